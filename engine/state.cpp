@@ -1,0 +1,325 @@
+#include "engine/state.h"
+
+#include <cstdlib>
+
+#include "engine/zobrist.h"
+
+namespace stratego {
+
+std::string_view end_reason_name(EndReason r) {
+  switch (r) {
+    case EndReason::kNone: return "none";
+    case EndReason::kFlagCaptured: return "flag-captured";
+    case EndReason::kNoMoves: return "no-moves";
+    case EndReason::kNoMovablePieces: return "no-movable-pieces";
+    case EndReason::kMoveLimit: return "move-limit";
+    case EndReason::kFlagReachedBack: return "flag-reached-back-row";
+    case EndReason::kResignation: return "resignation";
+    case EndReason::kDrawAgreed: return "draw-agreed";
+  }
+  return "?";
+}
+
+State::State(std::shared_ptr<const Variant> variant) : variant_(std::move(variant)) {
+  const int limit = variant_->move_limit;
+  history_.reserve(std::size_t(limit > 0 ? limit + limit / 4 + 64 : 4096));
+}
+
+void State::add_piece(int sq, Piece p, std::uint8_t flags) {
+  const Bitboard b = square_bb(sq);
+  board_[sq] = p;
+  side_bb_[piece_side(p)] |= b;
+  kind_bb_[piece_side(p)][piece_kind(p)] |= b;
+  hash_ ^= kZobrist.piece[p][sq];
+  set_flags(sq, flags);
+}
+
+void State::take_piece(int sq) {
+  const Piece p = board_[sq];
+  const Bitboard b = ~square_bb(sq);
+  board_[sq] = kNoPiece;
+  side_bb_[piece_side(p)] &= b;
+  kind_bb_[piece_side(p)][piece_kind(p)] &= b;
+  moved_bb_ &= b;
+  revealed_bb_ &= b;
+  rescuer_bb_ &= b;
+  hash_ ^= kZobrist.piece[p][sq];
+}
+
+void State::set_flags(int sq, std::uint8_t flags) {
+  const Bitboard b = square_bb(sq);
+  moved_bb_ = (flags & kMovedFlag) ? moved_bb_ | b : moved_bb_ & ~b;
+  revealed_bb_ = (flags & kRevealedFlag) ? revealed_bb_ | b : revealed_bb_ & ~b;
+  rescuer_bb_ = (flags & kRescuerFlag) ? rescuer_bb_ | b : rescuer_bb_ & ~b;
+}
+
+std::uint8_t State::flags(int sq) const {
+  return std::uint8_t((test(moved_bb_, sq) ? kMovedFlag : 0) |
+                      (test(revealed_bb_, sq) ? kRevealedFlag : 0) |
+                      (test(rescuer_bb_, sq) ? kRescuerFlag : 0));
+}
+
+void State::put(int sq, Side s, Kind k, std::uint8_t flags) {
+  if (board_[sq] != kNoPiece) take_piece(sq);
+  add_piece(sq, make_piece(s, k), flags);
+}
+
+void State::remove(int sq) {
+  if (board_[sq] != kNoPiece) take_piece(sq);
+}
+
+void State::set_side_to_move(Side s) {
+  if (s != stm_) hash_ ^= kZobrist.blue_to_move;
+  stm_ = s;
+}
+
+void State::set_captured(Side s, Kind k, int total, int silent) {
+  captured_[s][k] = std::uint8_t(total);
+  captured_silent_[s][k] = std::uint8_t(silent);
+}
+
+void State::set_pending_rescue(bool pending, int rescuer_square) {
+  pending_rescue_ = pending;
+  rescuer_square_ = rescuer_square;
+}
+
+Bitboard State::movable_bb(Side s) const {
+  Bitboard b = side_bb_[s];
+  if (!variant_->moving_bombs) b &= ~kind_bb_[s][kBomb];
+  if (!variant_->moving_flag) b &= ~kind_bb_[s][kFlag];
+  return b;
+}
+
+Outcome State::outcome_of(Move m) const {
+  return resolve_combat(piece_kind(board_[m.from()]), piece_kind(board_[m.to()]), *variant_);
+}
+
+std::uint64_t State::hash_after(Move m) const {
+  const Piece mover = board_[m.from()], target = board_[m.to()];
+  std::uint64_t h = hash_ ^ kZobrist.blue_to_move ^ kZobrist.piece[mover][m.from()];
+  if (target == kNoPiece) return h ^ kZobrist.piece[mover][m.to()];
+  switch (outcome_of(m)) {
+    case Outcome::kAttackerWins: return h ^ kZobrist.piece[target][m.to()] ^ kZobrist.piece[mover][m.to()];
+    case Outcome::kDefenderWins: return h;
+    case Outcome::kBothRemoved: return h ^ kZobrist.piece[target][m.to()];
+  }
+  return h;
+}
+
+bool State::move_reveals(int from, int to) const {
+  const Geometry& g = geometry();
+  const int dc = std::abs(g.col(from) - g.col(to)), dr = std::abs(g.row(from) - g.row(to));
+  if (dc + dr <= 1) return false;
+  const bool straight = dc == 0 || dr == 0;
+  // A Captain (C-4.5) also makes two-square straight moves: then the move shows only
+  // "Scout or Captain", which belief tracking works out, not a reveal.
+  if (variant_->captain_two_step && dc + dr == 2)
+    return !straight || variant_->army[kScout] == 0;
+  return straight;
+}
+
+void State::make(Move m) {
+  history_.emplace_back();
+  PlyRecord& rec = history_.back();
+  rec.move = m;
+  rec.prev_run = run_[stm_];
+  rec.prev_pending_rescue = pending_rescue_;
+  rec.prev_result = result_;
+  rec.prev_hash = hash_;
+  if (m.type() == MoveType::kNormal) {
+    make_normal(m, rec);
+  } else {
+    make_rescue(m, rec);
+  }
+  rec.hash_after = hash_;
+}
+
+void State::make_normal(Move m, PlyRecord& rec) {
+  const int from = m.from(), to = m.to();
+  const Side us = stm_;
+  const Piece mover = board_[from], target = board_[to];
+  rec.mover = mover;
+  rec.target = target;
+  rec.from_flags = flags(from);
+  rec.to_flags = flags(to);
+  std::uint8_t mover_flags = rec.from_flags | kMovedFlag;
+  if (move_reveals(from, to)) mover_flags |= kRevealedFlag;
+  const Kind ak = piece_kind(mover);
+  bool survived = true;
+
+  take_piece(from);
+  if (target == kNoPiece) {
+    add_piece(to, mover, mover_flags);
+  } else {
+    const Kind dk = piece_kind(target);
+    const Side them = other(us);
+    // C-5.1 shows both ranks; V-6 shows the defender's only when a Scout attacks.
+    const bool defender_shown = !variant_->silent_defence || ak == kScout;
+    mover_flags |= kRevealedFlag;
+    rec.outcome = resolve_combat(ak, dk, *variant_);
+    switch (rec.outcome) {
+      case Outcome::kAttackerWins:
+        take_piece(to);
+        add_piece(to, mover, mover_flags);
+        ++captured_[them][dk];
+        if (!defender_shown) ++captured_silent_[them][dk];
+        if (dk == kFlag) result_ = {winner_of(us), EndReason::kFlagCaptured};
+        break;
+      case Outcome::kDefenderWins:
+        ++captured_[us][ak];
+        if (defender_shown) revealed_bb_ |= square_bb(to);
+        survived = false;
+        break;
+      case Outcome::kBothRemoved:
+        take_piece(to);
+        ++captured_[us][ak];
+        ++captured_[them][dk];
+        if (!defender_shown) ++captured_silent_[them][dk];
+        survived = false;
+        break;
+    }
+    if (!result_.over()) check_after_combat();
+  }
+
+  // C-6.1: count moves in a row between the same two squares.
+  TwoSquareRun& run = run_[us];
+  if (!survived) {
+    run = {};
+  } else if (run.count > 0 && from == run.to && to == run.from) {
+    run = {std::uint8_t(from), std::uint8_t(to), std::uint8_t(run.count + 1)};
+  } else {
+    run = {std::uint8_t(from), std::uint8_t(to), 1};
+  }
+
+  ++moves_played_;
+  if (survived && !result_.over() && geometry().row(to) == variant_->back_row(other(us))) {
+    if (ak == kFlag) {
+      result_ = {winner_of(us), EndReason::kFlagReachedBack};  // V-4
+    } else if (variant_->rescue && rescue_available(to)) {
+      pending_rescue_ = true;  // V-5: the same player decides next
+      rescuer_square_ = to;
+    }
+  }
+  if (!result_.over() && variant_->move_limit > 0 && moves_played_ >= variant_->move_limit)
+    result_ = {Winner::kDraw, EndReason::kMoveLimit};
+  if (!pending_rescue_) set_side_to_move(other(us));
+  record_chase_facts(rec, survived);
+}
+
+bool State::rescue_available(int sq) const {
+  const Side us = piece_side(board_[sq]);
+  if (piece_kind(board_[sq]) == kScout || test(rescuer_bb_, sq)) return false;
+  if (rescues_used_[us] >= variant_->rescue_limit) return false;
+  if ((variant_->setup_zone(us) & ~occupied()) == 0) return false;
+  for (Kind k : kAllKinds)
+    if (k != kBomb && captured_[us][k] > 0) return true;
+  return false;
+}
+
+void State::make_rescue(Move m, PlyRecord& rec) {
+  const Side us = stm_;
+  rec.rescuer_square = std::uint8_t(rescuer_square_);
+  if (m.type() == MoveType::kRescue) {
+    const Kind k = m.rescued_kind();
+    // Take a face-up piece from the pile first; the rescued piece is public either way.
+    rec.took_silent_capture = captured_silent_[us][k] == captured_[us][k];
+    if (rec.took_silent_capture) --captured_silent_[us][k];
+    --captured_[us][k];
+    ++rescues_used_[us];
+    rescuer_bb_ |= square_bb(rescuer_square_);
+    add_piece(m.to(), make_piece(us, k), kRevealedFlag);
+  }
+  pending_rescue_ = false;
+  set_side_to_move(other(us));
+  record_chase_facts(rec, false);
+}
+
+void State::record_chase_facts(PlyRecord& rec, bool mover_survived) {
+  if (!variant_->chase_rule) return;
+  const std::size_t n = history_.size() - 1;  // index of rec
+  if (rec.move.type() != MoveType::kNormal) return;  // a rescue breaks any chase
+  const int to = rec.move.to();
+  const Side us = piece_side(rec.mover);
+  if (mover_survived)
+    rec.threatened = geometry().neighbours(square_bb(to)) & side_bb_[other(us)];
+  if (n == 0) return;
+  const PlyRecord& prev = history_[n - 1];
+  if (mover_survived && prev.move.type() == MoveType::kNormal &&
+      test(prev.threatened, rec.move.from()))
+    rec.evaded_to = std::int16_t(to);
+  // This move continues a chase if it threatens the piece that just evaded our last threat.
+  if (n >= 2 && prev.evaded_to >= 0 && test(rec.threatened, prev.evaded_to)) {
+    const PlyRecord& ours = history_[n - 2];
+    rec.chase_begin = ours.chase_begin >= 0 ? ours.chase_begin : std::int16_t(n - 2);
+  }
+}
+
+void State::check_after_combat() {
+  // C-7.3: neither side has a piece that can move.
+  if (movable_bb(kRed) == 0 && movable_bb(kBlue) == 0)
+    result_ = {Winner::kDraw, EndReason::kNoMovablePieces};
+}
+
+void State::unmake() {
+  const PlyRecord rec = history_.back();
+  history_.pop_back();
+  const Move m = rec.move;
+  result_ = rec.prev_result;
+  pending_rescue_ = rec.prev_pending_rescue;
+  if (m.type() != MoveType::kNormal) {
+    const Side us = other(stm_);
+    set_side_to_move(us);
+    rescuer_square_ = rec.rescuer_square;
+    if (m.type() == MoveType::kRescue) {
+      take_piece(m.to());
+      const Kind k = m.rescued_kind();
+      ++captured_[us][k];
+      if (rec.took_silent_capture) ++captured_silent_[us][k];
+      --rescues_used_[us];
+      rescuer_bb_ &= ~square_bb(rec.rescuer_square);
+    }
+    hash_ = rec.prev_hash;
+    return;
+  }
+  const Side us = piece_side(rec.mover);
+  set_side_to_move(us);
+  --moves_played_;
+  const int from = m.from(), to = m.to();
+  if (board_[to] != kNoPiece && (rec.target == kNoPiece || rec.outcome == Outcome::kAttackerWins))
+    take_piece(to);
+  if (rec.target != kNoPiece) {
+    const Kind ak = piece_kind(rec.mover), dk = piece_kind(rec.target);
+    const Side them = other(us);
+    const bool defender_shown = !variant_->silent_defence || ak == kScout;
+    if (rec.outcome != Outcome::kDefenderWins) {
+      --captured_[them][dk];
+      if (!defender_shown) --captured_silent_[them][dk];
+      if (rec.outcome == Outcome::kBothRemoved) --captured_[us][ak];
+      add_piece(to, rec.target, rec.to_flags);
+    } else {
+      --captured_[us][ak];
+      set_flags(to, rec.to_flags);
+    }
+  }
+  add_piece(from, rec.mover, rec.from_flags);
+  run_[us] = rec.prev_run;
+  hash_ = rec.prev_hash;
+}
+
+void State::declare_no_moves() {
+  result_ = {winner_of(other(stm_)), EndReason::kNoMoves};
+}
+void State::resign(Side s) { result_ = {winner_of(other(s)), EndReason::kResignation}; }
+void State::agree_draw() { result_ = {Winner::kDraw, EndReason::kDrawAgreed}; }
+
+bool State::operator==(const State& o) const {
+  return variant_->spec == o.variant_->spec && side_bb_ == o.side_bb_ && kind_bb_ == o.kind_bb_ &&
+         moved_bb_ == o.moved_bb_ && revealed_bb_ == o.revealed_bb_ &&
+         rescuer_bb_ == o.rescuer_bb_ && board_ == o.board_ && stm_ == o.stm_ &&
+         hash_ == o.hash_ && moves_played_ == o.moves_played_ && captured_ == o.captured_ &&
+         captured_silent_ == o.captured_silent_ && rescues_used_ == o.rescues_used_ &&
+         run_ == o.run_ && pending_rescue_ == o.pending_rescue_ &&
+         (!pending_rescue_ || rescuer_square_ == o.rescuer_square_) && result_ == o.result_;
+}
+
+}  // namespace stratego

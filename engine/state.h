@@ -1,0 +1,159 @@
+// The full, true state of a classic-family game: per-side and per-kind bitboards, a mailbox,
+// public facts about pieces (moved, revealed, has rescued), the history the repetition rules
+// need, and a Zobrist hash. make()/unmake() change it in place without heap allocation.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "engine/combat.h"
+#include "engine/move.h"
+#include "engine/variant.h"
+
+namespace stratego {
+
+enum class Winner : std::uint8_t { kNone, kRed, kBlue, kDraw };
+enum class EndReason : std::uint8_t {
+  kNone,
+  kFlagCaptured,      // C-7.1
+  kNoMoves,           // C-7.2
+  kNoMovablePieces,   // C-7.3 (draw)
+  kMoveLimit,         // C-7.4 (draw)
+  kFlagReachedBack,   // V-4
+  kResignation,       // C-7.4
+  kDrawAgreed,        // C-7.4
+};
+std::string_view end_reason_name(EndReason r);
+struct Result {
+  Winner winner = Winner::kNone;
+  EndReason reason = EndReason::kNone;
+  bool over() const { return winner != Winner::kNone; }
+  bool operator==(const Result&) const = default;
+};
+constexpr Winner winner_of(Side s) { return s == kRed ? Winner::kRed : Winner::kBlue; }
+
+// C-6.1 bookkeeping for one side: its last move and how many moves in a row went back and
+// forth between the same two squares.
+struct TwoSquareRun {
+  std::uint8_t from = 0, to = 0, count = 0;
+  bool operator==(const TwoSquareRun&) const = default;
+};
+
+// What one decision did; make() pushes it, unmake() pops it. Also the per-ply facts the
+// chasing rule (C-6.2) reads back.
+struct PlyRecord {
+  Move move;
+  Piece mover = kNoPiece, target = kNoPiece;  // before the move, on from and on to
+  Outcome outcome = Outcome::kAttackerWins;   // meaningful when target != kNoPiece
+  std::uint8_t from_flags = 0, to_flags = 0;  // flag bits of from and to before the move
+  std::uint8_t rescuer_square = 0;            // rescue: the piece that earned it
+  bool took_silent_capture = false;           // rescue: came from the face-down pile (V-6)
+  TwoSquareRun prev_run;
+  bool prev_pending_rescue = false;
+  Result prev_result;
+  std::uint64_t prev_hash = 0;
+  // C-6.2: enemy pieces next to where the mover ended, the square of a piece that evaded
+  // the previous move's threat (-1 if none), the ply of the chase's first threat (-1 if
+  // this move does not continue a chase), and the position's hash after the move.
+  Bitboard threatened = 0;
+  std::int16_t evaded_to = -1;
+  std::int16_t chase_begin = -1;
+  std::uint64_t hash_after = 0;
+};
+
+// Per-square flag bits, kept as bitboards that travel with the piece.
+enum PieceFlag : std::uint8_t { kMovedFlag = 1, kRevealedFlag = 2, kRescuerFlag = 4 };
+
+class State {
+ public:
+  // An empty board of the variant, Red to move; fill it with put() or from set-ups.
+  explicit State(std::shared_ptr<const Variant> variant);
+
+  const Variant& variant() const { return *variant_; }
+  std::shared_ptr<const Variant> variant_ptr() const { return variant_; }
+  const Geometry& geometry() const { return variant_->geometry; }
+
+  // --- building positions (set-up, tests, notation) ---
+  void put(int sq, Side s, Kind k, std::uint8_t flags = 0);
+  void remove(int sq);
+  void set_side_to_move(Side s);
+  void set_run(Side s, TwoSquareRun run) { run_[s] = run; }
+  void set_captured(Side s, Kind k, int total, int silent);
+  void set_rescues_used(Side s, int n) { rescues_used_[s] = std::uint8_t(n); }
+  void set_moves_played(int n) { moves_played_ = n; }
+  void set_pending_rescue(bool pending, int rescuer_square);
+  void set_result(Result r) { result_ = r; }
+
+  // --- queries ---
+  Piece at(int sq) const { return board_[sq]; }
+  Bitboard side_bb(Side s) const { return side_bb_[s]; }
+  Bitboard kind_bb(Side s, Kind k) const { return kind_bb_[s][k]; }
+  Bitboard occupied() const { return side_bb_[kRed] | side_bb_[kBlue]; }
+  Bitboard moved_bb() const { return moved_bb_; }
+  Bitboard revealed_bb() const { return revealed_bb_; }
+  Bitboard rescuer_bb() const { return rescuer_bb_; }
+  std::uint8_t flags(int sq) const;
+  Side side_to_move() const { return stm_; }
+  std::uint64_t hash() const { return hash_; }
+  int ply() const { return int(history_.size()); }
+  int moves_played() const { return moves_played_; }
+  int captured(Side s, Kind k) const { return captured_[s][k]; }
+  // Captured without their rank being shown (V-6 silent defence); a subset of captured().
+  int captured_silent(Side s, Kind k) const { return captured_silent_[s][k]; }
+  int rescues_used(Side s) const { return rescues_used_[s]; }
+  TwoSquareRun run(Side s) const { return run_[s]; }
+  bool pending_rescue() const { return pending_rescue_; }
+  int rescuer_square() const { return rescuer_square_; }
+  const std::vector<PlyRecord>& history() const { return history_; }
+  Result result() const { return result_; }
+  bool over() const { return result_.over(); }
+  // Pieces of side s that the rules let move at all (C-4.3, V-3, V-4).
+  Bitboard movable_bb(Side s) const;
+
+  // What a normal move would do if played now: the combat outcome and the hash after it.
+  Outcome outcome_of(Move m) const;
+  std::uint64_t hash_after(Move m) const;
+  // True if a move that spans from->to can only have been made by a Scout (C-8.3) -- or by
+  // a Captain, where only a Captain can make it (C-4.5) -- so making it reveals the piece.
+  bool move_reveals(int from, int to) const;
+
+  // --- playing ---
+  void make(Move m);  // m must be legal (see movegen.h)
+  void unmake();
+  // C-7.2: the side to move has no legal move and loses. Call when generation found none.
+  void declare_no_moves();
+  void resign(Side s);
+  void agree_draw();
+
+  bool operator==(const State& o) const;  // every field but the history
+
+ private:
+  void add_piece(int sq, Piece p, std::uint8_t flags);
+  void take_piece(int sq);
+  void set_flags(int sq, std::uint8_t flags);
+  void make_normal(Move m, PlyRecord& rec);
+  void make_rescue(Move m, PlyRecord& rec);
+  void record_chase_facts(PlyRecord& rec, bool mover_survived);
+  bool rescue_available(int sq) const;
+  void check_after_combat();
+
+  std::shared_ptr<const Variant> variant_;
+  std::array<Bitboard, 2> side_bb_{};
+  std::array<std::array<Bitboard, kNumKinds>, 2> kind_bb_{};
+  Bitboard moved_bb_ = 0, revealed_bb_ = 0, rescuer_bb_ = 0;
+  std::array<Piece, kMaxSquares> board_{};
+  Side stm_ = kRed;
+  std::uint64_t hash_ = 0;
+  int moves_played_ = 0;
+  std::array<std::array<std::uint8_t, kNumKinds>, 2> captured_{}, captured_silent_{};
+  std::array<std::uint8_t, 2> rescues_used_{};
+  std::array<TwoSquareRun, 2> run_{};
+  bool pending_rescue_ = false;
+  int rescuer_square_ = 0;
+  Result result_;
+  std::vector<PlyRecord> history_;
+};
+
+}  // namespace stratego

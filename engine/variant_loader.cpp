@@ -1,0 +1,311 @@
+#include "engine/variant_loader.h"
+
+#include <charconv>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <sstream>
+
+#include "engine/error.h"
+
+namespace stratego {
+namespace {
+
+struct Line {
+  int number;
+  std::string key, value;
+};
+struct Source {
+  std::string origin;  // file path or "built-in NAME", for messages
+  std::string dir;     // folder to resolve `inherit` in first; empty for built-ins
+  std::vector<Line> lines;
+};
+
+std::string trim(std::string_view s) {
+  const auto b = s.find_first_not_of(" \t\r");
+  if (b == std::string_view::npos) return {};
+  const auto e = s.find_last_not_of(" \t\r");
+  return std::string(s.substr(b, e - b + 1));
+}
+
+Source parse_source(std::string_view text, std::string origin, std::string dir) {
+  Source src{std::move(origin), std::move(dir), {}};
+  std::istringstream in{std::string(text)};
+  std::string raw;
+  for (int number = 1; std::getline(in, raw); ++number) {
+    const std::string line = trim(raw);
+    if (line.empty() || line[0] == '#') continue;
+    const auto eq = line.find('=');
+    const std::string key = eq == std::string::npos ? line : trim(line.substr(0, eq));
+    if (eq == std::string::npos || key.empty() ||
+        key.find_first_not_of("abcdefghijklmnopqrstuvwxyz_0123456789") != std::string::npos) {
+      throw InputError(src.origin + ":" + std::to_string(number) + ": expected 'key = value', got '" +
+                       line + "'");
+    }
+    src.lines.push_back({number, key, trim(line.substr(eq + 1))});
+  }
+  return src;
+}
+
+int parse_int(const std::string& v, int lo, int hi) {
+  int x = 0;
+  auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
+  if (ec != std::errc() || p != v.data() + v.size()) throw std::string("not a whole number");
+  if (x < lo || x > hi)
+    throw std::string("must be from " + std::to_string(lo) + " to " + std::to_string(hi));
+  return x;
+}
+bool parse_bool(const std::string& v) {
+  if (v == "true" || v == "yes" || v == "on") return true;
+  if (v == "false" || v == "no" || v == "off") return false;
+  throw std::string("not a boolean (true or false)");
+}
+std::vector<std::string> words(const std::string& v) {
+  std::istringstream in(v);
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+// What the keys write into, plus what can only be checked once every key is known.
+struct Draft {
+  Variant v;
+  std::string lakes_text = "none";
+  std::map<std::string, std::string> where;  // key -> "origin:line" that last set it
+};
+
+using Setter = std::function<void(Draft&, const std::string&)>;
+struct KeySpec {
+  VariantKeyDoc doc;
+  Setter set;
+};
+
+Setter bool_key(bool Variant::*field) {
+  return [field](Draft& d, const std::string& v) { d.v.*field = parse_bool(v); };
+}
+Setter int_key(int Variant::*field, int lo, int hi) {
+  return [=](Draft& d, const std::string& v) { d.v.*field = parse_int(v, lo, hi); };
+}
+
+const std::vector<KeySpec>& key_specs() {
+  static const std::vector<KeySpec> specs = {
+      {{"inherit", "variant name", "(none)",
+        "Start from this variant (a file in the same folder, else a built-in) and override it."},
+       nullptr},
+      {{"name", "string", "(required)", "The variant's name."},
+       [](Draft& d, const std::string& v) { d.v.name = v; }},
+      {{"description", "string", "\"\"", "One line shown in listings."},
+       [](Draft& d, const std::string& v) { d.v.description = v; }},
+      {{"notes", "string", "\"\"", "What the variant leaves out or assumes; shown by check."},
+       [](Draft& d, const std::string& v) { d.v.notes = v; }},
+      {{"width", "integer 4-12", "10", "Columns (C-1.1); width x height at most 128."},
+       int_key(&Variant::width, 4, 12)},
+      {{"height", "integer 4-12", "10", "Rows (C-1.1)."}, int_key(&Variant::height, 4, 12)},
+      {{"lakes", "square list", "none",
+        "Squares no piece may enter or cross (C-1.1); `none` for no lakes."},
+       [](Draft& d, const std::string& v) { d.lakes_text = v; }},
+      {{"setup_rows", "integer 1-6", "4", "Rows of each side's set-up zone (C-1.2)."},
+       int_key(&Variant::setup_rows, 1, 6)},
+      {{"setup_fill", "boolean", "true",
+        "The army must fill every set-up square (C-3.1); false: any squares (C-3.2)."},
+       bool_key(&Variant::setup_fill)},
+      {{"army", "list of kind:count", "(required)",
+        "Pieces per player (C-2): kinds flag spy scout miner sergeant lieutenant captain major "
+        "colonel general marshal bomb; unlisted kinds have 0."},
+       [](Draft& d, const std::string& v) {
+         d.v.army.fill(0);
+         for (const std::string& w : words(v)) {
+           const auto colon = w.find(':');
+           const auto kind = kind_from_name(w.substr(0, colon));
+           if (colon == std::string::npos || !kind)
+             throw std::string("bad entry '" + w + "' (expected kind:count, e.g. scout:8)");
+           d.v.army[*kind] = parse_int(w.substr(colon + 1), 0, 40);
+         }
+       }},
+      {{"two_squares_limit", "integer 0-99", "3",
+        "C-6.1: moves in a row between the same two squares; 0 switches the rule off."},
+       int_key(&Variant::two_squares_limit, 0, 99)},
+      {{"chase_rule", "boolean", "true", "C-6.2 more-squares (chasing) rule."},
+       bool_key(&Variant::chase_rule)},
+      {{"move_limit", "integer 0-100000", "2000",
+        "C-7.4: the game is drawn after this many moves of both players; 0 for none."},
+       int_key(&Variant::move_limit, 0, 100000)},
+      {{"attacker_advantage", "boolean", "false", "V-1: equal ranks, the attacker wins."},
+       bool_key(&Variant::attacker_advantage)},
+      {{"exploding_bombs", "boolean", "false", "V-2: a non-Miner and the Bomb both go."},
+       bool_key(&Variant::exploding_bombs)},
+      {{"moving_bombs", "boolean", "false",
+        "V-3: Bombs move one square and never attack; needs exploding_bombs."},
+       bool_key(&Variant::moving_bombs)},
+      {{"moving_flag", "boolean", "false",
+        "V-4: the Flag moves one square, never attacks, and wins on the enemy back row."},
+       bool_key(&Variant::moving_flag)},
+      {{"rescue", "boolean", "false", "V-5: reaching the enemy back row rescues a piece."},
+       bool_key(&Variant::rescue)},
+      {{"rescue_limit", "integer 0-10", "2", "V-5: rescues per player."},
+       int_key(&Variant::rescue_limit, 0, 10)},
+      {{"silent_defence", "boolean", "false", "V-6: only the attacker's rank is shown."},
+       bool_key(&Variant::silent_defence)},
+      {{"captain_two_step", "boolean", "false",
+        "C-4.5: Captains move up to two squares, turning after the first, and may attack."},
+       bool_key(&Variant::captain_two_step)},
+  };
+  return specs;
+}
+
+const KeySpec* find_key(const std::string& key) {
+  for (const KeySpec& k : key_specs())
+    if (k.doc.key == key) return &k;
+  return nullptr;
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path + ": cannot open the file");
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+const BuiltinVariantFile* find_builtin(std::string_view name, bool option) {
+  for (const auto& f : builtin_variant_files())
+    if (f.name == name && f.is_option == option) return &f;
+  return nullptr;
+}
+
+std::string builtin_names(bool option) {
+  std::string out;
+  for (const auto& f : builtin_variant_files())
+    if (f.is_option == option) out += (out.empty() ? "" : ", ") + std::string(f.name);
+  return out;
+}
+
+Source base_source(const std::string& name, const std::string& dir) {
+  if (!dir.empty()) {
+    const auto path = std::filesystem::path(dir) / (name + ".variant");
+    if (std::filesystem::exists(path))
+      return parse_source(read_file(path.string()), path.string(), dir);
+  }
+  if (const auto* f = find_builtin(name, false))
+    return parse_source(f->text, "built-in " + name, "");
+  throw InputError("unknown variant '" + name + "' (built-in: " + builtin_names(false) + ")");
+}
+
+void apply_line(Draft& d, const Source& src, const Line& line) {
+  const std::string where = src.origin + ":" + std::to_string(line.number);
+  const KeySpec* spec = find_key(line.key);
+  if (!spec) throw InputError(where + ": unknown key '" + line.key + "'");
+  try {
+    spec->set(d, line.value);
+  } catch (const std::string& why) {
+    throw InputError(where + ": key '" + line.key + "': bad value '" + line.value + "': " + why);
+  }
+  d.where[line.key] = where;
+}
+
+void apply_source(Draft& d, const Source& src, int depth) {
+  if (depth > 16) throw InputError(src.origin + ": inheritance deeper than 16 (a cycle?)");
+  for (const Line& line : src.lines) {
+    if (line.key != "inherit") continue;
+    if (&line != &src.lines.front())
+      throw InputError(src.origin + ":" + std::to_string(line.number) +
+                       ": 'inherit' must be the file's first key");
+    apply_source(d, base_source(line.value, src.dir), depth + 1);
+  }
+  for (const Line& line : src.lines)
+    if (line.key != "inherit") apply_line(d, src, line);
+}
+
+// Cross-key checks, each blamed on the line that set the key last.
+Variant finish(Draft& d) {
+  Variant& v = d.v;
+  auto fail = [&](const std::string& key, const std::string& why) {
+    const auto it = d.where.find(key);
+    const std::string where = it == d.where.end() ? "defaults" : it->second;
+    throw InputError(where + ": key '" + key + "': " + why);
+  };
+  if (v.name.empty()) fail("name", "every variant needs a name");
+  if (v.width * v.height > kMaxSquares) fail("height", "width x height exceeds 128 squares");
+  if (2 * v.setup_rows > v.height) fail("setup_rows", "the two set-up zones overlap");
+  v.geometry = Geometry(v.width, v.height, 0);
+  Bitboard lakes = 0;
+  if (d.lakes_text != "none") {
+    for (const std::string& w : words(d.lakes_text)) {
+      const auto sq = v.geometry.parse_square(w);
+      if (!sq) fail("lakes", "'" + w + "' is not a square of this board");
+      lakes |= square_bb(*sq);
+    }
+  }
+  v.lakes = lakes;
+  v.geometry = Geometry(v.width, v.height, lakes);
+  for (int r = 0; r < v.setup_rows; ++r)
+    if (lakes & (v.geometry.row_bb(r) | v.geometry.row_bb(v.height - 1 - r)))
+      fail("lakes", "a lake lies in a set-up zone");
+  const int zone = popcount(v.setup_zone(kRed));
+  if (v.army[kFlag] != 1) fail("army", "the army must have exactly one flag");
+  if (v.army_size() > zone)
+    fail("army", std::to_string(v.army_size()) + " pieces do not fit " + std::to_string(zone) +
+                     " set-up squares");
+  if (v.setup_fill && v.army_size() != zone)
+    fail("setup_fill", "the army has " + std::to_string(v.army_size()) + " pieces for " +
+                           std::to_string(zone) + " squares; use setup_fill = false");
+  bool movable = false;
+  for (Kind k : kAllKinds) movable |= v.army[k] > 0 && v.can_move(k);
+  if (!movable) fail("army", "the army has no piece that can move");
+  if (v.moving_bombs && !v.exploding_bombs)
+    fail("moving_bombs", "moving bombs are exploding bombs (V-3): set exploding_bombs = true");
+  return v;
+}
+
+Variant load(const std::string& spec, const Source& base) {
+  Draft d;
+  apply_source(d, base, 0);
+  std::size_t start = spec.find('+');
+  while (start != std::string::npos) {
+    const std::size_t end = spec.find('+', start + 1);
+    const std::string part = spec.substr(start + 1, end == std::string::npos ? end : end - start - 1);
+    if (const auto eq = part.find('='); eq != std::string::npos) {
+      apply_line(d, Source{"option '" + part + "'", "", {}}, {0, part.substr(0, eq), part.substr(eq + 1)});
+    } else if (const auto* f = find_builtin(part, true)) {
+      apply_source(d, parse_source(f->text, "option " + part, ""), 0);
+    } else {
+      throw InputError("variant '" + spec + "': unknown option '" + part +
+                       "' (options: " + builtin_names(true) + ", or key=value)");
+    }
+    start = end;
+  }
+  Variant v = finish(d);
+  v.spec = spec;
+  return v;
+}
+
+}  // namespace
+
+const std::vector<VariantKeyDoc>& variant_keys() {
+  static const std::vector<VariantKeyDoc> docs = [] {
+    std::vector<VariantKeyDoc> out;
+    for (const KeySpec& k : key_specs()) out.push_back(k.doc);
+    return out;
+  }();
+  return docs;
+}
+
+Variant load_variant(std::string_view spec_view) {
+  const std::string spec(spec_view);
+  const std::string base = spec.substr(0, spec.find('+'));
+  if (base.empty()) throw InputError("empty variant name");
+  const bool is_path = base.find('/') != std::string::npos || base.ends_with(".variant");
+  if (is_path) {
+    const auto dir = std::filesystem::path(base).parent_path().string();
+    return load(spec, parse_source(read_file(base), base, dir.empty() ? "." : dir));
+  }
+  return load(spec, base_source(base, ""));
+}
+
+Variant check_variant_file(const std::string& path) {
+  const auto dir = std::filesystem::path(path).parent_path().string();
+  return load(path, parse_source(read_file(path), path, dir.empty() ? "." : dir));
+}
+
+}  // namespace stratego

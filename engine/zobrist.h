@@ -1,0 +1,35 @@
+// Zobrist keys: one per (side, kind, square) and one for the side to move. A position's hash
+// covers exactly what C-6.2 calls a position: every piece on its square and who moves.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "engine/bitboard.h"
+#include "engine/piece.h"
+
+namespace stratego {
+
+struct ZobristKeys {
+  std::array<std::array<std::uint64_t, kMaxSquares>, 2 * 16> piece{};  // index: Piece value
+  std::uint64_t blue_to_move = 0;
+};
+
+constexpr ZobristKeys make_zobrist_keys() {
+  ZobristKeys keys;
+  std::uint64_t x = 0x5354524154454730ull;  // splitmix64, fixed seed: hashes are stable
+  auto next = [&x] {
+    std::uint64_t z = (x += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+  };
+  for (auto& row : keys.piece)
+    for (auto& k : row) k = next();
+  keys.blue_to_move = next();
+  return keys;
+}
+
+inline constexpr ZobristKeys kZobrist = make_zobrist_keys();
+
+}  // namespace stratego
