@@ -27,6 +27,8 @@ class Geometry {
   // Squares a piece may stand on: on the board and not blocked.
   Bitboard playable() const { return playable_; }
   Bitboard row_bb(int row) const;
+  Bitboard not_first_col() const { return not_first_col_; }
+  Bitboard not_last_col() const { return not_last_col_; }
 
   int square(int col, int row) const { return row * width_ + col; }
   int col(int sq) const { return sq % width_; }

@@ -1,14 +1,52 @@
 #include "engine/movegen.h"
 
+#include <bit>
+
 namespace stratego {
 namespace {
 
-// Pushes from->to for every target square, the mover standing `offset` squares back.
-inline void push_targets(Bitboard targets, int offset, MoveList& list) {
-  while (targets) {
-    const int to = pop_lsb(targets);
-    list.push(Move::normal(to - offset, to));
+// Writes from->to for every target square, the mover standing `offset` squares back. The two
+// 64-bit halves are walked separately: cheaper than 128-bit arithmetic per bit.
+inline Move* emit(Move* out, Bitboard targets, int offset) {
+  for (std::uint64_t lo = low64(targets); lo; lo &= lo - 1) {
+    const int to = std::countr_zero(lo);
+    *out++ = Move::normal(to - offset, to);
   }
+  for (std::uint64_t hi = high64(targets); hi; hi &= hi - 1) {
+    const int to = 64 + std::countr_zero(hi);
+    *out++ = Move::normal(to - offset, to);
+  }
+  return out;
+}
+
+// The geometry's shift with the direction fixed at compile time (the hot loop's version).
+struct ShiftMasks {
+  Bitboard playable, not_first_col, not_last_col;
+  int width;
+};
+template <Direction D>
+inline Bitboard shift(Bitboard b, const ShiftMasks& m) {
+  if constexpr (D == kNorth) return (b << m.width) & m.playable;
+  if constexpr (D == kSouth) return (b >> m.width) & m.playable;
+  if constexpr (D == kEast) return ((b & m.not_last_col) << 1) & m.playable;
+  return ((b & m.not_first_col) >> 1) & m.playable;
+}
+
+// One direction: single steps of steppers (which may attack) and walkers (which may not),
+// then C-4.4 scout lanes: slide through empty squares; the first non-empty square ends the
+// lane and is attacked if it holds an enemy.
+template <Direction D>
+inline Move* generate_direction(Move* out, Bitboard steppers, Bitboard walkers, Bitboard scouts,
+                                Bitboard own, Bitboard empty, const ShiftMasks& m) {
+  const int delta = D == kNorth ? m.width : D == kSouth ? -m.width : D == kEast ? 1 : -1;
+  out = emit(out, (shift<D>(steppers, m) & ~own) | (shift<D>(walkers, m) & empty), delta);
+  int offset = 0;
+  for (Bitboard lane = scouts; lane; lane &= empty) {
+    offset += delta;
+    lane = shift<D>(lane, m) & ~own;
+    out = emit(out, lane, offset);
+  }
+  return out;
 }
 
 void generate_rescues(const State& s, MoveList& list) {
@@ -53,58 +91,78 @@ void generate_pseudo_moves(const State& s, MoveList& list) {
   const Bitboard steppers =
       own & ~scouts & ~captains & ~s.kind_bb(us, kBomb) & ~s.kind_bb(us, kFlag);
 
-  for (Direction d : kDirections) {
-    const int delta = g.delta(d);
-    push_targets((g.shift(steppers, d) & ~own) | (g.shift(walkers, d) & empty), delta, list);
-    // C-4.4: scouts slide through empty squares; the first non-empty square ends the lane
-    // and is attacked if it holds an enemy.
-    Bitboard lane = scouts;
-    for (int k = 1; lane; ++k) {
-      lane = g.shift(lane, d) & ~own;
-      push_targets(lane, k * delta, list);
-      lane &= empty;
-    }
-  }
+  const ShiftMasks m{g.playable(), g.not_first_col(), g.not_last_col(), g.width()};
+  Move* out = list.moves;
+  out = generate_direction<kNorth>(out, steppers, walkers, scouts, own, empty, m);
+  out = generate_direction<kEast>(out, steppers, walkers, scouts, own, empty, m);
+  out = generate_direction<kSouth>(out, steppers, walkers, scouts, own, empty, m);
+  out = generate_direction<kWest>(out, steppers, walkers, scouts, own, empty, m);
+  list.size = int(out - list.moves);
   if (captains) generate_captain_moves(s, captains, own, empty, list);
 }
 
-const char* repetition_violation(const State& s, Move m) {
-  if (m.type() != MoveType::kNormal) return nullptr;
-  const Variant& v = s.variant();
-  const Side us = s.side_to_move();
-  // C-6.1: the move that would be number N+1 between the same two squares.
-  const TwoSquareRun run = s.run(us);
-  if (v.two_squares_limit > 0 && run.count >= v.two_squares_limit && m.from() == run.to &&
-      m.to() == run.from)
-    return "two-squares rule (C-6.1)";
-  if (!v.chase_rule) return nullptr;
-  // C-6.2: during a chase, a threat on the piece that just evaded may not repeat a position
-  // of that chase -- unless it moves the chasing piece straight back where it came from.
+namespace {
+
+// C-6.1: the move that would be number N+1 between the same two squares, if there is one.
+Move two_squares_forbidden(const State& s) {
+  const int limit = s.variant().two_squares_limit;
+  const TwoSquareRun run = s.run(s.side_to_move());
+  if (limit == 0 || run.count < limit) return Move();
+  return Move::normal(run.to, run.from);
+}
+
+// The square of the piece that evaded our last threat, if a chase (C-6.2) may be going on.
+int chase_evaded_square(const State& s) {
+  return s.ply() >= 2 ? s.evaded_square() : -1;
+}
+
+// C-6.2 for a move that ends next to the evaded piece: during a chase a threat on the piece
+// that just evaded may not repeat a position of that chase -- unless it moves the chasing
+// piece straight back where it came from.
+bool violates_chase(const State& s, Move m) {
   const auto& h = s.history();
   const int n = int(h.size());
-  if (n < 2 || h[n - 1].evaded_to < 0) return nullptr;
   const PlyRecord& ours = h[n - 2];
-  const int evaded = h[n - 1].evaded_to;
-  if (!test(s.geometry().neighbours(square_bb(m.to())), evaded)) return nullptr;
-  if (s.at(m.to()) != kNoPiece && s.outcome_of(m) != Outcome::kAttackerWins) return nullptr;
-  if (m.from() == ours.move.to() && m.to() == ours.move.from()) return nullptr;
+  if (s.at(m.to()) != kNoPiece && s.outcome_of(m) != Outcome::kAttackerWins) return false;
+  if (m.from() == ours.move.to() && m.to() == ours.move.from()) return false;
   const std::uint64_t after = s.hash_after(m);
   for (int j = ours.chase_begin >= 0 ? ours.chase_begin : n - 2; j <= n - 2; j += 2)
-    if (h[j].hash_after == after) return "more-squares rule (C-6.2)";
+    if (h[j].hash_after == after) return true;
+  return false;
+}
+
+}  // namespace
+
+const char* repetition_violation(const State& s, Move m) {
+  if (m.type() != MoveType::kNormal || s.pending_rescue()) return nullptr;
+  if (!two_squares_forbidden(s).is_none() && m == two_squares_forbidden(s))
+    return "two-squares rule (C-6.1)";
+  const int evaded = chase_evaded_square(s);
+  if (evaded >= 0 && test(s.geometry().neighbours(square_bb(m.to())), evaded) &&
+      violates_chase(s, m))
+    return "more-squares rule (C-6.2)";
   return nullptr;
 }
 
 void generate_moves(const State& s, MoveList& list) {
   generate_pseudo_moves(s, list);
-  const Variant& v = s.variant();
-  if (s.pending_rescue() || (v.two_squares_limit == 0 && !v.chase_rule)) return;
-  const Side us = s.side_to_move();
-  const bool two_squares_active = v.two_squares_limit > 0 && s.run(us).count >= v.two_squares_limit;
-  const bool chase_active = v.chase_rule && s.ply() >= 2 && s.history().back().evaded_to >= 0;
-  if (!two_squares_active && !chase_active) return;
+  if (s.pending_rescue() || list.size == 0) return;
+  if (const Move banned = two_squares_forbidden(s); !banned.is_none()) {
+    for (int i = 0; i < list.size; ++i) {
+      if (list.moves[i] != banned) continue;
+      list.moves[i] = list.moves[--list.size];  // order does not matter; at most one match
+      break;
+    }
+  }
+  const int evaded = chase_evaded_square(s);
+  if (evaded < 0) return;
+  // Only a move that ends next to the evaded piece can threaten it.
+  const Bitboard near = s.geometry().neighbours(square_bb(evaded));
   int kept = 0;
-  for (int i = 0; i < list.size; ++i)
-    if (!repetition_violation(s, list.moves[i])) list.moves[kept++] = list.moves[i];
+  for (int i = 0; i < list.size; ++i) {
+    const Move m = list.moves[i];
+    if (!test(near, m.to()) || !violates_chase(s, m)) list.moves[kept++] = m;
+  }
   list.size = kept;
 }
 

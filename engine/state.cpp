@@ -132,6 +132,7 @@ void State::make(Move m) {
     make_rescue(m, rec);
   }
   rec.hash_after = hash_;
+  evaded_square_ = rec.evaded_to;
 }
 
 void State::make_normal(Move m, PlyRecord& rec) {
@@ -153,8 +154,10 @@ void State::make_normal(Move m, PlyRecord& rec) {
   } else {
     const Kind dk = piece_kind(target);
     const Side them = other(us);
-    // C-5.1 shows both ranks; V-6 shows the defender's only when a Scout attacks.
-    const bool defender_shown = !variant_->silent_defence || ak == kScout;
+    // C-5.1 shows both ranks; V-6 shows the defender's only when a Scout attacks (or it
+    // was known already).
+    const bool defender_shown =
+        !variant_->silent_defence || ak == kScout || (rec.to_flags & kRevealedFlag);
     mover_flags |= kRevealedFlag;
     rec.outcome = resolve_combat(ak, dk, *variant_);
     switch (rec.outcome) {
@@ -195,7 +198,8 @@ void State::make_normal(Move m, PlyRecord& rec) {
   if (survived && !result_.over() && geometry().row(to) == variant_->back_row(other(us))) {
     if (ak == kFlag) {
       result_ = {winner_of(us), EndReason::kFlagReachedBack};  // V-4
-    } else if (variant_->rescue && rescue_available(to)) {
+    } else if (variant_->rescue && rescue_available(to) &&
+               !(variant_->move_limit > 0 && moves_played_ >= variant_->move_limit)) {
       pending_rescue_ = true;  // V-5: the same player decides next
       rescuer_square_ = to;
     }
@@ -250,7 +254,7 @@ void State::record_chase_facts(PlyRecord& rec, bool mover_survived) {
   // This move continues a chase if it threatens the piece that just evaded our last threat.
   if (n >= 2 && prev.evaded_to >= 0 && test(rec.threatened, prev.evaded_to)) {
     const PlyRecord& ours = history_[n - 2];
-    rec.chase_begin = ours.chase_begin >= 0 ? ours.chase_begin : std::int16_t(n - 2);
+    rec.chase_begin = ours.chase_begin >= 0 ? ours.chase_begin : std::int32_t(n - 2);
   }
 }
 
@@ -263,6 +267,7 @@ void State::check_after_combat() {
 void State::unmake() {
   const PlyRecord rec = history_.back();
   history_.pop_back();
+  evaded_square_ = history_.empty() ? -1 : history_.back().evaded_to;
   const Move m = rec.move;
   result_ = rec.prev_result;
   pending_rescue_ = rec.prev_pending_rescue;
@@ -290,7 +295,8 @@ void State::unmake() {
   if (rec.target != kNoPiece) {
     const Kind ak = piece_kind(rec.mover), dk = piece_kind(rec.target);
     const Side them = other(us);
-    const bool defender_shown = !variant_->silent_defence || ak == kScout;
+    const bool defender_shown =
+        !variant_->silent_defence || ak == kScout || (rec.to_flags & kRevealedFlag);
     if (rec.outcome != Outcome::kDefenderWins) {
       --captured_[them][dk];
       if (!defender_shown) --captured_silent_[them][dk];

@@ -59,7 +59,7 @@ struct PlyRecord {
   // this move does not continue a chase), and the position's hash after the move.
   Bitboard threatened = 0;
   std::int16_t evaded_to = -1;
-  std::int16_t chase_begin = -1;
+  std::int32_t chase_begin = -1;
   std::uint64_t hash_after = 0;
 };
 
@@ -107,6 +107,9 @@ class State {
   bool pending_rescue() const { return pending_rescue_; }
   int rescuer_square() const { return rescuer_square_; }
   const std::vector<PlyRecord>& history() const { return history_; }
+  // C-6.2: the square of the piece whose last move evaded a threat, or -1; kept outside the
+  // history so that move generation reads nothing cold when no chase is on.
+  int evaded_square() const { return evaded_square_; }
   Result result() const { return result_; }
   bool over() const { return result_.over(); }
   // Pieces of side s that the rules let move at all (C-4.3, V-3, V-4).
@@ -153,6 +156,7 @@ class State {
   bool pending_rescue_ = false;
   int rescuer_square_ = 0;
   Result result_;
+  int evaded_square_ = -1;
   std::vector<PlyRecord> history_;
 };
 

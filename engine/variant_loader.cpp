@@ -204,17 +204,36 @@ void apply_line(Draft& d, const Source& src, const Line& line) {
   d.where[line.key] = where;
 }
 
-void apply_source(Draft& d, const Source& src, int depth) {
-  if (depth > 16) throw InputError(src.origin + ": inheritance deeper than 16 (a cycle?)");
+// `chain` holds the origins being applied, outermost first, to name an inheritance cycle.
+void apply_source(Draft& d, const Source& src, std::vector<std::string>& chain) {
   for (const Line& line : src.lines) {
     if (line.key != "inherit") continue;
-    if (&line != &src.lines.front())
-      throw InputError(src.origin + ":" + std::to_string(line.number) +
-                       ": 'inherit' must be the file's first key");
-    apply_source(d, base_source(line.value, src.dir), depth + 1);
+    const std::string where = src.origin + ":" + std::to_string(line.number) + ": key 'inherit'";
+    if (&line != &src.lines.front()) throw InputError(where + ": must be the file's first key");
+    Source parent;
+    try {
+      parent = base_source(line.value, src.dir);
+    } catch (const InputError& e) {
+      throw InputError(where + ": bad value '" + line.value + "': " + e.what());
+    }
+    for (const std::string& seen : chain) {
+      if (seen != parent.origin) continue;
+      std::string cycle;
+      for (const std::string& c : chain) cycle += c + " -> ";
+      throw InputError(where + ": bad value '" + line.value + "': inheritance cycle: " + cycle +
+                       parent.origin);
+    }
+    chain.push_back(parent.origin);
+    apply_source(d, parent, chain);
+    chain.pop_back();
   }
   for (const Line& line : src.lines)
     if (line.key != "inherit") apply_line(d, src, line);
+}
+
+void apply_source(Draft& d, const Source& src) {
+  std::vector<std::string> chain{src.origin};
+  apply_source(d, src, chain);
 }
 
 // Cross-key checks, each blamed on the line that set the key last.
@@ -260,7 +279,7 @@ Variant finish(Draft& d) {
 
 Variant load(const std::string& spec, const Source& base) {
   Draft d;
-  apply_source(d, base, 0);
+  apply_source(d, base);
   std::size_t start = spec.find('+');
   while (start != std::string::npos) {
     const std::size_t end = spec.find('+', start + 1);
@@ -268,7 +287,7 @@ Variant load(const std::string& spec, const Source& base) {
     if (const auto eq = part.find('='); eq != std::string::npos) {
       apply_line(d, Source{"option '" + part + "'", "", {}}, {0, part.substr(0, eq), part.substr(eq + 1)});
     } else if (const auto* f = find_builtin(part, true)) {
-      apply_source(d, parse_source(f->text, "option " + part, ""), 0);
+      apply_source(d, parse_source(f->text, "option " + part, ""));
     } else {
       throw InputError("variant '" + spec + "': unknown option '" + part +
                        "' (options: " + builtin_names(true) + ", or key=value)");

@@ -1,0 +1,26 @@
+#include "bench/bench_positions.h"
+
+#include "engine/movegen.h"
+#include "engine/setup.h"
+#include "engine/variant_loader.h"
+
+namespace stratego {
+
+std::vector<State> bench_positions(const std::string& variant, int games, std::uint64_t seed) {
+  auto v = std::make_shared<const Variant>(load_variant(variant));
+  Rng rng(seed);
+  std::vector<State> out;
+  MoveList list;
+  for (int g = 0; g < games; ++g) {
+    State s = initial_state(v, random_setup(*v, kRed, rng), random_setup(*v, kBlue, rng));
+    for (int ply = 0; !s.over(); ++ply) {
+      generate_moves(s, list);
+      if (list.size == 0) break;
+      if (ply % 7 == 0) out.push_back(s);
+      s.make(list[int(rng.below(std::uint32_t(list.size)))]);
+    }
+  }
+  return out;
+}
+
+}  // namespace stratego

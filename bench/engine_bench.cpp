@@ -1,0 +1,103 @@
+// Engine speed on one core: move generation over fixed position sets (bitboard generator vs
+// the slow reference generator of tests/support as the same-run baseline), make+unmake, and
+// whole random games with the repetition rules on.
+#include <benchmark/benchmark.h>
+
+#include "bench/bench_positions.h"
+#include "bench/ratio_reporter.h"
+#include "engine/movegen.h"
+#include "engine/setup.h"
+#include "engine/variant_loader.h"
+#include "support/reference_movegen.h"
+
+namespace stratego {
+namespace {
+
+const std::vector<State>& positions(const std::string& variant) {
+  static std::map<std::string, std::vector<State>> cache;
+  auto it = cache.find(variant);
+  if (it == cache.end()) it = cache.emplace(variant, bench_positions(variant, 40, 2026)).first;
+  return it->second;
+}
+
+void movegen_bitboard(benchmark::State& st, const std::string& variant) {
+  const auto& ps = positions(variant);
+  MoveList list;
+  std::int64_t moves = 0;
+  for (auto _ : st) {
+    for (const State& s : ps) {
+      generate_moves(s, list);
+      moves += list.size;
+    }
+    benchmark::DoNotOptimize(list.size);
+  }
+  st.counters["moves/s"] = benchmark::Counter(double(moves), benchmark::Counter::kIsRate);
+}
+
+void movegen_reference(benchmark::State& st, const std::string& variant) {
+  const auto& ps = positions(variant);
+  std::int64_t moves = 0;
+  for (auto _ : st) {
+    for (const State& s : ps) moves += std::int64_t(reference::legal_moves(s).size());
+  }
+  st.counters["moves/s"] = benchmark::Counter(double(moves), benchmark::Counter::kIsRate);
+}
+
+void make_unmake(benchmark::State& st, const std::string& variant) {
+  std::vector<State> ps = positions(variant);
+  MoveList list;
+  std::int64_t n = 0;
+  for (auto _ : st) {
+    for (State& s : ps) {
+      generate_moves(s, list);
+      for (Move m : list) {
+        s.make(m);
+        s.unmake();
+      }
+      n += list.size;
+    }
+  }
+  st.counters["make+unmake/s"] = benchmark::Counter(double(n), benchmark::Counter::kIsRate);
+}
+
+void random_games(benchmark::State& st, const std::string& variant) {
+  auto v = std::make_shared<const Variant>(load_variant(variant));
+  Rng rng(7);
+  MoveList list;
+  std::int64_t plies = 0, games = 0;
+  for (auto _ : st) {
+    st.PauseTiming();
+    State s = initial_state(v, random_setup(*v, kRed, rng), random_setup(*v, kBlue, rng));
+    st.ResumeTiming();
+    while (!s.over()) {
+      generate_moves(s, list);
+      if (list.size == 0) break;
+      s.make(list[int(rng.below(std::uint32_t(list.size)))]);
+      ++plies;
+    }
+    ++games;
+  }
+  st.counters["plies/s"] = benchmark::Counter(double(plies), benchmark::Counter::kIsRate);
+  st.counters["games/s"] = benchmark::Counter(double(games), benchmark::Counter::kIsRate);
+  st.counters["plies/game"] = double(plies) / double(games);
+}
+
+void register_all() {
+  for (const std::string v : {"classic", "barrage"}) {
+    benchmark::RegisterBenchmark(("MoveGen/" + v + "/bitboard").c_str(), movegen_bitboard, v);
+    benchmark::RegisterBenchmark(("MoveGen/" + v + "/baseline").c_str(), movegen_reference, v);
+    benchmark::RegisterBenchmark(("MakeUnmake/" + v).c_str(), make_unmake, v);
+    benchmark::RegisterBenchmark(("RandomGame/" + v + "/bitboard").c_str(), random_games, v);
+  }
+}
+
+}  // namespace
+}  // namespace stratego
+
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  stratego::register_all();
+  stratego::RatioReporter reporter;
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+  benchmark::Shutdown();
+}

@@ -1,0 +1,37 @@
+#include "bench/ratio_reporter.h"
+
+#include <cstdio>
+
+namespace stratego {
+
+// A benchmark "Group/variant/name" reports its main counter; the group's "baseline" entry
+// is the denominator.
+void RatioReporter::ReportRuns(const std::vector<Run>& runs) {
+  ConsoleReporter::ReportRuns(runs);
+  for (const Run& run : runs) {
+    const std::string name = run.benchmark_name();
+    const auto slash = name.rfind('/');
+    if (slash == std::string::npos) continue;
+    for (const char* counter : {"moves/s", "plies/s", "paths/s"}) {
+      const auto it = run.counters.find(counter);
+      if (it == run.counters.end()) continue;
+      groups_[name.substr(0, slash)][name.substr(slash + 1)] = {counter, double(it->second)};
+    }
+  }
+}
+
+void RatioReporter::Finalize() {
+  ConsoleReporter::Finalize();
+  std::printf("\nRatios to the baseline measured in this run:\n");
+  for (const auto& [group, figures] : groups_) {
+    const auto base = figures.find("baseline");
+    for (const auto& [name, f] : figures) {
+      std::printf("  %-40s %-10s %14.0f", (group + "/" + name).c_str(), f.counter.c_str(), f.value);
+      if (base != figures.end() && name != "baseline")
+        std::printf("   %.1fx baseline", f.value / base->second.value);
+      std::printf("\n");
+    }
+  }
+}
+
+}  // namespace stratego

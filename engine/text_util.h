@@ -1,0 +1,107 @@
+// Small text helpers shared by the set-up, move, notation and record parsers. Internal to
+// engine/*.cpp; the public formats are described in docs/formats.md.
+#pragma once
+
+#include <array>
+#include <charconv>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/state.h"
+
+namespace stratego::text {
+
+inline std::string_view trim(std::string_view s) {
+  const auto b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string_view::npos) return {};
+  return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
+}
+
+// Words separated by runs of blanks.
+inline std::vector<std::string_view> words(std::string_view s) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  while (true) {
+    i = s.find_first_not_of(" \t\r\n", i);
+    if (i == std::string_view::npos) return out;
+    const std::size_t e = s.find_first_of(" \t\r\n", i);
+    out.push_back(s.substr(i, e == std::string_view::npos ? e : e - i));
+    if (e == std::string_view::npos) return out;
+    i = e;
+  }
+}
+
+// Parts between every separator, empty parts included (so "a,,b" has three).
+inline std::vector<std::string_view> split(std::string_view s, char sep) {
+  std::vector<std::string_view> out;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= s.size(); ++i) {
+    if (i == s.size() || s[i] == sep) {
+      out.push_back(s.substr(start, i - start));
+      start = i + 1;
+    }
+  }
+  return out;
+}
+
+// A whole non-negative decimal number and nothing else.
+inline std::optional<int> parse_count(std::string_view s) {
+  int x = 0;
+  if (s.empty() || s[0] == '+' || s[0] == '-') return std::nullopt;
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), x);
+  if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
+  return x;
+}
+
+inline std::string quoted(std::string_view s) {
+  std::string out(1, '\'');  // built in place: GCC 12 warns falsely about "'" + string
+  out.append(s).push_back('\'');
+  return out;
+}
+
+constexpr std::string_view winner_name(Winner w) {
+  switch (w) {
+    case Winner::kRed:
+      return "red";
+    case Winner::kBlue:
+      return "blue";
+    case Winner::kDraw:
+      return "draw";
+    default:
+      return "none";
+  }
+}
+inline std::optional<Winner> winner_from_name(std::string_view s) {
+  for (Winner w : {Winner::kNone, Winner::kRed, Winner::kBlue, Winner::kDraw})
+    if (winner_name(w) == s) return w;
+  return std::nullopt;
+}
+inline std::optional<EndReason> end_reason_from_name(std::string_view s) {
+  for (int r = 0; r <= int(EndReason::kDrawAgreed); ++r)
+    if (end_reason_name(EndReason(r)) == s) return EndReason(r);
+  return std::nullopt;
+}
+
+// Why a result can never come out of a game ("red move-limit"), or an empty string. Parsers
+// reject these so that a typo is caught where it was written, not at the end of a replay.
+inline std::string result_problem(Result r) {
+  const bool none = r.winner == Winner::kNone, no_reason = r.reason == EndReason::kNone;
+  if (none || no_reason)
+    return none == no_reason ? "" : "a winner needs a reason and a reason a winner";
+  const bool draw_reason = r.reason == EndReason::kNoMovablePieces ||
+                           r.reason == EndReason::kMoveLimit || r.reason == EndReason::kDrawAgreed;
+  if (draw_reason != (r.winner == Winner::kDraw))
+    return std::string(end_reason_name(r.reason)) +
+           (draw_reason ? " ends a game drawn" : " does not end a game drawn");
+  return "";
+}
+
+// Kinds in the order of their letters (B Bomb, C Spy ... L Marshal, M Flag), the order in
+// which written lists of pieces are sorted.
+constexpr std::array<Kind, kNumKinds> kKindsByLetter{kBomb,     kSpy,        kScout,   kMiner,
+                                                     kSergeant, kLieutenant, kCaptain, kMajor,
+                                                     kColonel,  kGeneral,    kMarshal, kFlag};
+
+}  // namespace stratego::text

@@ -1,0 +1,63 @@
+#include "engine/view.h"
+
+namespace stratego {
+
+bool View::operator==(const View& o) const {
+  return variant->spec == o.variant->spec && viewer == o.viewer && board == o.board &&
+         side_to_move == o.side_to_move && moves_played == o.moves_played && runs == o.runs &&
+         captured_known == o.captured_known && captured_unknown == o.captured_unknown &&
+         rescues_used == o.rescues_used && pending_rescue == o.pending_rescue &&
+         (!pending_rescue || rescuer_square == o.rescuer_square) && result == o.result;
+}
+
+View make_view(const State& s, Side viewer) {
+  View v;
+  v.variant = s.variant_ptr();
+  v.viewer = viewer;
+  const Side enemy = other(viewer);
+  for (int sq : squares(s.occupied())) {
+    const Piece p = s.at(sq);
+    const bool known = piece_side(p) == viewer || test(s.revealed_bb(), sq);
+    v.board[sq] = {known ? p : make_piece(enemy, kUnknown), s.flags(sq)};
+  }
+  v.side_to_move = s.side_to_move();
+  v.moves_played = s.moves_played();
+  v.runs = {s.run(kRed), s.run(kBlue)};
+  for (Side side : {kRed, kBlue}) {
+    for (Kind k : kAllKinds) {
+      const int hidden = side == viewer ? 0 : s.captured_silent(side, k);
+      v.captured_known[side][k] = std::uint8_t(s.captured(side, k) - hidden);
+      v.captured_unknown[side] = std::uint8_t(v.captured_unknown[side] + hidden);
+    }
+    v.rescues_used[side] = std::uint8_t(s.rescues_used(side));
+  }
+  v.pending_rescue = s.pending_rescue();
+  v.rescuer_square = s.pending_rescue() ? s.rescuer_square() : 0;
+  v.result = s.result();
+  return v;
+}
+
+ObservedMove observe(const State& after, const PlyRecord& rec, Side viewer) {
+  ObservedMove o;
+  o.move = rec.move;
+  if (rec.move.type() != MoveType::kNormal) {
+    o.mover = other(after.side_to_move());  // a rescue decision always ends the turn
+    if (rec.move.type() == MoveType::kRescue) o.mover_kind = rec.move.rescued_kind();  // V-5: public
+    return o;
+  }
+  o.mover = piece_side(rec.mover);
+  const Kind ak = piece_kind(rec.mover);
+  o.attack = rec.target != kNoPiece;
+  const bool mover_shown = o.attack || after.move_reveals(rec.move.from(), rec.move.to());
+  o.mover_kind = (o.mover == viewer || mover_shown) ? ak : kUnknown;
+  if (o.attack) {
+    const Kind dk = piece_kind(rec.target);
+    const bool defender_shown = !after.variant().silent_defence || ak == kScout ||
+                                (rec.to_flags & kRevealedFlag);  // V-6
+    o.target_kind = (o.mover != viewer || defender_shown) ? dk : kUnknown;
+    o.outcome = rec.outcome;
+  }
+  return o;
+}
+
+}  // namespace stratego

@@ -1,0 +1,47 @@
+// `stratego check`: validates variant files (and, with options, set-up files and game
+// records), naming the first problem with its file, line and key.
+#include <iostream>
+
+#include "engine/error.h"
+#include "engine/record.h"
+#include "engine/setup.h"
+#include "engine/variant_loader.h"
+#include "tools/commands.h"
+
+namespace stratego {
+
+void register_check_command(CLI::App& app) {
+  struct Options {
+    std::vector<std::string> variant_files;
+    std::string setups, record, variant = "classic";
+  };
+  auto o = std::make_shared<Options>();
+  auto* cmd = app.add_subcommand("check", "Validate variant files, a set-up file or a game record");
+  cmd->add_option("files", o->variant_files, "Variant files to validate");
+  cmd->add_option("--setups", o->setups, "A file of set-up lines to validate for --variant");
+  cmd->add_option("--variant,-v", o->variant, "Variant the set-ups are for")->capture_default_str();
+  cmd->add_option("--record", o->record, "A game record to validate by replaying it");
+  cmd->callback([o] {
+    if (o->variant_files.empty() && o->setups.empty() && o->record.empty())
+      throw InputError("check: name a variant file, --setups FILE or --record FILE");
+    for (const std::string& path : o->variant_files) {
+      const Variant v = check_variant_file(path);
+      std::cout << path << ": ok: " << v.name << ", " << v.width << "x" << v.height << ", "
+                << v.army_size() << " pieces a side\n";
+      if (!v.notes.empty()) std::cout << "  note: " << v.notes << "\n";
+    }
+    if (!o->setups.empty()) {
+      const Variant v = load_variant(o->variant);
+      const SetupFile f = read_setup_file(o->setups, v);
+      std::cout << o->setups << ": ok: " << f.lines.size() << " set-ups for " << v.spec << "\n";
+    }
+    if (!o->record.empty()) {
+      const GameRecord r = read_record_file(o->record);
+      const State end = replay(r);
+      std::cout << o->record << ": ok: " << r.moves.size() << " moves, result "
+                << end_reason_name(end.result().reason) << "\n";
+    }
+  });
+}
+
+}  // namespace stratego

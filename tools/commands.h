@@ -1,0 +1,13 @@
+// Each subcommand of the `stratego` program registers itself on the CLI11 app.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace stratego {
+
+void register_perft_command(CLI::App& app);
+void register_selfplay_command(CLI::App& app);
+void register_check_command(CLI::App& app);
+void register_variants_command(CLI::App& app);
+
+}  // namespace stratego

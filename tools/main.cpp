@@ -1,0 +1,24 @@
+// `stratego`: one program, one subcommand per job (see README.md, "Command reference").
+#include <iostream>
+
+#include "engine/error.h"
+#include "tools/commands.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"stratego: engine and tools for Stratego-family games"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "stratego 0.1.0");
+  stratego::register_perft_command(app);
+  stratego::register_selfplay_command(app);
+  stratego::register_check_command(app);
+  stratego::register_variants_command(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  } catch (const stratego::InputError& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 2;
+  }
+  return 0;
+}
