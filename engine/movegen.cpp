@@ -113,7 +113,7 @@ Move two_squares_forbidden(const State& s) {
 
 // The square of the piece that evaded our last threat, if a chase (C-6.2) may be going on.
 int chase_evaded_square(const State& s) {
-  return s.ply() >= 2 ? s.evaded_square() : -1;
+  return s.evaded_square();  // set only when our threat two plies back was evaded
 }
 
 // C-6.2 for a move that ends next to the evaded piece: during a chase a threat on the piece

@@ -142,21 +142,23 @@ class State {
   bool rescue_available(int sq) const;
   void check_after_combat();
 
+  // Members that move generation reads come first, so that a position costs it few cache
+  // lines.
   std::shared_ptr<const Variant> variant_;
+  Side stm_ = kRed;
+  bool pending_rescue_ = false;
+  Result result_;
+  int evaded_square_ = -1;
+  std::array<TwoSquareRun, 2> run_{};
   std::array<Bitboard, 2> side_bb_{};
   std::array<std::array<Bitboard, kNumKinds>, 2> kind_bb_{};
   Bitboard moved_bb_ = 0, revealed_bb_ = 0, rescuer_bb_ = 0;
   std::array<Piece, kMaxSquares> board_{};
-  Side stm_ = kRed;
   std::uint64_t hash_ = 0;
   int moves_played_ = 0;
   std::array<std::array<std::uint8_t, kNumKinds>, 2> captured_{}, captured_silent_{};
   std::array<std::uint8_t, 2> rescues_used_{};
-  std::array<TwoSquareRun, 2> run_{};
-  bool pending_rescue_ = false;
   int rescuer_square_ = 0;
-  Result result_;
-  int evaded_square_ = -1;
   std::vector<PlyRecord> history_;
 };
 
