@@ -5,14 +5,17 @@
 namespace stratego {
 
 // A benchmark "Group/variant/name" reports its main counter; the group's "baseline" entry
-// is the denominator.
+// is the denominator. With repetitions, a repeated run overwrites the earlier one, and the
+// median aggregate, reported last, is what stays.
 void RatioReporter::ReportRuns(const std::vector<Run>& runs) {
   ConsoleReporter::ReportRuns(runs);
   for (const Run& run : runs) {
-    const std::string name = run.benchmark_name();
+    // With --benchmark_repetitions, compare medians.
+    if (run.run_type == Run::RT_Aggregate && run.aggregate_name != "median") continue;
+    const std::string name = run.run_name.str();
     const auto slash = name.rfind('/');
     if (slash == std::string::npos) continue;
-    for (const char* counter : {"moves/s", "plies/s", "paths/s"}) {
+    for (const char* counter : {"moves/s", "plies/s", "make+unmake/s"}) {
       const auto it = run.counters.find(counter);
       if (it == run.counters.end()) continue;
       groups_[name.substr(0, slash)][name.substr(slash + 1)] = {counter, double(it->second)};

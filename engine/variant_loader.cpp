@@ -1,6 +1,5 @@
 #include "engine/variant_loader.h"
 
-#include <charconv>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -8,6 +7,7 @@
 #include <sstream>
 
 #include "engine/error.h"
+#include "engine/text_util.h"
 
 namespace stratego {
 namespace {
@@ -22,39 +22,31 @@ struct Source {
   std::vector<Line> lines;
 };
 
-std::string trim(std::string_view s) {
-  const auto b = s.find_first_not_of(" \t\r");
-  if (b == std::string_view::npos) return {};
-  const auto e = s.find_last_not_of(" \t\r");
-  return std::string(s.substr(b, e - b + 1));
-}
-
 Source parse_source(std::string_view text, std::string origin, std::string dir) {
   Source src{std::move(origin), std::move(dir), {}};
   std::istringstream in{std::string(text)};
   std::string raw;
   for (int number = 1; std::getline(in, raw); ++number) {
-    const std::string line = trim(raw);
+    const std::string line(text::trim(raw));
     if (line.empty() || line[0] == '#') continue;
     const auto eq = line.find('=');
-    const std::string key = eq == std::string::npos ? line : trim(line.substr(0, eq));
+    const std::string key = eq == std::string::npos ? line : std::string(text::trim(line.substr(0, eq)));
     if (eq == std::string::npos || key.empty() ||
         key.find_first_not_of("abcdefghijklmnopqrstuvwxyz_0123456789") != std::string::npos) {
       throw InputError(src.origin + ":" + std::to_string(number) + ": expected 'key = value', got '" +
                        line + "'");
     }
-    src.lines.push_back({number, key, trim(line.substr(eq + 1))});
+    src.lines.push_back({number, key, std::string(text::trim(line.substr(eq + 1)))});
   }
   return src;
 }
 
 int parse_int(const std::string& v, int lo, int hi) {
-  int x = 0;
-  auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
-  if (ec != std::errc() || p != v.data() + v.size()) throw std::string("not a whole number");
-  if (x < lo || x > hi)
+  const auto x = text::parse_count(v);
+  if (!x) throw std::string("not a whole number");
+  if (*x < lo || *x > hi)
     throw std::string("must be from " + std::to_string(lo) + " to " + std::to_string(hi));
-  return x;
+  return *x;
 }
 bool parse_bool(const std::string& v) {
   if (v == "true" || v == "yes" || v == "on") return true;
@@ -62,9 +54,8 @@ bool parse_bool(const std::string& v) {
   throw std::string("not a boolean (true or false)");
 }
 std::vector<std::string> words(const std::string& v) {
-  std::istringstream in(v);
   std::vector<std::string> out;
-  for (std::string w; in >> w;) out.push_back(w);
+  for (std::string_view w : text::words(v)) out.emplace_back(w);
   return out;
 }
 
