@@ -272,6 +272,12 @@ TEST(Rules, C_5_3_SpyBeatsMarshalOnlyWhenAttacking) {
     EXPECT_EQ(at(s, "e5"), piece(kBlue, kGeneral));
     EXPECT_EQ(s.captured(kRed, kSpy), 1);
   }
+  {  // Spy against Spy is a tie of equal ranks (C-5.2): both go.
+    const State s = after_attack("classic", kSpy, kSpy);
+    EXPECT_EQ(at(s, "e5"), kNoPiece);
+    EXPECT_EQ(s.captured(kRed, kSpy), 1);
+    EXPECT_EQ(s.captured(kBlue, kSpy), 1);
+  }
 }
 
 TEST(Rules, C_5_4_BombKillsEveryAttackerButTheMiner) {
