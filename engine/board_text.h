@@ -1,6 +1,7 @@
 // The board as text for people: a grid with coordinates, one 4-character cell per square.
 // Cells: " R9 " Red General, "R10 " Red Marshal, " bS " Blue Spy, " bB " Bomb, " bF " Flag,
-// " b? " a piece whose kind the viewer does not know, " ~~ " lake, "  . " empty.
+// " b? " a piece whose kind the viewer does not know, " ~~ " lake, "  . " empty; the Clone Wars
+// powered pieces (CW-2a): "R6A " the Anger Captain, "b7R " the Ranged Major.
 // With colour, Red and Blue cells are drawn in red and blue (ANSI escapes).
 #pragma once
 

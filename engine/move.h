@@ -1,7 +1,13 @@
 // A move in 16 bits:
 //   bits 0-6   from square (for a rescue: the kind returned to the board)
 //   bits 7-13  to square
-//   bits 14-15 type: 0 move or attack, 1 rescue (V-5), 2 decline a rescue
+//   bits 14-15 tag: 0 move or attack; 1 rescue (V-5);
+//              2 decline a rescue when from == to (both written 0), otherwise a follow-up
+//                attack of the Anger piece (CW-3);
+//              3 end the Anger piece's turn (CW-3) when from == to (both written 0),
+//                otherwise a ranged attack (CW-4).
+// The tags double up so that six kinds of decision keep the 16-bit layout: a decision without
+// squares is told from one with squares by from == to, which no move with squares has.
 // Move 0 (a1 to a1) is no move at all and serves as "none".
 #pragma once
 
@@ -11,7 +17,14 @@
 
 namespace stratego {
 
-enum class MoveType : std::uint8_t { kNormal = 0, kRescue = 1, kDeclineRescue = 2 };
+enum class MoveType : std::uint8_t {
+  kNormal = 0,
+  kRescue = 1,
+  kDeclineRescue = 2,
+  kAngerAttack = 3,  // CW-3: the Anger piece attacks again, from where its last attack won
+  kAngerStop = 4,    // CW-3: the Anger piece attacks no more this turn
+  kRanged = 5,       // CW-4: attack up to two squares away without moving
+};
 
 class Move {
  public:
@@ -21,11 +34,27 @@ class Move {
     return Move(std::uint16_t(k | to << 7 | 1 << 14));
   }
   constexpr static Move decline_rescue() { return Move(std::uint16_t(2 << 14)); }
+  constexpr static Move anger_attack(int from, int to) {
+    return Move(std::uint16_t(from | to << 7 | 2 << 14));
+  }
+  constexpr static Move anger_stop() { return Move(std::uint16_t(3 << 14)); }
+  constexpr static Move ranged(int from, int to) {
+    return Move(std::uint16_t(from | to << 7 | 3 << 14));
+  }
 
   constexpr int from() const { return bits_ & 127; }
   constexpr int to() const { return (bits_ >> 7) & 127; }
   constexpr Kind rescued_kind() const { return Kind(bits_ & 127); }
-  constexpr MoveType type() const { return MoveType(bits_ >> 14); }
+  constexpr MoveType type() const {
+    switch (bits_ >> 14) {
+      case 0: return MoveType::kNormal;
+      case 1: return MoveType::kRescue;
+      case 2: return from() == to() ? MoveType::kDeclineRescue : MoveType::kAngerAttack;
+      default: return from() == to() ? MoveType::kAngerStop : MoveType::kRanged;
+    }
+  }
+  // A move of a piece from one square to another (C-4), the kind the repetition rules watch.
+  constexpr bool is_normal() const { return (bits_ >> 14) == 0; }
   constexpr bool is_none() const { return bits_ == 0; }
   constexpr std::uint16_t raw() const { return bits_; }
   constexpr bool operator==(const Move&) const = default;

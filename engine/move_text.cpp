@@ -6,13 +6,20 @@
 namespace stratego {
 
 std::string move_to_text(Move m, const Geometry& g) {
+  const std::string squares = g.square_name(m.from()) + "-" + g.square_name(m.to());
   switch (m.type()) {
     case MoveType::kRescue:
       return std::string("R:") + kind_letter(m.rescued_kind()) + "@" + g.square_name(m.to());
     case MoveType::kDeclineRescue:
       return "R:-";
+    case MoveType::kAngerAttack:
+      return "A:" + squares;
+    case MoveType::kAngerStop:
+      return "A:-";
+    case MoveType::kRanged:
+      return "F:" + squares;
     default:
-      return g.square_name(m.from()) + "-" + g.square_name(m.to());
+      return squares;
   }
 }
 
@@ -34,15 +41,22 @@ Move parse_move(std::string_view text, const Geometry& g) {
     if (at != 1)
       return fail("a rescue is written R:<letter>@<square> (e.g. R:E@b2), or R:- to decline");
     const auto k = kind_from_letter(rest[0]);
-    if (!k) return fail(text::quoted(rest.substr(0, 1)) + " is not a piece letter (B to M)");
+    if (!k) return fail(text::quoted(rest.substr(0, 1)) + " is not a piece letter (B to O)");
     return Move::rescue(*k, square(rest.substr(2)));
   }
-  const auto dash = text.find('-');
+  // The Clone Wars powers: A: an Anger follow-up attack or A:- to stop, F: a ranged attack.
+  const bool anger = text.starts_with("A:"), ranged = text.starts_with("F:");
+  if (anger && text == "A:-") return Move::anger_stop();
+  const std::string_view body = anger || ranged ? text.substr(2) : text;
+  const auto dash = body.find('-');
   if (dash == std::string_view::npos)
-    return fail("expected <from>-<to> (e.g. a4-a5), R:<letter>@<square> or R:-");
-  const int from = square(text.substr(0, dash)), to = square(text.substr(dash + 1));
+    return fail(anger    ? "an Anger attack is written A:<from>-<to> (e.g. A:e5-e6), or A:- to stop"
+                : ranged ? "a ranged attack is written F:<from>-<to> (e.g. F:e4-e6)"
+                         : "expected <from>-<to> (e.g. a4-a5), R:<letter>@<square>, R:-, "
+                           "A:<from>-<to>, A:- or F:<from>-<to>");
+  const int from = square(body.substr(0, dash)), to = square(body.substr(dash + 1));
   if (from == to) return fail("from and to are the same square");
-  return Move::normal(from, to);
+  return anger ? Move::anger_attack(from, to) : ranged ? Move::ranged(from, to) : Move::normal(from, to);
 }
 
 }  // namespace stratego

@@ -71,12 +71,37 @@ void generate_captain_moves(const State& s, Bitboard captains, Bitboard own, Bit
   }
 }
 
+// CW-3: the Anger piece attacks an enemy next to it again, or stops.
+void generate_anger_moves(const State& s, MoveList& list) {
+  const Geometry& g = s.geometry();
+  const int from = s.anger_square();
+  const Bitboard enemies = g.neighbours(square_bb(from)) & s.side_bb(other(s.side_to_move()));
+  for (int to : squares(enemies)) list.push(Move::anger_attack(from, to));
+  list.push(Move::anger_stop());
+}
+
+// CW-4: the first piece in each straight line, one square away, or two over an empty square
+// (shift() never lands on a lake, so a lake between blocks too), if it is an enemy.
+void generate_ranged_attacks(const State& s, Bitboard rangers, Bitboard empty, MoveList& list) {
+  static_assert(kRangedReach == 2, "the lines below reach two squares");
+  const Geometry& g = s.geometry();
+  const Bitboard enemies = s.side_bb(other(s.side_to_move()));
+  for (int from : squares(rangers)) {
+    for (Direction d : kDirections) {
+      const Bitboard one = g.shift(square_bb(from), d);
+      const Bitboard target = (one | g.shift(one & empty, d)) & enemies;
+      if (target) list.push(Move::ranged(from, lsb(target)));
+    }
+  }
+}
+
 }  // namespace
 
 void generate_pseudo_moves(const State& s, MoveList& list) {
   list.size = 0;
   if (s.over()) return;
   if (s.pending_rescue()) return generate_rescues(s, list);
+  if (s.pending_anger()) return generate_anger_moves(s, list);
   const Variant& v = s.variant();
   const Geometry& g = s.geometry();
   const Side us = s.side_to_move();
@@ -99,6 +124,8 @@ void generate_pseudo_moves(const State& s, MoveList& list) {
   out = generate_direction<kWest>(out, steppers, walkers, scouts, own, empty, m);
   list.size = int(out - list.moves);
   if (captains) generate_captain_moves(s, captains, own, empty, list);
+  if (const Bitboard rangers = s.kind_bb(us, kRangedMajor))
+    generate_ranged_attacks(s, rangers, empty, list);
 }
 
 namespace {
@@ -134,7 +161,9 @@ bool violates_chase(const State& s, Move m) {
 }  // namespace
 
 const char* repetition_violation(const State& s, Move m) {
-  if (m.type() != MoveType::kNormal || s.pending_rescue()) return nullptr;
+  // Only moves of a piece between two squares repeat anything (C-6.1, C-6.2); rescues and
+  // the Clone Wars powers never do.
+  if (!m.is_normal() || s.pending_rescue() || s.pending_anger()) return nullptr;
   if (!two_squares_forbidden(s).is_none() && m == two_squares_forbidden(s))
     return "two-squares rule (C-6.1)";
   const int evaded = chase_evaded_square(s);
@@ -146,7 +175,7 @@ const char* repetition_violation(const State& s, Move m) {
 
 void generate_moves(const State& s, MoveList& list) {
   generate_pseudo_moves(s, list);
-  if (s.pending_rescue() || list.size == 0) return;
+  if (s.pending_rescue() || s.pending_anger() || list.size == 0) return;
   if (const Move banned = two_squares_forbidden(s); !banned.is_none()) {
     for (int i = 0; i < list.size; ++i) {
       if (list.moves[i] != banned) continue;
@@ -161,7 +190,7 @@ void generate_moves(const State& s, MoveList& list) {
   int kept = 0;
   for (int i = 0; i < list.size; ++i) {
     const Move m = list.moves[i];
-    if (!test(near, m.to()) || !violates_chase(s, m)) list.moves[kept++] = m;
+    if (!test(near, m.to()) || !m.is_normal() || !violates_chase(s, m)) list.moves[kept++] = m;
   }
   list.size = kept;
 }

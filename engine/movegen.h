@@ -1,4 +1,4 @@
-// Legal move generation into a caller-owned list (C-4, C-6, V-3, V-4, V-5).
+// Legal move generation into a caller-owned list (C-4, C-6, V-3, V-4, V-5, CW-3, CW-4).
 #pragma once
 
 #include "engine/move.h"

@@ -67,7 +67,10 @@ std::string format(const Position& p) {
     out += (list.empty() ? "-" : list) + (s == kRed ? "," : " ");
   }
   out += std::to_string(p.rescues[kRed]) + "," + std::to_string(p.rescues[kBlue]) + " ";
-  out += (p.pending ? g.square_name(p.rescuer) : "-") + " ";
+  if (p.anger_wins > 0)  // appended piece by piece: GCC 12 warns falsely about "A" + string
+    ((out += 'A') += std::to_string(p.anger_wins) + "@" + g.square_name(p.anger_square)) += ' ';
+  else
+    out += (p.pending ? g.square_name(p.rescuer) : "-") + " ";
   if (p.result.over())
     out += std::string(text::winner_name(p.result.winner)) + ":" +
            std::string(end_reason_name(p.result.reason));
@@ -92,6 +95,8 @@ Position from_state(const State& s) {
   }
   p.pending = s.pending_rescue();
   p.rescuer = s.rescuer_square();
+  p.anger_wins = s.anger_wins();
+  p.anger_square = s.anger_square();
   p.result = s.result();
   return p;
 }
@@ -116,6 +121,8 @@ std::string to_notation(const View& v) {
   }
   p.pending = v.pending_rescue;
   p.rescuer = v.rescuer_square;
+  p.anger_wins = v.anger_wins;
+  p.anger_square = v.anger_square;
   p.result = v.result;
   return format(p);
 }
@@ -137,6 +144,7 @@ State parse_state(std::string_view text) {
     s.set_rescues_used(side, p.rescues[side]);
   }
   s.set_pending_rescue(p.pending, p.rescuer);
+  s.set_pending_anger(p.anger_square, p.anger_wins);
   s.set_result(p.result);
   return s;
 }
@@ -157,6 +165,8 @@ View parse_view(std::string_view text) {
   }
   v.pending_rescue = p.pending;
   v.rescuer_square = p.pending ? p.rescuer : 0;
+  v.anger_wins = p.anger_wins;
+  v.anger_square = p.anger_wins > 0 ? p.anger_square : 0;
   v.result = p.result;
   return v;
 }

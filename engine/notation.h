@@ -14,7 +14,9 @@
 //                         case); a letter followed by '?' was captured silently (V-6); in a
 //                         view, enemy pieces captured silently are X/x
 //   rescues used          red,blue
-//   pending rescue        '-' or the square of the piece that earned it
+//   pending decision      '-', the square of the piece that earned a rescue (V-5), or
+//                         A<wins>@<square>: the Anger piece there won that many attacks this
+//                         turn and decides whether to attack again (CW-3), e.g. A2@e6
 //   result                '-' or winner:reason, e.g. red:flag-captured, draw:move-limit
 // The chase history (C-6.2) is not part of a position, as FEN holds no repetition history: a
 // position read from notation starts with no chase in progress.

@@ -162,6 +162,23 @@ void check_counts(const Position& p) {
   }
 }
 
+// CW-3: "A<wins>@<square>", the Anger piece of the side to move in the middle of its chain.
+void parse_anger(Position& p, std::string_view f) {
+  const auto at = f.find('@');
+  const auto wins = at == std::string_view::npos ? std::nullopt : text::parse_count(f.substr(1, at - 1));
+  if (!wins || *wins < 1 || *wins >= kAngerMaxAttacks)
+    fail("pending decision", "expected A<wins>@<square> with wins from 1 to " +
+                                 std::to_string(kAngerMaxAttacks - 1) + " (e.g. A2@e6), got " +
+                                 text::quoted(f));
+  const int sq = square_field("pending decision", p.variant->geometry, f.substr(at + 1));
+  const Piece piece = p.board[std::size_t(sq)].piece;
+  if (piece == kNoPiece || piece_side(piece) != p.stm || piece_kind(piece) != kAngerCaptain)
+    fail("pending decision", std::string(f.substr(at + 1)) +
+                                 " does not hold the Anger Captain of the side to move (CW-3)");
+  p.anger_wins = *wins;
+  p.anger_square = sq;
+}
+
 }  // namespace
 
 Position parse_position(std::string_view notation, bool view) {
@@ -209,7 +226,9 @@ Position parse_position(std::string_view notation, bool view) {
                                ", got " + text::quoted(f[i - 1]));
     p.rescues[s] = *n;
   }
-  if (f[i] != "-") {
+  if (f[i].starts_with("A")) {
+    parse_anger(p, f[i]);
+  } else if (f[i] != "-") {
     p.pending = true;
     p.rescuer = square_field("pending rescue", g, f[i]);
     const Piece at = p.board[std::size_t(p.rescuer)].piece;

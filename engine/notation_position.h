@@ -21,8 +21,9 @@ struct Position {
   std::array<std::array<int, kNumKinds>, 2> shown{}, silent{};  // silent: full states only
   std::array<int, 2> unknown{};                                 // views only
   std::array<int, 2> rescues{};
-  bool pending = false;
+  bool pending = false;  // a V-5 rescue
   int rescuer = 0;
+  int anger_wins = 0, anger_square = 0;  // a CW-3 Anger chain, when anger_wins > 0
   Result result;
 };
 

@@ -13,7 +13,8 @@
 namespace stratego {
 
 // Legal move paths of `depth` plies. Every decision is a ply, so a V-5 rescue (or its
-// decline) counts as a ply of its own after the move that earned it. A path ends early, and
+// decline) counts as a ply of its own after the move that earned it, and so does each
+// follow-up attack of a CW-3 Anger chain and its stop. A path ends early, and
 // is not counted, when the game ends before `depth` plies (flag taken, C-7.2, C-7.3, move
 // limit). depth 0 gives 1. s is changed during the count and restored before returning.
 std::uint64_t perft(State& s, int depth);

@@ -12,7 +12,9 @@ enum Side : std::uint8_t { kRed = 0, kBlue = 1 };
 constexpr Side other(Side s) { return Side(s ^ 1); }
 constexpr std::string_view side_name(Side s) { return s == kRed ? "red" : "blue"; }
 
-// Kinds in rank order; the value of Spy..Marshal is the rank printed on the piece (C-2).
+// Kinds in rank order; the value of Spy..Marshal is the rank printed on the piece (C-2). The
+// two Clone Wars powered pieces (CW-2a) come after the Bomb: each is a distinct identity for
+// set-ups and beliefs, and fights with the rank of its rank-mates (rank_of).
 enum Kind : std::uint8_t {
   kFlag = 0,
   kSpy = 1,
@@ -26,20 +28,31 @@ enum Kind : std::uint8_t {
   kGeneral = 9,
   kMarshal = 10,
   kBomb = 11,
+  kAngerCaptain = 12,  // CW-3: the rank-6 piece with Anger
+  kRangedMajor = 13,   // CW-4: the rank-7 piece with Ranged attack
   kUnknown = 15,  // in a player's view: an enemy piece whose kind that player does not know
 };
-constexpr int kNumKinds = 12;
-constexpr std::array<Kind, kNumKinds> kAllKinds{kFlag,       kSpy,    kScout, kMiner,
-                                               kSergeant,  kLieutenant, kCaptain, kMajor,
-                                               kColonel,   kGeneral, kMarshal, kBomb};
+// Kinds fit 4 bits (a Piece keeps the kind in its low nibble) and kUnknown is never a real kind.
+constexpr int kNumKinds = 14;
+static_assert(kNumKinds <= kUnknown);
+constexpr std::array<Kind, kNumKinds> kAllKinds{
+    kFlag,    kSpy,   kScout,   kMiner,   kSergeant, kLieutenant,  kCaptain,
+    kMajor,   kColonel, kGeneral, kMarshal, kBomb,   kAngerCaptain, kRangedMajor};
 
 constexpr std::array<std::string_view, kNumKinds> kKindNames{
-    "flag",    "spy",   "scout",   "miner",   "sergeant", "lieutenant",
-    "captain", "major", "colonel", "general", "marshal",  "bomb"};
+    "flag",    "spy",   "scout",   "miner",   "sergeant", "lieutenant",    "captain",
+    "major",   "colonel", "general", "marshal", "bomb",   "anger-captain", "ranged-major"};
 
-// Letters of the Gravon archive and of ../shared/data/setups (A is an empty square).
-constexpr std::array<char, kNumKinds> kKindLetters{'M', 'C', 'D', 'E', 'F', 'G',
-                                                   'H', 'I', 'J', 'K', 'L', 'B'};
+// Letters of the Gravon archive and of ../shared/data/setups (A is an empty square); N and O,
+// which the archive does not use, are the Clone Wars powered pieces.
+constexpr std::array<char, kNumKinds> kKindLetters{'M', 'C', 'D', 'E', 'F', 'G', 'H',
+                                                   'I', 'J', 'K', 'L', 'B', 'N', 'O'};
+
+// The rank a piece fights with (C-5.2): Spy 1 .. Marshal 10, the powered pieces those of their
+// rank-mates. Flag and Bomb never compare ranks (combat.h handles them first).
+constexpr int rank_of(Kind k) {
+  return k == kAngerCaptain ? 6 : k == kRangedMajor ? 7 : int(k);
+}
 
 constexpr std::string_view kind_name(Kind k) { return kKindNames[k]; }
 constexpr char kind_letter(Kind k) { return kKindLetters[k]; }

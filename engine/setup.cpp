@@ -48,7 +48,7 @@ Setup parse_setup(const Variant& v, Side side, std::string_view line) {
     const auto k = kind_from_letter(c);
     if (!k)
       throw InputError(where() + ": " + text::quoted(std::string(1, c)) +
-                       " is not a set-up letter (A for empty, B to M for pieces)");
+                       " is not a set-up letter (A for empty, B to O for pieces)");
     if (lake) throw InputError(where() + ": " + piece_label(*k) + " stands on a lake");
     s.pieces.push_back({sq, *k});
   }

@@ -2,7 +2,8 @@
 // ../shared/data/setups/: setup_rows x width letters (40 for the classic board), the owner's
 // rows from his back row to his front row, each row from column a to the last column in board
 // coordinates; letters of the Gravon archive: A empty, B Bomb, C Spy, D Scout, E Miner,
-// F Sergeant, G Lieutenant, H Captain, I Major, J Colonel, K General, L Marshal, M Flag.
+// F Sergeant, G Lieutenant, H Captain, I Major, J Colonel, K General, L Marshal, M Flag; and
+// for the Clone Wars powers (CW-2a), not in the archive: N Anger Captain, O Ranged Major.
 // So for Red, letter i stands on row 1 + i / width; for Blue, on row height - i / width.
 #pragma once
 

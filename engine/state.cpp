@@ -124,15 +124,53 @@ void State::make(Move m) {
   rec.move = m;
   rec.prev_run = run_[stm_];
   rec.prev_pending_rescue = pending_rescue_;
+  rec.prev_anger_square = anger_square_;
+  rec.prev_anger_wins = anger_wins_;
   rec.prev_result = result_;
   rec.prev_hash = hash_;
-  if (m.type() == MoveType::kNormal) {
+  if (m.is_normal()) {
     make_normal(m, rec);
   } else {
-    make_rescue(m, rec);
+    switch (m.type()) {
+      case MoveType::kAngerAttack: make_anger_attack(m, rec); break;
+      case MoveType::kAngerStop: make_anger_stop(rec); break;
+      case MoveType::kRanged: make_ranged(m, rec); break;
+      default: make_rescue(m, rec); break;
+    }
   }
   rec.hash_after = hash_;
   evaded_square_ = rec.evaded_to;
+}
+
+bool State::defender_shown(Kind attacker, std::uint8_t defender_flags) const {
+  return !variant_->silent_defence || attacker == kScout || (defender_flags & kRevealedFlag);
+}
+
+Outcome State::fight(int to, Kind ak, int bonus, PlyRecord& rec) {
+  const Side us = stm_, them = other(us);
+  const Kind dk = piece_kind(rec.target);
+  const bool shown = defender_shown(ak, rec.to_flags);
+  const Outcome o = resolve_combat(ak, dk, *variant_, bonus);
+  if (o != Outcome::kDefenderWins) {
+    take_piece(to);
+    ++captured_[them][dk];
+    if (!shown) ++captured_silent_[them][dk];
+    if (dk == kFlag) result_ = {winner_of(us), EndReason::kFlagCaptured};
+  }
+  if (o != Outcome::kAttackerWins) ++captured_[us][ak];
+  if (o == Outcome::kDefenderWins && shown) revealed_bb_ |= square_bb(to);
+  return o;
+}
+
+void State::count_run(Side us, int from, int to, bool survived) {
+  TwoSquareRun& run = run_[us];
+  if (!survived) {
+    run = {};
+  } else if (run.count > 0 && from == run.to && to == run.from) {
+    run = {std::uint8_t(from), std::uint8_t(to), std::uint8_t(run.count + 1)};
+  } else {
+    run = {std::uint8_t(from), std::uint8_t(to), 1};
+  }
 }
 
 void State::make_normal(Move m, PlyRecord& rec) {
@@ -152,62 +190,35 @@ void State::make_normal(Move m, PlyRecord& rec) {
   if (target == kNoPiece) {
     add_piece(to, mover, mover_flags);
   } else {
-    const Kind dk = piece_kind(target);
-    const Side them = other(us);
-    // C-5.1 shows both ranks; V-6 shows the defender's only when a Scout attacks (or it
-    // was known already).
-    const bool defender_shown =
-        !variant_->silent_defence || ak == kScout || (rec.to_flags & kRevealedFlag);
-    mover_flags |= kRevealedFlag;
-    rec.outcome = resolve_combat(ak, dk, *variant_);
-    switch (rec.outcome) {
-      case Outcome::kAttackerWins:
-        take_piece(to);
-        add_piece(to, mover, mover_flags);
-        ++captured_[them][dk];
-        if (!defender_shown) ++captured_silent_[them][dk];
-        if (dk == kFlag) result_ = {winner_of(us), EndReason::kFlagCaptured};
-        break;
-      case Outcome::kDefenderWins:
-        ++captured_[us][ak];
-        if (defender_shown) revealed_bb_ |= square_bb(to);
-        survived = false;
-        break;
-      case Outcome::kBothRemoved:
-        take_piece(to);
-        ++captured_[us][ak];
-        ++captured_[them][dk];
-        if (!defender_shown) ++captured_silent_[them][dk];
-        survived = false;
-        break;
-    }
+    rec.outcome = fight(to, ak, 0, rec);
+    survived = rec.outcome == Outcome::kAttackerWins;
+    if (survived) add_piece(to, mover, mover_flags | kRevealedFlag);
     if (!result_.over()) check_after_combat();
   }
-
-  // C-6.1: count moves in a row between the same two squares.
-  TwoSquareRun& run = run_[us];
-  if (!survived) {
-    run = {};
-  } else if (run.count > 0 && from == run.to && to == run.from) {
-    run = {std::uint8_t(from), std::uint8_t(to), std::uint8_t(run.count + 1)};
-  } else {
-    run = {std::uint8_t(from), std::uint8_t(to), 1};
-  }
-
+  count_run(us, from, to, survived);  // C-6.1: moves in a row between the same two squares
   ++moves_played_;
-  if (survived && !result_.over() && geometry().row(to) == variant_->back_row(other(us))) {
-    if (ak == kFlag) {
+  if (target != kNoPiece && ak == kAngerCaptain && survived && anger_goes_on(to, 1)) {
+    anger_wins_ = 1;  // CW-3: the same player decides next whether to attack again
+    anger_square_ = std::uint8_t(to);
+  } else {
+    end_turn(to, ak, survived);
+  }
+  record_chase_facts(rec, survived);
+}
+
+void State::end_turn(int sq, Kind k, bool arrived) {
+  const Side us = stm_;
+  const bool at_limit = variant_->move_limit > 0 && moves_played_ >= variant_->move_limit;
+  if (arrived && !result_.over() && geometry().row(sq) == variant_->back_row(other(us))) {
+    if (k == kFlag) {
       result_ = {winner_of(us), EndReason::kFlagReachedBack};  // V-4
-    } else if (variant_->rescue && rescue_available(to) &&
-               !(variant_->move_limit > 0 && moves_played_ >= variant_->move_limit)) {
+    } else if (variant_->rescue && rescue_available(sq) && !at_limit) {
       pending_rescue_ = true;  // V-5: the same player decides next
-      rescuer_square_ = to;
+      rescuer_square_ = sq;
     }
   }
-  if (!result_.over() && variant_->move_limit > 0 && moves_played_ >= variant_->move_limit)
-    result_ = {Winner::kDraw, EndReason::kMoveLimit};
+  if (!result_.over() && at_limit) result_ = {Winner::kDraw, EndReason::kMoveLimit};
   if (!pending_rescue_) set_side_to_move(other(us));
-  record_chase_facts(rec, survived);
 }
 
 bool State::rescue_available(int sq) const {
@@ -271,11 +282,20 @@ void State::unmake() {
   const Move m = rec.move;
   result_ = rec.prev_result;
   pending_rescue_ = rec.prev_pending_rescue;
-  if (m.type() != MoveType::kNormal) {
+  anger_square_ = rec.prev_anger_square;
+  anger_wins_ = rec.prev_anger_wins;
+  const MoveType type = m.type();
+  if (type == MoveType::kRanged) return unmake_ranged(rec);
+  if (type == MoveType::kAngerStop) {
+    set_side_to_move(piece_side(rec.mover));
+    hash_ = rec.prev_hash;
+    return;
+  }
+  if (type == MoveType::kRescue || type == MoveType::kDeclineRescue) {
     const Side us = other(stm_);
     set_side_to_move(us);
     rescuer_square_ = rec.rescuer_square;
-    if (m.type() == MoveType::kRescue) {
+    if (type == MoveType::kRescue) {
       take_piece(m.to());
       const Kind k = m.rescued_kind();
       ++captured_[us][k];
@@ -286,20 +306,19 @@ void State::unmake() {
     hash_ = rec.prev_hash;
     return;
   }
+  // A normal move or an Anger follow-up attack (which is no move of its own for C-7.4).
   const Side us = piece_side(rec.mover);
   set_side_to_move(us);
-  --moves_played_;
+  if (type == MoveType::kNormal) --moves_played_;
   const int from = m.from(), to = m.to();
   if (board_[to] != kNoPiece && (rec.target == kNoPiece || rec.outcome == Outcome::kAttackerWins))
     take_piece(to);
   if (rec.target != kNoPiece) {
     const Kind ak = piece_kind(rec.mover), dk = piece_kind(rec.target);
     const Side them = other(us);
-    const bool defender_shown =
-        !variant_->silent_defence || ak == kScout || (rec.to_flags & kRevealedFlag);
     if (rec.outcome != Outcome::kDefenderWins) {
       --captured_[them][dk];
-      if (!defender_shown) --captured_silent_[them][dk];
+      if (!defender_shown(ak, rec.to_flags)) --captured_silent_[them][dk];
       if (rec.outcome == Outcome::kBothRemoved) --captured_[us][ak];
       add_piece(to, rec.target, rec.to_flags);
     } else {
@@ -325,7 +344,9 @@ bool State::operator==(const State& o) const {
          hash_ == o.hash_ && moves_played_ == o.moves_played_ && captured_ == o.captured_ &&
          captured_silent_ == o.captured_silent_ && rescues_used_ == o.rescues_used_ &&
          run_ == o.run_ && pending_rescue_ == o.pending_rescue_ &&
-         (!pending_rescue_ || rescuer_square_ == o.rescuer_square_) && result_ == o.result_;
+         (!pending_rescue_ || rescuer_square_ == o.rescuer_square_) &&
+         anger_wins_ == o.anger_wins_ && (!pending_anger() || anger_square_ == o.anger_square_) &&
+         result_ == o.result_;
 }
 
 }  // namespace stratego

@@ -1,6 +1,7 @@
 // The full, true state of a classic-family game: per-side and per-kind bitboards, a mailbox,
-// public facts about pieces (moved, revealed, has rescued), the history the repetition rules
-// need, and a Zobrist hash. make()/unmake() change it in place without heap allocation.
+// public facts about pieces (moved, revealed, has rescued), the follow-up decision a turn may
+// still hold (a V-5 rescue, a CW-3 Anger attack), the history the repetition rules need, and a
+// Zobrist hash. make()/unmake() change it in place without heap allocation.
 #pragma once
 
 #include <array>
@@ -52,6 +53,7 @@ struct PlyRecord {
   bool took_silent_capture = false;           // rescue: came from the face-down pile (V-6)
   TwoSquareRun prev_run;
   bool prev_pending_rescue = false;
+  std::uint8_t prev_anger_square = 0, prev_anger_wins = 0;  // CW-3 chain before the ply
   Result prev_result;
   std::uint64_t prev_hash = 0;
   // C-6.2: enemy pieces next to where the mover ended, the square of a piece that evaded
@@ -84,6 +86,9 @@ class State {
   void set_rescues_used(Side s, int n) { rescues_used_[s] = std::uint8_t(n); }
   void set_moves_played(int n) { moves_played_ = n; }
   void set_pending_rescue(bool pending, int rescuer_square);
+  // CW-3: the Anger piece on `square` won `wins` attacks this turn and may attack again;
+  // wins 0 means no chain is pending.
+  void set_pending_anger(int square, int wins);
   void set_result(Result r) { result_ = r; }
 
   // --- queries ---
@@ -106,6 +111,12 @@ class State {
   TwoSquareRun run(Side s) const { return run_[s]; }
   bool pending_rescue() const { return pending_rescue_; }
   int rescuer_square() const { return rescuer_square_; }
+  // CW-3: the side to move is in the middle of an Anger chain: its Anger piece on
+  // anger_square() won anger_wins() attacks this turn (so fights at rank_of + anger_bonus)
+  // and now attacks an adjacent enemy again or stops.
+  bool pending_anger() const { return anger_wins_ > 0; }
+  int anger_square() const { return anger_square_; }
+  int anger_wins() const { return anger_wins_; }
   const std::vector<PlyRecord>& history() const { return history_; }
   // C-6.2: the square of the piece whose last move evaded a threat, or -1; kept outside the
   // history so that move generation reads nothing cold when no chase is on.
@@ -116,6 +127,7 @@ class State {
   Bitboard movable_bb(Side s) const;
 
   // What a normal move would do if played now: the combat outcome and the hash after it.
+  // (Only normal moves: the repetition rules watch nothing else.)
   Outcome outcome_of(Move m) const;
   std::uint64_t hash_after(Move m) const;
   // True if a move that spans from->to can only have been made by a Scout (C-8.3) -- or by
@@ -138,6 +150,24 @@ class State {
   void set_flags(int sq, std::uint8_t flags);
   void make_normal(Move m, PlyRecord& rec);
   void make_rescue(Move m, PlyRecord& rec);
+  // The Clone Wars powers (state_powers.cpp).
+  void make_anger_attack(Move m, PlyRecord& rec);
+  void make_anger_stop(PlyRecord& rec);
+  void make_ranged(Move m, PlyRecord& rec);
+  void unmake_ranged(const PlyRecord& rec);
+  bool anger_goes_on(int sq, int wins) const;
+  // The combat of rec.mover (kind ak, rank raised by bonus) against rec.target on `to`:
+  // removes the defender if it loses or ties, books the captures and a captured Flag, and
+  // reveals a surviving defender where the rules show it. The attacker is the caller's.
+  Outcome fight(int to, Kind ak, int bonus, PlyRecord& rec);
+  // C-5.1 shows both ranks; V-6 the defender's only when a Scout attacks or it was known.
+  bool defender_shown(Kind attacker, std::uint8_t defender_flags) const;
+  // C-6.1: the side's run after its piece went from -> to (and survived or not).
+  void count_run(Side us, int from, int to, bool survived);
+  // The side to move's turn ends with its piece of kind k on sq (arrived: it moved there this
+  // turn and stands there): V-4 and V-5 for an arrival on the enemy back row, then the move
+  // limit (C-7.4); the turn passes unless a rescue is due.
+  void end_turn(int sq, Kind k, bool arrived);
   void record_chase_facts(PlyRecord& rec, bool mover_survived);
   bool rescue_available(int sq) const;
   void check_after_combat();
@@ -147,6 +177,7 @@ class State {
   std::shared_ptr<const Variant> variant_;
   Side stm_ = kRed;
   bool pending_rescue_ = false;
+  std::uint8_t anger_wins_ = 0, anger_square_ = 0;
   Result result_;
   int evaded_square_ = -1;
   std::array<TwoSquareRun, 2> run_{};

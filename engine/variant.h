@@ -8,6 +8,7 @@
 
 #include "engine/geometry.h"
 #include "engine/piece.h"
+#include "engine/waterloo/rules.h"
 
 namespace stratego {
 
@@ -16,6 +17,8 @@ struct Variant {
   std::string name;         // the base file's name key
   std::string description;  // one line for listings
   std::string notes;        // what is not implemented or assumed, shown by `check` and listings
+  Family family = Family::kClassic;  // which rules engine plays it (key `family`)
+  waterloo::Rules waterloo;          // family waterloo only (keys `waterloo_*`)
 
   int width = 10;
   int height = 10;

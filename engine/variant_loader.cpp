@@ -8,6 +8,7 @@
 
 #include "engine/error.h"
 #include "engine/text_util.h"
+#include "engine/waterloo/variant_keys.h"
 
 namespace stratego {
 namespace {
@@ -103,7 +104,8 @@ const std::vector<KeySpec>& key_specs() {
        bool_key(&Variant::setup_fill)},
       {{"army", "list of kind:count", "(required)",
         "Pieces per player (C-2): kinds flag spy scout miner sergeant lieutenant captain major "
-        "colonel general marshal bomb; unlisted kinds have 0."},
+        "colonel general marshal bomb, and the Clone Wars powered pieces anger-captain (CW-3) "
+        "and ranged-major (CW-4); unlisted kinds have 0."},
        [](Draft& d, const std::string& v) {
          d.v.army.fill(0);
          for (const std::string& w : words(v)) {
@@ -186,9 +188,10 @@ Source base_source(const std::string& name, const std::string& dir) {
 void apply_line(Draft& d, const Source& src, const Line& line) {
   const std::string where = src.origin + ":" + std::to_string(line.number);
   const KeySpec* spec = find_key(line.key);
-  if (!spec) throw InputError(where + ": unknown key '" + line.key + "'");
   try {
-    spec->set(d, line.value);
+    if (spec) spec->set(d, line.value);
+    else if (!waterloo::set_variant_key(d.v, line.key, line.value))  // family, waterloo_*
+      throw InputError(where + ": unknown key '" + line.key + "'");
   } catch (const std::string& why) {
     throw InputError(where + ": key '" + line.key + "': bad value '" + line.value + "': " + why);
   }
@@ -249,6 +252,10 @@ Variant finish(Draft& d) {
   }
   v.lakes = lakes;
   v.geometry = Geometry(v.width, v.height, lakes);
+  if (v.family == Family::kWaterloo) {  // the classic checks below do not apply
+    waterloo::finish_variant(v, fail);
+    return v;
+  }
   for (int r = 0; r < v.setup_rows; ++r)
     if (lakes & (v.geometry.row_bb(r) | v.geometry.row_bb(v.height - 1 - r)))
       fail("lakes", "a lake lies in a set-up zone");
@@ -296,6 +303,7 @@ const std::vector<VariantKeyDoc>& variant_keys() {
   static const std::vector<VariantKeyDoc> docs = [] {
     std::vector<VariantKeyDoc> out;
     for (const KeySpec& k : key_specs()) out.push_back(k.doc);
+    for (const VariantKeyDoc& k : waterloo::variant_key_docs()) out.push_back(k);
     return out;
   }();
   return docs;

@@ -7,7 +7,8 @@ bool View::operator==(const View& o) const {
          side_to_move == o.side_to_move && moves_played == o.moves_played && runs == o.runs &&
          captured_known == o.captured_known && captured_unknown == o.captured_unknown &&
          rescues_used == o.rescues_used && pending_rescue == o.pending_rescue &&
-         (!pending_rescue || rescuer_square == o.rescuer_square) && result == o.result;
+         (!pending_rescue || rescuer_square == o.rescuer_square) && anger_wins == o.anger_wins &&
+         (anger_wins == 0 || anger_square == o.anger_square) && result == o.result;
 }
 
 View make_view(const State& s, Side viewer) {
@@ -33,6 +34,8 @@ View make_view(const State& s, Side viewer) {
   }
   v.pending_rescue = s.pending_rescue();
   v.rescuer_square = s.pending_rescue() ? s.rescuer_square() : 0;
+  v.anger_wins = s.anger_wins();
+  v.anger_square = s.pending_anger() ? s.anger_square() : 0;
   v.result = s.result();
   return v;
 }
@@ -40,20 +43,25 @@ View make_view(const State& s, Side viewer) {
 ObservedMove observe(const State& after, const PlyRecord& rec, Side viewer) {
   ObservedMove o;
   o.move = rec.move;
-  if (rec.move.type() != MoveType::kNormal) {
+  const MoveType type = rec.move.type();
+  if (type == MoveType::kRescue || type == MoveType::kDeclineRescue) {
     o.mover = other(after.side_to_move());  // a rescue decision always ends the turn
-    if (rec.move.type() == MoveType::kRescue) o.mover_kind = rec.move.rescued_kind();  // V-5: public
+    if (type == MoveType::kRescue) o.mover_kind = rec.move.rescued_kind();  // V-5: public
     return o;
   }
   o.mover = piece_side(rec.mover);
   const Kind ak = piece_kind(rec.mover);
   o.attack = rec.target != kNoPiece;
-  const bool mover_shown = o.attack || after.move_reveals(rec.move.from(), rec.move.to());
+  // Combat shows the attacker (C-5.1), a ranged attack shows it anyway (CW-4), and the Anger
+  // piece deciding to stop was shown by the attack that began its chain.
+  const bool mover_shown = o.attack || type == MoveType::kAngerStop ||
+                           (type == MoveType::kNormal &&
+                            after.move_reveals(rec.move.from(), rec.move.to()));
   o.mover_kind = (o.mover == viewer || mover_shown) ? ak : kUnknown;
   if (o.attack) {
     const Kind dk = piece_kind(rec.target);
     const bool defender_shown = !after.variant().silent_defence || ak == kScout ||
-                                (rec.to_flags & kRevealedFlag);  // V-6
+                                (rec.to_flags & kRevealedFlag);  // V-6, also for CW-3, CW-4
     o.target_kind = (o.mover != viewer || defender_shown) ? dk : kUnknown;
     o.outcome = rec.outcome;
   }

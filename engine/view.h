@@ -30,6 +30,8 @@ struct View {
   std::array<std::uint8_t, 2> rescues_used{};
   bool pending_rescue = false;
   int rescuer_square = 0;
+  int anger_wins = 0;    // CW-3: won attacks of a pending Anger chain (public), 0 if none
+  int anger_square = 0;  // where the Anger piece stands, while a chain is pending
   Result result;
 
   bool operator==(const View& o) const;
@@ -42,6 +44,7 @@ struct ObservedMove {
   Side mover = kRed;
   Move move;
   Kind mover_kind = kUnknown;   // after the move: shown by combat, by the move itself, or own
+                                // (for an Anger stop: the Anger piece)
   bool attack = false;
   Kind target_kind = kUnknown;  // the defender, when attack
   Outcome outcome = Outcome::kAttackerWins;

@@ -12,6 +12,8 @@ namespace stratego {
 
 struct ZobristKeys {
   std::array<std::array<std::uint64_t, kMaxSquares>, 2 * 16> piece{};  // index: Piece value
+  // Every real kind of either side has a row (kUnknown, only ever in views, is never hashed).
+  static_assert(make_piece(kBlue, Kind(kNumKinds - 1)) < 2 * 16);
   std::uint64_t blue_to_move = 0;
 };
 

@@ -105,7 +105,7 @@ TEST_P(Conformance, RandomGamesMakeUnmakeHashAndResults) {
   const std::string spec = GetParam();
   const auto variant = seeded::load(spec);
   std::map<std::string_view, int> endings;
-  long plies = 0, rescues = 0;
+  long plies = 0, rescues = 0, powers = 0;  // powers: CW-3 and CW-4 decisions made
   for (int game = 0; game < kGamesPerVariant; ++game) {
     const std::uint64_t seed = seeded::seed_of(spec, 1000 + std::uint64_t(game));
     // Full set-ups and thinned ones; uniform play and play steered into repetitions and
@@ -125,6 +125,9 @@ TEST_P(Conformance, RandomGamesMakeUnmakeHashAndResults) {
       }
       const Move m = seeded::choose_move(s, list, rng, bias);
       if (m.type() == MoveType::kRescue) ++rescues;
+      if (m.type() == MoveType::kAngerAttack || m.type() == MoveType::kAngerStop ||
+          m.type() == MoveType::kRanged)
+        ++powers;
       const State before = s;
       s.make(m);
       ++plies;
@@ -155,7 +158,11 @@ TEST_P(Conformance, RandomGamesMakeUnmakeHashAndResults) {
     EXPECT_EQ(s.hash(), hash_from_scratch(s));
   }
   EXPECT_TRUE(!variant->rescue || rescues > 0) << "no rescue was made and unmade";
-  std::cout << "[ endings  ] " << spec << ": " << plies << " plies, " << rescues << " rescues;";
+  EXPECT_TRUE((variant->army[kAngerCaptain] == 0 && variant->army[kRangedMajor] == 0) ||
+              powers > 0)
+      << "no power was used";
+  std::cout << "[ endings  ] " << spec << ": " << plies << " plies, " << rescues << " rescues, "
+            << powers << " power decisions;";
   for (const auto& [reason, n] : endings) std::cout << " " << reason << " " << n;
   std::cout << "\n";
 }

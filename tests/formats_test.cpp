@@ -85,7 +85,7 @@ TEST(FormatsSetup, HumanSetupFilesLoad) {
 TEST(FormatsSetup, RandomSetupsAreLegalForEveryVariant) {
   std::vector<std::string> specs = format_specs();
   for (const auto& f : builtin_variant_files())
-    if (!f.is_option) specs.emplace_back(f.name);
+    if (!f.is_option && !f.name.starts_with("waterloo")) specs.emplace_back(f.name);  // Part C only
   Rng rng(11);
   for (const std::string& spec : specs) {
     const auto v = variant_of(spec);

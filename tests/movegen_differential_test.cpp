@@ -3,8 +3,9 @@
 // variant (support/seeded_games.h). Games start from full set-ups and from thinned ones (the
 // sparse end-games where C-6.1 and C-6.2 bite), and moves are biased towards back-and-forth,
 // chasing and evading so that the repetition rules are exercised, not just the movement.
-// The reference also checks each make() against its own idea of the board afterwards and each
-// pending V-5 rescue against its own idea of when one is due.
+// The reference also checks each make() against its own idea of the board afterwards, each
+// pending V-5 rescue against its own idea of when one is due, and each pending CW-3 Anger
+// chain (square and attacks won) against the one it counts from the history.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -20,7 +21,7 @@ namespace {
 
 // C-6.2 repetitions are rare even in steered games (about one in 2,000 positions), so the
 // test runs many positions; the reference is fast enough for that.
-constexpr int kPositionsPerVariant = 100000;  // 18 specs: 1.8 million positions
+constexpr int kPositionsPerVariant = 100000;  // 20 specs: 2 million positions
 constexpr int kMaxPliesPerGame = 700;
 constexpr int kMaxReports = 5;  // detailed mismatch reports per variant
 
@@ -28,6 +29,7 @@ constexpr int kMaxReports = 5;  // detailed mismatch reports per variant
 struct Coverage {
   long positions = 0, rescue_decisions = 0, two_squares = 0, chase = 0;
   long scout_far_attacks = 0, captain_two_steps = 0, walker_moves = 0;
+  long anger_decisions = 0, anger_follow_ups = 0, ranged_near = 0, ranged_far = 0;
 };
 
 std::vector<Move> sorted(const MoveList& list) {
@@ -65,15 +67,18 @@ bool compare_at(const State& s, Coverage& cov) {
 
   ++cov.positions;
   if (s.pending_rescue()) ++cov.rescue_decisions;
+  if (s.pending_anger()) ++cov.anger_decisions;
   for (Move m : minus(ref_pseudo, ref_legal)) {
     const reference::Rule rule = reference::forbidding_rule(s, m);
     ++(rule == reference::Rule::kChase ? cov.chase : cov.two_squares);
   }
   for (Move m : ref_legal) {
-    if (m.type() != MoveType::kNormal) continue;
-    const Kind k = piece_kind(s.at(m.from()));
     const int dist = std::abs(s.geometry().col(m.from()) - s.geometry().col(m.to())) +
                      std::abs(s.geometry().row(m.from()) - s.geometry().row(m.to()));
+    if (m.type() == MoveType::kAngerAttack) ++cov.anger_follow_ups;
+    if (m.type() == MoveType::kRanged) ++(dist == 1 ? cov.ranged_near : cov.ranged_far);
+    if (m.type() != MoveType::kNormal) continue;
+    const Kind k = piece_kind(s.at(m.from()));
     if (k == kScout && dist > 1 && s.at(m.to()) != kNoPiece) ++cov.scout_far_attacks;
     if (k == kCaptain && dist == 2) ++cov.captain_two_steps;
     if (k == kBomb || k == kFlag) ++cov.walker_moves;
@@ -96,16 +101,19 @@ bool compare_at(const State& s, Coverage& cov) {
   if (!s.over() && s.pending_rescue() != reference::rescue_due(s))
     why << "rescue pending: engine " << s.pending_rescue() << ", reference "
         << reference::rescue_due(s) << "\n";
+  const reference::AngerChain chain = reference::anger_chain(s);
+  const reference::AngerChain engine_chain{s.pending_anger() ? s.anger_square() : -1,
+                                           s.anger_wins()};
+  if (chain.square != engine_chain.square || chain.wins != engine_chain.wins)
+    why << "anger chain: engine " << engine_chain.square << "/" << engine_chain.wins
+        << ", reference " << chain.square << "/" << chain.wins << "\n";
   if (why.str().empty()) return true;
   ADD_FAILURE() << why.str() << reference::describe(s);
   return false;
 }
 
 // After make(m): the board must be what the reference's own reading of the move gives.
-bool board_matches(const State& s, const reference::Board& before, Move m, Side mover) {
-  reference::Board expected = before;
-  if (m.type() == MoveType::kNormal) expected = reference::board_after(s.variant(), before, m);
-  if (m.type() == MoveType::kRescue) expected[m.to()] = make_piece(mover, m.rescued_kind());
+bool board_matches(const State& s, const reference::Board& expected, Move m) {
   if (reference::board_of(s) == expected) return true;
   ADD_FAILURE() << "board after " << reference::move_text(s.variant(), m)
                 << " differs from the reference's\n"
@@ -136,17 +144,18 @@ TEST_P(MovegenDifferential, EngineMatchesReferenceInSeededGames) {
       generate_moves(s, list);
       if (list.size == 0) break;  // C-7.2: the side to move has lost
       const Move m = seeded::choose_move(s, list, rng, bias);
-      const reference::Board before = reference::board_of(s);
-      const Side mover = s.side_to_move();
+      const reference::Board expected = reference::board_after(s, m);
       s.make(m);
-      if (!board_matches(s, before, m, mover) && ++reports >= kMaxReports) break;
+      if (!board_matches(s, expected, m) && ++reports >= kMaxReports) break;
     }
   }
   std::cout << "[ coverage ] " << spec << ": " << cov.positions << " positions, "
             << cov.rescue_decisions << " rescue decisions, " << cov.two_squares << " C-6.1 and "
             << cov.chase << " C-6.2 removals, " << cov.scout_far_attacks << " long scout attacks, "
             << cov.captain_two_steps << " captain two-steps, " << cov.walker_moves
-            << " bomb/flag moves\n";
+            << " bomb/flag moves, " << cov.anger_decisions << " anger decisions with "
+            << cov.anger_follow_ups << " follow-up attacks, " << cov.ranged_near << "+"
+            << cov.ranged_far << " ranged attacks (1+2 squares)\n";
   EXPECT_GE(cov.positions, kPositionsPerVariant);
   // The rules each variant switches on were met in its games (a test that never reaches
   // them would pass vacuously).
@@ -156,6 +165,8 @@ TEST_P(MovegenDifferential, EngineMatchesReferenceInSeededGames) {
   EXPECT_TRUE(!v.rescue || cov.rescue_decisions > 0);
   EXPECT_TRUE(!v.captain_two_step || cov.captain_two_steps > 0);
   EXPECT_TRUE(!(v.moving_bombs || v.moving_flag) || cov.walker_moves > 0);
+  EXPECT_TRUE(v.army[kAngerCaptain] == 0 || cov.anger_follow_ups > 0);
+  EXPECT_TRUE(v.army[kRangedMajor] == 0 || (cov.ranged_near > 0 && cov.ranged_far > 0));
   EXPECT_GT(cov.scout_far_attacks, 0);
 }
 

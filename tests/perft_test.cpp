@@ -88,6 +88,21 @@ State captains_out() {
                                           {"j10", kBlue, kFlag}});
 }
 
+// Clone Wars powers (CW-3, CW-4) in a melee: Red's Anger Captain on e4 faces a column of Blue
+// pieces it can chain through (up to Blue's own Anger Captain on e7); Red's Ranged Major on i4
+// reaches the Spy on i6 over an empty square and the Sergeant next to it; Blue's Ranged Major
+// on c8 fires down the c-file and along row 8.
+State powers_melee() {
+  return hand_made("clone-wars-powers",
+                   {{"a1", kRed, kFlag},         {"b1", kRed, kBomb},       {"e2", kRed, kMarshal},
+                    {"e4", kRed, kAngerCaptain}, {"i4", kRed, kRangedMajor}, {"b4", kRed, kMiner},
+                    {"j1", kRed, kScout},        {"c7", kRed, kSergeant},   {"e5", kBlue, kScout},
+                    {"e6", kBlue, kSergeant},    {"f6", kBlue, kMiner},     {"f7", kBlue, kLieutenant},
+                    {"e7", kBlue, kAngerCaptain}, {"i6", kBlue, kSpy},      {"j4", kBlue, kSergeant},
+                    {"c8", kBlue, kRangedMajor}, {"a8", kBlue, kScout},     {"i10", kBlue, kBomb},
+                    {"j10", kBlue, kFlag}});
+}
+
 // open_lanes() after both marshals went back and forth three times (C-6.1): Red's marshal
 // may not go back a fourth time, and Blue's run is at its limit too.
 State open_lanes_shuffled() {
@@ -126,6 +141,7 @@ std::vector<PerftCase> perft_cases() {
       {"open_lanes_shuffled", open_lanes_shuffled, {41, 1825, 70036, 3198519}},
       {"rescue_ready", rescue_ready, {23, 620, 14536, 386272, 9098610}},
       {"captains_out", captains_out, {33, 1055, 33950, 1063656}},
+      {"powers_melee", powers_melee, {31, 832, 23758, 675436, 18659324}},
   };
 }
 

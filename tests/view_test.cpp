@@ -17,7 +17,8 @@ namespace {
 const char* const kVariants[] = {
     "classic", "barrage", "duel", "ultimate-lightning", "clone-wars",
     "classic+silent-defence", "barrage+silent-defence+rescue", "duel+moving-bombs+moving-flag",
-    "ultimate-lightning+silent-defence+attacker-advantage"};
+    "ultimate-lightning+silent-defence+attacker-advantage", "clone-wars-powers",
+    "clone-wars-powers+silent-defence+rescue"};
 
 // The same position with every piece of `owner` that `viewer` cannot see given another
 // hidden piece's kind, and face-down captures of `owner` moved to other kinds.

@@ -1,14 +1,29 @@
 // `stratego check`: validates variant files (and, with options, set-up files and game
 // records), naming the first problem with its file, line and key.
+#include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include "engine/error.h"
 #include "engine/record.h"
 #include "engine/setup.h"
 #include "engine/variant_loader.h"
 #include "tools/commands.h"
+#include "tools/waterloo_commands.h"
+#include "engine/waterloo/record.h"
 
 namespace stratego {
+namespace {
+
+std::string read_text_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path + ": cannot open the file");
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+}  // namespace
 
 void register_check_command(CLI::App& app) {
   struct Options {
@@ -26,8 +41,11 @@ void register_check_command(CLI::App& app) {
       throw InputError("check: name a variant file, --setups FILE or --record FILE");
     for (const std::string& path : o->variant_files) {
       const Variant v = check_variant_file(path);
-      std::cout << path << ": ok: " << v.name << ", " << v.width << "x" << v.height << ", "
-                << v.army_size() << " pieces a side\n";
+      if (v.family == Family::kWaterloo)  // building a state checks the armies and terrain too
+        std::cout << path << ": ok: " << describe_waterloo_variant(v) << "\n";
+      else
+        std::cout << path << ": ok: " << v.name << ", " << v.width << "x" << v.height << ", "
+                  << v.army_size() << " pieces a side\n";
       if (!v.notes.empty()) std::cout << "  note: " << v.notes << "\n";
     }
     if (!o->setups.empty()) {
@@ -35,7 +53,12 @@ void register_check_command(CLI::App& app) {
       const SetupFile f = read_setup_file(o->setups, v);
       std::cout << o->setups << ": ok: " << f.lines.size() << " set-ups for " << v.spec << "\n";
     }
-    if (!o->record.empty()) {
+    if (!o->record.empty() && waterloo::is_waterloo_record(read_text_file(o->record))) {
+      const waterloo::WaterlooRecord r = waterloo::read_record_file(o->record);
+      const waterloo::WaterlooState end = waterloo::replay(r);
+      std::cout << o->record << ": ok: " << r.actions.size() << " actions, result "
+                << waterloo::end_kind_name(end.result().reason) << "\n";
+    } else if (!o->record.empty()) {
       const GameRecord r = read_record_file(o->record);
       const State end = replay(r);
       std::cout << o->record << ": ok: " << r.moves.size() << " moves, result "

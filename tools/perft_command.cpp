@@ -7,6 +7,7 @@
 #include "engine/perft.h"
 #include "tools/commands.h"
 #include "tools/start_position.h"
+#include "tools/waterloo_commands.h"
 
 namespace stratego {
 
@@ -15,13 +16,26 @@ void register_perft_command(CLI::App& app) {
     StartOptions start;
     int depth = 3;
     bool divide = false;
+    std::string chance = "enumerate";
   };
   auto o = std::make_shared<Options>();
-  auto* cmd = app.add_subcommand("perft", "Count legal move paths (full information) to a depth");
+  auto* cmd = app.add_subcommand(
+      "perft",
+      "Count legal move paths (full information) to a depth. Waterloo variants: the start is after both "
+      "random set-ups (seeded); depth counts decisions; chance events (die, Prussian draws, retreat cards) "
+      "are enumerated with their probabilities by default, or sampled with the seed (--chance sample)");
   add_start_options(cmd, o->start, true);
   cmd->add_option("--depth,-d", o->depth, "Plies to count")->check(CLI::Range(1, 12))->capture_default_str();
   cmd->add_flag("--divide", o->divide, "List each legal move with its count");
+  cmd->add_option("--chance", o->chance,
+                  "Waterloo: enumerate (every chance outcome a branch, plus the probability-weighted "
+                  "count) or sample (one outcome per chance node, drawn with the seed)")
+      ->capture_default_str();
   cmd->callback([o] {
+    if (starts_waterloo(o->start)) {
+      run_waterloo_perft(o->start, o->depth, o->divide, o->chance);
+      return;
+    }
     Rng rng(o->start.seed);
     State s = make_start(o->start, rng).state;
     std::cout << "position " << to_notation(s) << "\n";

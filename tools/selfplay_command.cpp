@@ -10,6 +10,7 @@
 #include "engine/record.h"
 #include "tools/commands.h"
 #include "tools/start_position.h"
+#include "tools/waterloo_commands.h"
 
 namespace stratego {
 namespace {
@@ -42,6 +43,10 @@ void register_selfplay_command(CLI::App& app) {
   cmd->add_option("--record,-o", o->record, "Write the game record to this file");
   cmd->add_flag("--quiet,-q", o->quiet, "Print only the final board and result");
   cmd->callback([o] {
+    if (starts_waterloo(o->start)) {  // random legal actions, chance drawn with the seed
+      run_waterloo_selfplay(o->start, o->record, o->quiet);
+      return;
+    }
     Rng rng(o->start.seed);
     Start start = make_start(o->start, rng);
     Game game(start.state, start.red_setup, start.blue_setup);

@@ -1,5 +1,6 @@
 // Small positions for rule tests: build a State from square names, play moves given as
-// "e2-e3", and list legal moves as sorted strings so a test can compare whole move sets.
+// "e2-e3" (or any token of engine/move_text.h, e.g. "A:e5-e6", "A:-", "F:e4-e6"), and list
+// legal moves as sorted strings so a test can compare whole move sets.
 // Header-only; every helper throws std::logic_error on misuse so that GoogleTest reports the
 // failing test instead of the process crashing on an illegal make().
 #pragma once
@@ -12,6 +13,7 @@
 #include <string>
 #include <string_view>
 
+#include "engine/move_text.h"
 #include "engine/movegen.h"
 #include "engine/state.h"
 #include "engine/variant_loader.h"
@@ -48,7 +50,8 @@ inline State position(std::string_view spec, std::initializer_list<Placed> piece
   return s;
 }
 
-// "e2-e3" for a normal move; "rescue major@a1" and "decline" for V-5 decisions.
+// "e2-e3" for a normal move; "rescue major@a1" and "decline" for V-5 decisions; the tokens
+// of engine/move_text.h for the Clone Wars powers ("A:e5-e6", "A:-", "F:e4-e6").
 inline std::string move_text(const State& s, Move m) {
   const Geometry& g = s.geometry();
   switch (m.type()) {
@@ -56,11 +59,12 @@ inline std::string move_text(const State& s, Move m) {
     case MoveType::kRescue:
       return "rescue " + std::string(kind_name(m.rescued_kind())) + "@" + g.square_name(m.to());
     case MoveType::kDeclineRescue: return "decline";
+    default: return move_to_text(m, g);
   }
-  return "?";
 }
 
 inline Move parse_move(const State& s, std::string_view text) {
+  if (text.find(':') != std::string_view::npos) return stratego::parse_move(text, s.geometry());
   const auto dash = text.find('-');
   if (dash == std::string_view::npos) throw std::logic_error("bad move: " + std::string(text));
   return Move::normal(square_of(s, text.substr(0, dash)), square_of(s, text.substr(dash + 1)));

@@ -19,7 +19,8 @@
 namespace stratego::test_support {
 
 // Base variants and option stacks that between them reach every feature the formats carry:
-// silent captures (V-6), pending and used rescues (V-5), moved flags and bombs (V-3, V-4).
+// silent captures (V-6), pending and used rescues (V-5), moved flags and bombs (V-3, V-4),
+// the Clone Wars powered pieces, pending Anger chains and the power moves (CW-3, CW-4).
 inline const std::vector<std::string>& format_specs() {
   static const std::vector<std::string> specs = {
       "classic",
@@ -27,6 +28,8 @@ inline const std::vector<std::string>& format_specs() {
       "duel",
       "ultimate-lightning",
       "clone-wars",
+      "clone-wars-powers",
+      "clone-wars-powers+rescue+silent-defence",
       "classic+rescue+silent-defence+moving-flag",
       "barrage+rescue+silent-defence+moving-flag",
       "duel+rescue+rescue_limit=4+moving-flag",

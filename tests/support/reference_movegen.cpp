@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstdlib>
 #include <deque>
-#include <sstream>
 
 namespace stratego::reference {
 namespace {
@@ -104,6 +103,11 @@ void add_rescues(const State& s, std::vector<Move>& out) {
 
 bool is_normal(const PlyRecord& r) { return r.move.type() == MoveType::kNormal; }
 
+// A ply that took a piece from one square to another: a move, or an Anger follow-up attack.
+bool moves_a_piece(const PlyRecord& r) {
+  return is_normal(r) || r.move.type() == MoveType::kAngerAttack;
+}
+
 // The past boards, rebuilt backwards from the present: after(i) is the board right after
 // history ply i. Each ply is undone by putting its mover back on `from` and its target (or
 // nothing) on `to`, which needs no knowledge of how the combat went.
@@ -115,8 +119,8 @@ class PastBoards {
     while (boards_.size() <= back) {
       Board b = boards_.back();
       const PlyRecord& r = h_[h_.size() - boards_.size()];  // the next ply to undo
-      if (is_normal(r)) {
-        b[r.move.from()] = r.mover;
+      if (moves_a_piece(r) || r.move.type() == MoveType::kRanged) {
+        b[r.move.from()] = r.mover;  // a ranged attacker never left; this puts it back anyway
         b[r.move.to()] = r.target;
       } else if (r.move.type() == MoveType::kRescue) {
         b[r.move.to()] = kNoPiece;
@@ -171,10 +175,14 @@ Context repetition_context(const State& s) {
   const Side us = s.side_to_move();
   const auto& h = s.history();
   Context ctx;
-  // C-6.1: our normal moves, newest first (rescue decisions are no moves of a piece).
+  // C-6.1: our moves of a piece, newest first (an Anger follow-up attack moves the piece too;
+  // rescue decisions and the Anger stop are no moves; a ranged attack is a turn in which no
+  // piece went back or forth, so it ends the run).
   std::vector<Move> ours;
   for (int i = int(h.size()) - 1; i >= 0 && int(ours.size()) < v.two_squares_limit; --i) {
-    if (!is_normal(h[i]) || piece_side(h[i].mover) != us) continue;
+    const bool ranged = h[i].move.type() == MoveType::kRanged;
+    if (!(moves_a_piece(h[i]) || ranged) || piece_side(h[i].mover) != us) continue;
+    if (ranged) break;
     const Move m = h[i].move;
     if (!ours.empty() && !(m.from() == ours.back().to() && m.to() == ours.back().from())) break;
     ours.push_back(m);
@@ -218,15 +226,6 @@ Rule check(const State& s, const Context& ctx, const Board& now, Move m) {
   return Rule::kNone;
 }
 
-char kind_char(Kind k) {
-  constexpr char kChars[kNumKinds] = {'F', 'S', '2', '3', '4', '5', '6', '7', '8', '9', 'X', 'B'};
-  return kChars[k];
-}
-
-std::string square_text(const Variant& v, int sq) {
-  return std::string(1, char('a' + sq % v.width)) + std::to_string(sq / v.width + 1);
-}
-
 }  // namespace
 
 Board board_of(const State& s) {
@@ -236,15 +235,27 @@ Board board_of(const State& s) {
   return b;
 }
 
+int rank(Kind k) {
+  switch (k) {
+    case kAngerCaptain: return 6;  // CW-2a: a rank-6 piece with a power
+    case kRangedMajor: return 7;   // CW-2a: a rank-7 piece with a power
+    default: return int(k);        // Spy..Marshal carry their rank as their value (piece.h)
+  }
+}
+
 Outcome combat(Kind attacker, Kind defender, const Variant& v) {
+  return combat(attacker, rank(attacker), defender, v);
+}
+
+Outcome combat(Kind attacker, int attacker_rank, Kind defender, const Variant& v) {
   if (defender == kFlag) return Outcome::kAttackerWins;  // C-5.5
   if (defender == kBomb) {                               // C-5.4, V-2
     if (attacker == kMiner) return Outcome::kAttackerWins;
     return v.exploding_bombs ? Outcome::kBothRemoved : Outcome::kDefenderWins;
   }
   if (attacker == kSpy && defender == kMarshal) return Outcome::kAttackerWins;  // C-5.3
-  // Spy..Marshal carry their rank as their value (piece.h); the rest were handled above.
-  const int a = int(attacker), d = int(defender);
+  // Flag and Bomb were handled above; everything else compares ranks.
+  const int a = attacker_rank, d = rank(defender);
   if (a > d) return Outcome::kAttackerWins;
   if (a < d) return Outcome::kDefenderWins;
   return v.attacker_advantage ? Outcome::kAttackerWins : Outcome::kBothRemoved;  // C-5.2, V-1
@@ -276,10 +287,15 @@ std::vector<Move> pseudo_moves(const State& s) {
   if (s.over()) return out;
   if (s.pending_rescue()) {
     add_rescues(s, out);
+  } else if (const AngerChain chain = anger_chain(s); chain.square >= 0) {
+    add_anger_moves(s, chain, out);  // CW-3
   } else {
     const Variant& v = s.variant();
-    for (int sq = 0; sq < v.width * v.height; ++sq)
-      if (is_side(s.at(sq), s.side_to_move())) add_piece_moves(s, sq, out);
+    for (int sq = 0; sq < v.width * v.height; ++sq) {
+      if (!is_side(s.at(sq), s.side_to_move())) continue;
+      add_piece_moves(s, sq, out);
+      if (piece_kind(s.at(sq)) == kRangedMajor) add_ranged_attacks(s, sq, out);  // CW-4
+    }
   }
   std::sort(out.begin(), out.end());
   return out;
@@ -303,14 +319,19 @@ std::vector<Move> legal_moves(const State& s) {
 bool rescue_due(const State& s) {
   const Variant& v = s.variant();
   const auto& h = s.history();
-  if (!v.rescue || h.empty() || !is_normal(h.back())) return false;
-  const PlyRecord& r = h.back();
-  const Side us = piece_side(r.mover);
-  const int to = r.move.to();
+  if (!v.rescue || h.empty()) return false;
+  // The piece that ended the turn, where it went: the last move, or for an Anger piece that
+  // stopped, its last attack. While an Anger chain goes on the turn has not ended.
+  const std::size_t n = h.size();
+  const PlyRecord* r = &h[n - 1];
+  if (r->move.type() == MoveType::kAngerStop && n >= 2) r = &h[n - 2];
+  if (!moves_a_piece(*r) || anger_chain(s).square >= 0) return false;
+  const Side us = piece_side(r->mover);
+  const int to = r->move.to();
   const int enemy_back_row = us == kRed ? v.height - 1 : 0;
   // The piece reached the enemy back row and stands there; no Scout, no earlier rescuer.
-  if (s.at(to) != r.mover || to / v.width != enemy_back_row) return false;
-  if (piece_kind(r.mover) == kScout || (s.flags(to) & kRescuerFlag)) return false;
+  if (s.at(to) != r->mover || to / v.width != enemy_back_row) return false;
+  if (piece_kind(r->mover) == kScout || (s.flags(to) & kRescuerFlag)) return false;
   if (s.rescues_used(us) >= v.rescue_limit) return false;
   bool something_to_rescue = false;
   for (Kind k : kAllKinds) something_to_rescue |= k != kBomb && s.captured(us, k) > 0;
@@ -334,48 +355,6 @@ std::uint64_t perft(State& s, int depth) {
     s.unmake();
   }
   return n;
-}
-
-std::string move_text(const Variant& v, Move m) {
-  switch (m.type()) {
-    case MoveType::kNormal:
-      return square_text(v, m.from()) + "-" + square_text(v, m.to());
-    case MoveType::kRescue:
-      return "rescue " + std::string(kind_name(m.rescued_kind())) + "@" + square_text(v, m.to());
-    case MoveType::kDeclineRescue:
-      return "decline";
-  }
-  return "?";
-}
-
-std::string describe(const State& s) {
-  const Variant& v = s.variant();
-  std::ostringstream out;
-  out << "variant " << v.spec << ", ply " << s.ply() << ", " << side_name(s.side_to_move())
-      << " to move" << (s.pending_rescue() ? " (rescue pending)" : "") << "\n"
-      << "  (r = red, b = blue; X marshal, 9..2 ranks, S spy, B bomb, F flag; ~~ lake)\n";
-  for (int r = v.height - 1; r >= 0; --r) {
-    out << (r + 1 < 10 ? " " : "") << r + 1 << " ";
-    for (int c = 0; c < v.width; ++c) {
-      const int sq = r * v.width + c;
-      const Piece p = s.at(sq);
-      if (is_lake(v, sq))
-        out << " ~~";
-      else if (p == kNoPiece)
-        out << " ..";
-      else
-        out << ' ' << (piece_side(p) == kRed ? 'r' : 'b') << kind_char(piece_kind(p));
-    }
-    out << "\n";
-  }
-  out << "   ";
-  for (int c = 0; c < v.width; ++c) out << "  " << char('a' + c);
-  out << "\n  last moves:";
-  const auto& h = s.history();
-  for (std::size_t i = h.size() > 12 ? h.size() - 12 : 0; i < h.size(); ++i)
-    out << ' ' << move_text(v, h[i].move);
-  out << "\n";
-  return out.str();
 }
 
 }  // namespace stratego::reference

@@ -14,6 +14,7 @@ const std::vector<std::string>& all_variant_specs() {
       "duel",
       "ultimate-lightning",
       "clone-wars",
+      "clone-wars-powers",           // CW-3, CW-4
       "classic+attacker-advantage",  // V-1
       "classic+exploding-bombs",     // V-2
       "classic+moving-bombs",        // V-3
@@ -27,6 +28,8 @@ const std::vector<std::string>& all_variant_specs() {
       "duel+attacker-advantage+exploding-bombs+no-chase+two_squares_limit=0",
       "ultimate-lightning+rescue+moving-flag+silent-defence+two_squares_limit=5",
       "clone-wars+moving-bombs+rescue+no-chase",
+      // The powers with the options they meet: rescues after an Anger chain, silent combat.
+      "clone-wars-powers+rescue+silent-defence+exploding-bombs",
   };
   return specs;
 }
@@ -94,7 +97,8 @@ Move choose_move(const State& s, const MoveList& list, Rng& rng, const Bias& bia
   const auto& h = s.history();
   const Side us = s.side_to_move();
   const Geometry& g = s.geometry();
-  if (s.pending_rescue() || h.empty()) return list[int(rng.below(std::uint32_t(list.size)))];
+  if (s.pending_rescue() || s.pending_anger() || h.empty())
+    return list[int(rng.below(std::uint32_t(list.size)))];
   const PlyRecord& last = h.back();
   // The opponent's last move, if its piece still stands where it went.
   const int theirs = last.move.type() == MoveType::kNormal && piece_side(last.mover) != us &&

@@ -15,8 +15,8 @@
 
 namespace stratego::seeded {
 
-// Every base variant, each option alone (V-1..V-6, international, no-chase) and mixes of
-// them on every base.
+// Every base variant (clone-wars-powers too), each option alone (V-1..V-6, international,
+// no-chase) and mixes of them on every base.
 const std::vector<std::string>& all_variant_specs();
 
 std::shared_ptr<const Variant> load(std::string_view spec);

@@ -1,0 +1,17 @@
+// A Waterloo board as text for people (`stratego selfplay`, logs): pieces with class and
+// strength (unit tokens of notation.h), terrain, reserves, the turn and clock time, actions,
+// cards, captured pieces and the result. Not a format: nothing reads it back.
+#pragma once
+
+#include <string>
+
+#include "engine/waterloo/view.h"
+
+namespace stratego::waterloo {
+
+// Each square is a terrain mark and the piece: '#' building, '^' hill, '%' village, '~' mud,
+// '+' Prussian flag square, ' ' open ground; a destroyed building or village shows as ' '.
+std::string render_board(const WaterlooView& v);
+std::string render_board(const WaterlooState& s);  // the referee's board: nothing hidden
+
+}  // namespace stratego::waterloo

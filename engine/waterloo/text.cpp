@@ -1,0 +1,67 @@
+// Names of actions, phases and results, for messages, logs and tests.
+#include "engine/waterloo/state.h"
+
+namespace stratego::waterloo {
+namespace {
+
+constexpr std::string_view kCardNames[kNumCardKinds] = {"reconnaissance", "initiative",
+                                                        "combined-attack", "battle-lust",
+                                                        "artillery-barrage"};
+constexpr std::string_view kFaceNames[kNumDieFaces] = {"blue", "red", "blue+", "red+", "blueR", "redR"};
+constexpr std::string_view kDirNames[4] = {"n", "e", "s", "w"};
+
+}  // namespace
+
+std::string action_text(const WaterlooState& s, Action a) {
+  const Geometry& g = s.geometry();
+  auto sq = [&](int x) { return x < g.num_squares() ? g.square_name(x) : std::string("?"); };
+  const int e = a.extra();
+  auto card = [&] { return std::string(e < kNumCardKinds ? kCardNames[e] : "?"); };
+  switch (a.type()) {
+    case ActionType::kMove: {
+      const bool attack = s.unit_at(a.to()) >= 0;
+      return sq(a.from()) + (attack ? "x" : "-") + sq(a.to()) +
+             (attack ? "/" + std::string(kDirNames[a.dir()]) : "");
+    }
+    case ActionType::kFire: return "fire " + sq(a.from()) + ">" + sq(a.to()) + (e ? " building" : "");
+    case ActionType::kPlace: return "place #" + std::to_string(a.from()) + " " + sq(a.to());
+    case ActionType::kTakeOff: return "takeoff " + sq(a.from());
+    case ActionType::kPlayCard: return "play " + card();
+    case ActionType::kEndTurn: return "end";
+    case ActionType::kCardDone: return "card-done";
+    case ActionType::kReconPick: return "look " + sq(a.to());
+    case ActionType::kChooseTarget: return "target " + sq(a.to());
+    case ActionType::kBattleLust: return e ? "lust yes" : "lust no";
+    case ActionType::kDraftTake: return "take " + card();
+    case ActionType::kDraftDiscard: return "discard " + card();
+    case ActionType::kEarlyStart: return e ? "early yes" : "early no";
+    case ActionType::kSave: return "save " + sq(a.from());
+    case ActionType::kDie: return "die " + std::string(e < kNumDieFaces ? kFaceNames[e] : "?");
+    case ActionType::kDrawPrussian: return "prussian #" + std::to_string(a.from()) + " " + sq(a.to());
+    case ActionType::kRetreatCard: return "retreat-sector " + std::to_string(e);
+    case ActionType::kPrussianRoll: return e ? "prussians come" : "prussians never";
+  }
+  return "?";
+}
+
+std::string_view phase_name(Phase p) {
+  constexpr std::string_view names[] = {"early-start", "draft",      "setup",      "retreat-card",
+                                        "prussian-roll", "prussian-draw", "late-draft", "action",
+                                        "recon",       "initiative", "combined",   "barrage",
+                                        "battle-lust", "die",        "choose-target", "over"};
+  return names[int(p)];
+}
+
+std::string_view end_kind_name(EndKind k) {
+  constexpr std::string_view names[] = {"none",          "lines-of-retreat", "actions-lost",
+                                        "commander-in-chief", "napoleon-lost", "centre-sector",
+                                        "pursuit",       "turn-limit"};
+  return names[int(k)];
+}
+
+std::string_view result_kind_name(ResultKind k) {
+  constexpr std::string_view names[] = {"none", "decisive", "major", "minor", "indecisive"};
+  return names[int(k)];
+}
+
+}  // namespace stratego::waterloo
