@@ -325,6 +325,23 @@ TEST(WaterlooRules, W_5_6_DefenderPlusContinuesInReverse) {
   EXPECT_EQ(p.at("e3"), al);
 }
 
+TEST(WaterlooRules, W_5_6_SameSideTieAttackerColourFavoursAttacker) {
+  for (DieFace f : {DieFace::kBlue, DieFace::kRed}) {
+    Position p;
+    const int fr = p.french(UC::kInfantry, 3, "e4");
+    p.allied(UC::kInfantry, 3, "e5");
+    const int own = p.french(UC::kInfantry, 3, "e6");
+    p.s.begin_turn(1, kBlue);
+    p.s.apply(p.attack("e4", "e5", kNorth));
+    p.s.apply(p.die(DieFace::kBluePlus));
+    ASSERT_EQ(p.s.phase(), Phase::kDie);  // French 3 against French 3 (I-6)
+    p.s.apply(p.die(f));
+    const bool attacker_wins = f == DieFace::kBlue;  // the attacker is French: blue faces
+    EXPECT_EQ(p.where(attacker_wins ? own : fr), Where::kCaptured);
+    EXPECT_EQ(p.at(attacker_wins ? "e6" : "e5"), attacker_wins ? fr : own);
+  }
+}
+
 TEST(WaterlooRules, W_5_6_PlusChainRollsAgainOnEqualStrengths) {
   Position p;
   p.french(UC::kInfantry, 3, "e4");

@@ -223,6 +223,18 @@ TEST(WaterlooRules, W_10_2_CavalryNeitherEntersNorAttacksBuildings) {
   EXPECT_FALSE(q.legal(q.attack("c3", "c5", kNorth)));
 }
 
+TEST(WaterlooRules, W_10_2_DieWinningCavalryDoesNotEnterTheBuilding) {
+  Position p;
+  const int li = p.french(UC::kLightInfantry, 2, "c5");  // in Hougoumont
+  const int lc = p.allied(UC::kLightCavalry, 2, "d5");
+  p.s.begin_turn(1, kBlue);
+  p.s.apply(p.attack("c5", "d5", kEast));
+  p.s.apply(p.die(DieFace::kRed));
+  EXPECT_EQ(p.where(li), Where::kCaptured);
+  EXPECT_EQ(p.at("d5"), lc);  // I-7: it stays outside
+  EXPECT_EQ(p.at("c5"), -1);
+}
+
 TEST(WaterlooRules, W_10_3_FireDamagesTheBuildingNotTheUnitsInside) {
   Position p;
   p.french(UC::kArtillery, 0, "b3");
@@ -324,6 +336,16 @@ TEST(WaterlooRules, W_10_8_ModifiersAddUp_W_10_9_CappedAtSix) {
   const int d = p.french(UC::kInfantry, 5, "c6");
   EXPECT_EQ(p.s.melee_strength(d, false, -1), 6);
   EXPECT_EQ(p.s.melee_strength(a, false, -1), 6);  // 6 + 1 capped
+  // Plancenoit and Battle Lust add: 3 + 1 + 1 = 5 ties an attacking 5, so the die rolls.
+  Position q("waterloo-expert");
+  q.s.set_hand(kBlue, CardKind::kBattleLust, 1);
+  q.french(UC::kInfantry, 3, "k3");
+  q.allied(UC::kInfantry, 5, "k5");
+  q.s.begin_turn(2, kRed);
+  q.s.apply(q.attack("k5", "k3", kSouth));
+  ASSERT_EQ(q.s.phase(), Phase::kBattleLust);
+  q.s.apply(q.lust(true));
+  EXPECT_EQ(q.s.phase(), Phase::kDie);
 }
 
 TEST(WaterlooRules, W_11_1_TwoPiecesOnTheEnemySecretSectorWin) {
