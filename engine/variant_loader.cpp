@@ -1,12 +1,12 @@
 #include "engine/variant_loader.h"
 
 #include <filesystem>
-#include <fstream>
 #include <functional>
 #include <map>
 #include <sstream>
 
 #include "engine/error.h"
+#include "engine/file_io.h"
 #include "engine/text_util.h"
 #include "engine/waterloo/variant_keys.h"
 
@@ -153,13 +153,6 @@ const KeySpec* find_key(const std::string& key) {
   return nullptr;
 }
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot open the file");
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 const BuiltinVariantFile* find_builtin(std::string_view name, bool option) {
   for (const auto& f : builtin_variant_files())
@@ -178,7 +171,7 @@ Source base_source(const std::string& name, const std::string& dir) {
   if (!dir.empty()) {
     const auto path = std::filesystem::path(dir) / (name + ".variant");
     if (std::filesystem::exists(path))
-      return parse_source(read_file(path.string()), path.string(), dir);
+      return parse_source(read_text_file(path.string()), path.string(), dir);
   }
   if (const auto* f = find_builtin(name, false))
     return parse_source(f->text, "built-in " + name, "");
@@ -316,14 +309,14 @@ Variant load_variant(std::string_view spec_view) {
   const bool is_path = base.find('/') != std::string::npos || base.ends_with(".variant");
   if (is_path) {
     const auto dir = std::filesystem::path(base).parent_path().string();
-    return load(spec, parse_source(read_file(base), base, dir.empty() ? "." : dir));
+    return load(spec, parse_source(read_text_file(base), base, dir.empty() ? "." : dir));
   }
   return load(spec, base_source(base, ""));
 }
 
 Variant check_variant_file(const std::string& path) {
   const auto dir = std::filesystem::path(path).parent_path().string();
-  return load(path, parse_source(read_file(path), path, dir.empty() ? "." : dir));
+  return load(path, parse_source(read_text_file(path), path, dir.empty() ? "." : dir));
 }
 
 }  // namespace stratego

@@ -1,11 +1,9 @@
 // Waterloo game records and WaterlooGame (record.h).
 #include "engine/waterloo/record.h"
 
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "engine/error.h"
+#include "engine/file_io.h"
 #include "engine/text_util.h"
 #include "engine/variant_loader.h"
 #include "engine/waterloo/action_token.h"
@@ -231,26 +229,11 @@ WaterlooState replay(const WaterlooRecord& r) {
 }
 
 void write_record_file(const std::string& path, const WaterlooRecord& r) {
-  const std::string text = format_record(r);  // before touching the disk: errors leave no file
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw InputError(tmp + ": cannot open the file for writing");
-    out << text;
-    out.flush();
-    if (!out) throw InputError(tmp + ": cannot write the file");
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) throw InputError(path + ": cannot replace the file: " + ec.message());
+  write_text_file_atomically(path, format_record(r));  // formatted first: errors leave no file
 }
 
 WaterlooRecord read_record_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot open the file");
-  std::ostringstream s;
-  s << in.rdbuf();
-  return parse_record(s.str(), path);
+  return parse_record(read_text_file(path), path);
 }
 
 WaterlooGame::WaterlooGame(WaterlooState start, std::string start_notation) : state_(std::move(start)) {
