@@ -4,6 +4,10 @@
 // never changes a view or an observation.
 #include <gtest/gtest.h>
 
+#include <optional>
+#include <string>
+#include <vector>
+
 #include "engine/waterloo/notation.h"
 #include "engine/waterloo/observation.h"
 #include "tests/support/waterloo_hidden.h"
@@ -128,6 +132,60 @@ TEST(WaterlooViews, W_15_3_ReservesShowNumberAndClassesNotIdentities) {
   EXPECT_EQ(own[0].strength, 6);
 }
 
+// A piece seen in combat that goes back face down (an R retreat, a weakened HC taken off, a
+// Prussian back to the pool) is one block among the others again: when it comes back, the
+// enemy sees a fresh block (W-15.3, W-9.1, I-22), though the captured pieces stay public.
+TEST(WaterlooViews, W_15_3_PieceBackFromTheReserveIsHiddenAgain) {
+  Position q("waterloo-basic");
+  const int fr = q.french(UC::kInfantry, 3, "e4");
+  const int ret = q.allied(UC::kInfantry, 3, "e5");
+  const int mix = q.allied(UC::kInfantry, 4, "a9");
+  q.s.move_unit_to(mix, Where::kReserve);
+  q.s.begin_turn(1, kBlue);
+  q.s.apply(q.attack("e4", "e5", kNorth));
+  ASSERT_EQ(q.s.phase(), Phase::kDie);
+  EXPECT_EQ(at(make_view(q.s, kBlue), q, "e5").strength, 3);  // the combat showed it
+  q.s.apply(q.die(DieFace::kBlueRetreat));
+  ASSERT_EQ(q.where(ret), Where::kReserve);
+  EXPECT_EQ(q.s.unit(ret).revealed, 0);
+  EXPECT_EQ(q.s.unit(fr).revealed, 3);  // the winner stays revealed on the board
+  q.s.apply(q.end_turn());
+  q.s.apply(Action::make(ActionType::kPlace, ret, q.sq("c10")));
+  EXPECT_EQ(at(make_view(q.s, kBlue), q, "c10").strength, -1) << "which reserve infantry came back is hidden";
+  EXPECT_EQ(at(make_view(q.s, kBlue), q, "c10").revealed, 0);
+  EXPECT_EQ(at(make_view(q.s, kRed), q, "c10").strength, 3);  // the owner knows
+
+  // A weakened heavy cavalry taken off comes back as a fresh block, at full strength.
+  Position h("waterloo-basic");
+  const int hc = h.french(UC::kHeavyCavalry, 4, "e3");
+  h.allied(UC::kLightInfantry, 1, "e6");
+  h.s.begin_turn(1, kBlue);
+  h.s.apply(h.attack("e3", "e6", kNorth));
+  h.s.apply(h.end_turn());
+  h.s.apply(h.end_turn());
+  h.s.apply(Action::make(ActionType::kTakeOff, h.sq("e6")));
+  h.s.apply(h.end_turn());
+  h.s.apply(h.end_turn());
+  h.s.apply(Action::make(ActionType::kPlace, hc, h.sq("a1")));
+  const SeenUnit back = at(make_view(h.s, kRed), h, "a1");
+  EXPECT_EQ(back.strength, -1);
+  EXPECT_EQ(back.last_attack, kNeverAttacked);
+
+  // A Prussian retreated to the pool is hidden from both when drawn again.
+  Position r("waterloo-basic");
+  const int pr = r.prussian(UC::kInfantry, 3, "k6");
+  r.french(UC::kInfantry, 3, "j6");
+  r.s.begin_turn(11, kBlue);
+  r.s.apply(r.attack("j6", "k6", kEast));
+  r.s.apply(r.die(DieFace::kBlueRetreat));
+  ASSERT_EQ(r.where(pr), Where::kPool);
+  r.s.apply(r.end_turn());  // the Allied turn 12 draws it onto l5 (W-9.2)
+  ASSERT_EQ(r.s.chance_outcomes().size(), 1u);
+  r.s.apply(r.s.chance_outcomes()[0].first);
+  EXPECT_EQ(r.at("l5"), pr);
+  for (Side viewer : {kRed, kBlue}) EXPECT_EQ(at(make_view(r.s, viewer), r, "l5").strength, -1);
+}
+
 // Changes every hidden fact it may in a copy of s: swaps of pieces that look alike to the
 // viewer (also the Prussian pool with Prussians on the board) and the enemy's retreat card.
 WaterlooState with_hidden_facts_changed(const WaterlooState& s, Side viewer, Rng& rng) {
@@ -142,14 +200,45 @@ WaterlooState with_hidden_facts_changed(const WaterlooState& s, Side viewer, Rng
   return t;
 }
 
+// One step of a random game as random_step() plays it; returns the action (none for a set-up).
+std::optional<Action> random_step_taken(WaterlooState& s, Rng& rng, ActionList& list) {
+  if (s.phase() == Phase::kSetup) {
+    random_step(s, rng, list);
+    return std::nullopt;
+  }
+  if (s.is_chance()) return s.apply_random_chance(rng);
+  s.legal_actions(list);
+  const Action a = list[int(rng.below(std::uint32_t(list.size)))];
+  s.apply_unchecked(a);
+  return a;
+}
+
+// W-15.3, W-9.1: a block placed from the reserve or drawn from the Prussian pool shows every
+// player who does not own-know it no more than a fresh block would: its class and its clip.
+// A swap test alone cannot see a leak here: the block is hidden in the reserve and already
+// revealed once placed, so it is never swappable while the stale facts show.
+void expect_placed_block_fresh(const WaterlooState& s, int id, const std::string& where) {
+  for (Side viewer : {kRed, kBlue}) {
+    const SeenUnit u = seen_unit(s, id, viewer);
+    if (identity_known(s, id, viewer) && s.unit_info(id).army != Army::kPrussian &&
+        army_side(s.unit_info(id).army) == viewer)
+      continue;  // the owner
+    EXPECT_EQ(u.strength, -1) << where << " viewer " << side_name(viewer);
+    EXPECT_EQ(u.cls, apparent_class(s.unit_info(id).cls)) << where;
+    EXPECT_EQ(u.revealed, 0) << where << ": shows that it is a block that fought";
+    EXPECT_EQ(u.last_attack, kNeverAttacked) << where << ": shows its last attack";
+  }
+}
+
 TEST(WaterlooViews, W_15_NoViewLeaksHiddenFactsInRandomGames) {
   ActionList list;
-  int changed = 0, checked = 0;
+  int changed = 0, checked = 0, placed_again = 0;
   for (const std::string& spec : waterloo_variants()) {
     for (std::uint64_t seed = 1; seed <= 3; ++seed) {
       WaterlooState s(load(spec));
       s.set_keep_history(false);
       Rng rng(seed * 31 + spec.size()), mut(seed);
+      std::vector<char> fought(std::size_t(s.num_units()), 0);  // seen in combat on the board
       for (int step = 0; !s.over() && step < 5000; ++step) {
         for (Side viewer : {kRed, kBlue}) {
           const WaterlooState t = with_hidden_facts_changed(s, viewer, mut);
@@ -159,13 +248,22 @@ TEST(WaterlooViews, W_15_NoViewLeaksHiddenFactsInRandomGames) {
           ASSERT_EQ(to_notation(a), to_notation(b)) << spec << " step " << step << " viewer " << side_name(viewer);
           ASSERT_TRUE(a == b) << spec << " step " << step;
         }
-        random_step(s, rng, list);
+        const std::optional<Action> a = random_step_taken(s, rng, list);
+        if (a && (a->type() == ActionType::kPlace || a->type() == ActionType::kDrawPrussian) &&
+            s.unit(a->from()).where == Where::kBoard) {
+          placed_again += fought[std::size_t(a->from())];
+          expect_placed_block_fresh(s, a->from(), spec + " step " + std::to_string(step));
+          if (::testing::Test::HasFailure()) return;
+        }
+        for (int id = 0; id < s.num_units(); ++id)
+          if (s.unit(id).where == Where::kBoard && s.unit(id).revealed == 3) fought[std::size_t(id)] = 1;
       }
     }
   }
-  // The test changes hidden facts in many positions (not before the set-ups); if it did not,
-  // it would prove nothing.
+  // The test changes hidden facts in many positions (not before the set-ups), and sees pieces
+  // that fought come back from the reserve; if it did not, it would prove nothing.
   EXPECT_GT(changed, checked / 4) << changed << " of " << checked;
+  EXPECT_GT(placed_again, 0);
 }
 
 // Applies the same swaps to the state before and after a step (only pieces hidden from the

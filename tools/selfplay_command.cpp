@@ -39,7 +39,7 @@ void register_selfplay_command(CLI::App& app) {
   };
   auto o = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("selfplay", "Play a seeded game between two random players");
-  add_start_options(cmd, o->start, false);
+  add_start_options(cmd, o->start, true);  // --position: both families play on from it
   cmd->add_option("--record,-o", o->record, "Write the game record to this file");
   cmd->add_flag("--quiet,-q", o->quiet, "Print only the final board and result");
   cmd->callback([o] {

@@ -25,6 +25,9 @@ struct Engine {
   static UnitClass cls(const S& s, int id) { return s.info_[id].cls; }
   static void place_unit(S& s, int id, int sq);
   static void lift_unit(S& s, int id);  // off the board; the caller sets where it goes
+  // Off the board face down (reserve, recovering, Prussian pool): the blocks mix, so what
+  // was seen of this one is forgotten (W-15.3, W-9.1).
+  static void withdraw(S& s, int id, Where where);
   static void capture(S& s, int id);
   static void finish(S& s, Winner w, EndKind why, ResultKind kind, int diff = 0);
   static void after_action(S& s);  // an action (with its chains) is complete

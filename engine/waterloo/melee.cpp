@@ -22,7 +22,6 @@ void Engine::start_melee(S& s, int attacker, int target_sq, Direction d, bool ch
   c.melee.defender = std::uint8_t(defender);
   c.melee.dir = std::uint8_t(d);
   c.melee.chain = chain;
-  c.units[attacker].revealed = c.units[defender].revealed = 3;  // W-15.2
   const Side sa = side_of(s, attacker), sd = side_of(s, defender);
   if (sa != sd && strengths_decide(cls(s, attacker), cls(s, defender))) {
     constexpr int kLust = int(CardKind::kBattleLust);
@@ -78,6 +77,9 @@ void Engine::decide_melee(S& s) {
   const int att = c.melee.attacker, def = c.melee.defender;
   const UnitClass ka = cls(s, att), kd = cls(s, def);
   const Direction d = Direction(c.melee.dir);
+  // W-15.2, W-12.7: the strengths are shown now, after any Battle Lust declarations, so
+  // that the views at those decisions do not show them.
+  c.units[att].revealed = c.units[def].revealed = 3;
   bool attacker_wins;
   if (kd == UnitClass::kArtillery) {
     // W-5.3: the front is the square ahead; attacked from there only LI wins.
@@ -124,13 +126,15 @@ void Engine::apply_die(S& s, DieFace f) {
   const int winner = att_wins ? att : def, loser = att_wins ? def : att;
   const int loser_sq = c.units[loser].sq;
   if (retreat) {
-    lift_unit(s, loser);
-    c.units[loser].where = s.info_[loser].army == Army::kPrussian ? Where::kPool : Where::kReserve;
+    // The attacker survives either way (W-8.1); it is marked before a retreat may send it
+    // face down, where its last attack is forgotten (I-22).
+    weaken_attacker(s, c, att, def);
+    withdraw(s, loser, s.info_[loser].army == Army::kPrussian ? Where::kPool : Where::kReserve);
   } else {
     capture(s, loser);
     if (c.phase == Phase::kOver) return;
+    if (att_wins) weaken_attacker(s, c, att, def);
   }
-  if (att_wins || retreat) weaken_attacker(s, c, att, def);
   // The winner takes the loser's square when it may stand there (I-7).
   if (may_stand(s, winner, loser_sq, intact(s, TileKind::kBuilding))) {
     lift_unit(s, winner);

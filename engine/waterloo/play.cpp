@@ -32,9 +32,7 @@ void Engine::do_decision(S& s, Action a) {
     case ActionType::kDraftDiscard: draft(s, a); return;
     case ActionType::kEndTurn: end_turn(s); return;
     case ActionType::kTakeOff: {
-      const int id = c.board[a.from()];
-      lift_unit(s, id);
-      c.units[id].where = Where::kRecovering;
+      withdraw(s, c.board[a.from()], Where::kRecovering);
       return;
     }
     case ActionType::kPlace: {

@@ -96,6 +96,10 @@ int WaterlooState::put(Army army, UnitClass c, int strength, int sq) {
 }
 
 void WaterlooState::move_unit_to(int id, Where where, int sq) {
+  if (where == Where::kReserve || where == Where::kRecovering || where == Where::kPool) {
+    Engine::withdraw(*this, id, where);
+    return;
+  }
   if (core_.units[id].where == Where::kBoard) Engine::lift_unit(*this, id);
   if (where == Where::kBoard) Engine::place_unit(*this, id, sq);
   core_.units[id].where = where;
@@ -311,6 +315,20 @@ void Engine::lift_unit(S& s, int id) {
   c.board[sq] = kNoUnit;
   c.side_bb[side_of(s, id)] &= ~square_bb(sq);
   c.prussian_bb &= ~square_bb(sq);
+}
+
+void Engine::withdraw(S& s, int id, Where where) {
+  Core& c = s.core_;
+  if (c.units[id].where == Where::kBoard) lift_unit(s, id);
+  c.units[id].where = where;
+  // Once the blocks mix, only the owner knows which one this is (owner_knows in view.cpp;
+  // for a Prussian nobody does), so the facts a view shows on a block drop back to those of
+  // a fresh one. Kept, they would tell the enemy which reserve piece came back: its strength
+  // through his reveal bit, and that it is the one that fought through the owner's bit and
+  // the last attack (both public on the board). The clip of a weakened HC is on the block
+  // itself and stays (W-8.1). I-22: W-8.2's wait counts from attacks after it is placed again.
+  c.units[id].revealed = 0;
+  c.units[id].last_attack = UnitState{}.last_attack;
 }
 
 }  // namespace stratego::waterloo

@@ -83,6 +83,11 @@
 //  I-20 The turn limit ends the game after the second side's turn of the last turn; the
 //       pursuit is not bounded by it (every pursuer turn removes a piece, or it ends).
 //  I-21 Sectors are the three thirds of a back row (a-d, e-h, i-l on 12 columns).
+//  I-22 A unit that goes face down off the board (reserve, recovering, Prussian pool) mixes
+//       with the others (W-15.3): its reveals and its last attack are forgotten; only a
+//       weakened HC's clip stays. So W-8.2's wait for a weakened HC placed again counts from
+//       its attacks after the placing (it differs only if it retreated and came back in the
+//       same turn).
 #pragma once
 
 #include <array>

@@ -7,6 +7,8 @@
 //  - Weakened blocks, building damage, captured pieces, cards drafted and played, the
 //    squares a card has picked are public; each side sees only its own line-of-retreat card.
 //  - Reserves: the enemy's number and classes are public, their identities are not (W-15.3).
+//    A piece that goes there (or to recovering, or a Prussian back to the pool) forgets its
+//    reveals and last attack (I-22), so it comes back as a fresh block.
 // Nothing in a view is read from hidden truth except through these rules; the property test
 // (tests/waterloo_view_test.cpp) changes hidden facts and checks that no view changes.
 #pragma once

@@ -125,6 +125,9 @@ inline bool hidden_from(const WaterlooState& s, int id, Side viewer) {
   const Where w = s.unit(id).where;
   if (w == Where::kBox || w == Where::kCaptured || w == Where::kSaved || w == Where::kLeft) return false;
   if (a != Army::kPrussian && army_side(a) == viewer) return false;
+  // W-15.3, W-9.1: face-down blocks off the board mix; whatever was seen of one on the board
+  // does not say which it is, so they are swapped whatever their reveal bits say.
+  if (w == Where::kReserve || w == Where::kRecovering || w == Where::kPool) return true;
   return !(s.unit(id).revealed >> viewer & 1);
 }
 
