@@ -176,11 +176,8 @@ void State::count_run(Side us, int from, int to, bool survived) {
 void State::make_normal(Move m, PlyRecord& rec) {
   const int from = m.from(), to = m.to();
   const Side us = stm_;
-  const Piece mover = board_[from], target = board_[to];
-  rec.mover = mover;
-  rec.target = target;
-  rec.from_flags = flags(from);
-  rec.to_flags = flags(to);
+  note_squares(rec, from, to);
+  const Piece mover = rec.mover, target = rec.target;
   std::uint8_t mover_flags = rec.from_flags | kMovedFlag;
   if (move_reveals(from, to)) mover_flags |= kRevealedFlag;
   const Kind ak = piece_kind(mover);

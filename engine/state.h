@@ -148,6 +148,13 @@ class State {
   void add_piece(int sq, Piece p, std::uint8_t flags);
   void take_piece(int sq);
   void set_flags(int sq, std::uint8_t flags);
+  // Records what stands on from and to before a move that fights or moves there.
+  void note_squares(PlyRecord& rec, int from, int to) const {
+    rec.mover = board_[from];
+    rec.target = board_[to];
+    rec.from_flags = flags(from);
+    rec.to_flags = flags(to);
+  }
   void make_normal(Move m, PlyRecord& rec);
   void make_rescue(Move m, PlyRecord& rec);
   // The Clone Wars powers (state_powers.cpp).

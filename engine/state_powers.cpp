@@ -24,10 +24,7 @@ bool State::anger_goes_on(int sq, int wins) const {
 void State::make_anger_attack(Move m, PlyRecord& rec) {
   const int from = m.from(), to = m.to();
   const Side us = stm_;
-  rec.mover = board_[from];
-  rec.target = board_[to];
-  rec.from_flags = flags(from);
-  rec.to_flags = flags(to);
+  note_squares(rec, from, to);
   const Kind ak = piece_kind(rec.mover);
   const int wins = anger_wins_;
   anger_wins_ = 0;
@@ -57,10 +54,7 @@ void State::make_anger_stop(PlyRecord& rec) {
 void State::make_ranged(Move m, PlyRecord& rec) {
   const int from = m.from(), to = m.to();
   const Side us = stm_;
-  rec.mover = board_[from];
-  rec.target = board_[to];
-  rec.from_flags = flags(from);
-  rec.to_flags = flags(to);
+  note_squares(rec, from, to);
   const Kind ak = piece_kind(rec.mover);
   rec.outcome = fight(to, ak, 0, rec);
   if (rec.outcome == Outcome::kAttackerWins)
