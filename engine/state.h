@@ -189,7 +189,8 @@ class State {
   int evaded_square_ = -1;
   std::array<TwoSquareRun, 2> run_{};
   std::array<Bitboard, 2> side_bb_{};
-  std::array<std::array<Bitboard, kNumKinds>, 2> kind_bb_{};
+  // 16 slots a side (kNumKinds <= 16), cache-line aligned: a side's kinds then fill whole lines.
+  alignas(64) std::array<std::array<Bitboard, 16>, 2> kind_bb_{};
   Bitboard moved_bb_ = 0, revealed_bb_ = 0, rescuer_bb_ = 0;
   std::array<Piece, kMaxSquares> board_{};
   std::uint64_t hash_ = 0;
