@@ -13,6 +13,7 @@
 
 #include <cstdint>
 
+#include "engine/fixed_list.h"
 #include "engine/piece.h"
 
 namespace stratego {
@@ -68,13 +69,6 @@ class Move {
 // Caller-owned storage for generated moves. 512 is far above the most moves any classic-family
 // position allows (every scout lane open, rescues onto 40 squares).
 constexpr int kMaxMoves = 512;
-struct MoveList {
-  Move moves[kMaxMoves];
-  int size = 0;
-  void push(Move m) { moves[size++] = m; }
-  const Move* begin() const { return moves; }
-  const Move* end() const { return moves + size; }
-  Move operator[](int i) const { return moves[i]; }
-};
+using MoveList = FixedList<Move, kMaxMoves>;
 
 }  // namespace stratego

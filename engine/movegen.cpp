@@ -117,12 +117,12 @@ void generate_pseudo_moves(const State& s, MoveList& list) {
       own & ~scouts & ~captains & ~s.kind_bb(us, kBomb) & ~s.kind_bb(us, kFlag);
 
   const ShiftMasks m{g.playable(), g.not_first_col(), g.not_last_col(), g.width()};
-  Move* out = list.moves;
+  Move* out = list.items;
   out = generate_direction<kNorth>(out, steppers, walkers, scouts, own, empty, m);
   out = generate_direction<kEast>(out, steppers, walkers, scouts, own, empty, m);
   out = generate_direction<kSouth>(out, steppers, walkers, scouts, own, empty, m);
   out = generate_direction<kWest>(out, steppers, walkers, scouts, own, empty, m);
-  list.size = int(out - list.moves);
+  list.size = int(out - list.items);
   if (captains) generate_captain_moves(s, captains, own, empty, list);
   if (const Bitboard rangers = s.kind_bb(us, kRangedMajor))
     generate_ranged_attacks(s, rangers, empty, list);
@@ -178,8 +178,8 @@ void generate_moves(const State& s, MoveList& list) {
   if (s.pending_rescue() || s.pending_anger() || list.size == 0) return;
   if (const Move banned = two_squares_forbidden(s); !banned.is_none()) {
     for (int i = 0; i < list.size; ++i) {
-      if (list.moves[i] != banned) continue;
-      list.moves[i] = list.moves[--list.size];  // order does not matter; at most one match
+      if (list.items[i] != banned) continue;
+      list.items[i] = list.items[--list.size];  // order does not matter; at most one match
       break;
     }
   }
@@ -189,8 +189,8 @@ void generate_moves(const State& s, MoveList& list) {
   const Bitboard near = s.geometry().neighbours(square_bb(evaded));
   int kept = 0;
   for (int i = 0; i < list.size; ++i) {
-    const Move m = list.moves[i];
-    if (!test(near, m.to()) || !m.is_normal() || !violates_chase(s, m)) list.moves[kept++] = m;
+    const Move m = list.items[i];
+    if (!test(near, m.to()) || !m.is_normal() || !violates_chase(s, m)) list.items[kept++] = m;
   }
   list.size = kept;
 }

@@ -1,10 +1,9 @@
 // `stratego check`: validates variant files (and, with options, set-up files and game
 // records), naming the first problem with its file, line and key.
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include "engine/error.h"
+#include "engine/file_io.h"
 #include "engine/record.h"
 #include "engine/setup.h"
 #include "engine/variant_loader.h"
@@ -13,17 +12,6 @@
 #include "engine/waterloo/record.h"
 
 namespace stratego {
-namespace {
-
-std::string read_text_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot open the file");
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-}  // namespace
 
 void register_check_command(CLI::App& app) {
   struct Options {

@@ -11,6 +11,7 @@
 
 #include <cstdint>
 
+#include "engine/fixed_list.h"
 #include "engine/geometry.h"
 
 namespace stratego::waterloo {
@@ -84,19 +85,6 @@ class Action {
 // every unit's moves, attacks, fire and every reserve kind on every back-row square stays
 // under 2,300, so 4096 is safe.
 constexpr int kMaxActions = 4096;
-struct ActionList {
-  Action actions[kMaxActions];
-  int size = 0;
-  void clear() { size = 0; }
-  void push(Action a) { actions[size++] = a; }
-  const Action* begin() const { return actions; }
-  const Action* end() const { return actions + size; }
-  Action operator[](int i) const { return actions[i]; }
-  bool contains(Action a) const {
-    for (int i = 0; i < size; ++i)
-      if (actions[i] == a) return true;
-    return false;
-  }
-};
+using ActionList = FixedList<Action, kMaxActions>;
 
 }  // namespace stratego::waterloo
