@@ -9,5 +9,9 @@ void register_perft_command(CLI::App& app);
 void register_selfplay_command(CLI::App& app);
 void register_check_command(CLI::App& app);
 void register_variants_command(CLI::App& app);
+void register_engine_command(CLI::App& app);
+void register_match_command(CLI::App& app);
+void register_ucc_bot_command(CLI::App& app);
+void register_play_command(CLI::App& app);
 
 }  // namespace stratego

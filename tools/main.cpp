@@ -12,6 +12,10 @@ int main(int argc, char** argv) {
   stratego::register_selfplay_command(app);
   stratego::register_check_command(app);
   stratego::register_variants_command(app);
+  stratego::register_engine_command(app);
+  stratego::register_match_command(app);
+  stratego::register_ucc_bot_command(app);
+  stratego::register_play_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

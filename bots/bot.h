@@ -1,0 +1,120 @@
+// The Bot interface: what the referee, `stratego engine` and `stratego play` talk to. A bot
+// sees only its own view (engine/view.h, engine/waterloo/view.h), what it observed, and the
+// tokens of its legal actions; never the true state. The same interface is implemented by
+// built-in bots in this process and by programs driven over a protocol (ProtocolBot, UccBot),
+// so the referee treats them alike.
+//
+// Actions travel as tokens: classic moves as engine/move_text.h writes them ("a4-a5",
+// "R:E@b2"), Waterloo actions as engine/waterloo/action_token.h writes them ("e5xe6/n",
+// "card:initiative", "end"). Set-ups as a set-up line (engine/setup.h) for the classic family
+// and as set-up tokens (engine/waterloo/record.h, setup_tokens) for Waterloo.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "engine/variant.h"
+#include "engine/view.h"
+#include "engine/waterloo/observation.h"
+#include "engine/waterloo/view.h"
+
+namespace stratego::bots {
+
+// A typed option, as the handshake announces it (docs/protocol.md, "option").
+struct BotOption {
+  enum class Type { kSpin, kCheck, kString, kCombo };
+  std::string name;
+  Type type = Type::kSpin;
+  std::string default_value;
+  std::int64_t min = 0, max = 0;     // kSpin
+  std::vector<std::string> choices;  // kCombo
+};
+
+// How long a decision may take. Zero / negative means "not given". With no limit at all the
+// bot decides by its own default.
+struct Limits {
+  std::int64_t movetime_ms = 0;                   // exactly this long per decision
+  std::int64_t time_left_ms[2] = {-1, -1};        // game clock by Side, -1 if no clock
+  std::int64_t increment_ms[2] = {0, 0};          // added after each of that side's decisions
+  std::int64_t nodes = 0, iterations = 0;         // search budget
+  bool infinite = false;                          // until stopped
+};
+
+// What a bot reports while it thinks (the protocol's `info` line).
+struct SearchInfo {
+  int depth = 0;
+  std::int64_t iterations = 0, nodes = 0, nps = 0, samples = 0;
+  double win_probability = -1;  // in [0, 1]; -1 unknown
+  std::vector<std::string> pv;  // best line, as tokens
+  std::string text;             // free text
+};
+using InfoSink = std::function<void(const SearchInfo&)>;
+
+struct GameStart {
+  std::shared_ptr<const Variant> variant;
+  std::string variant_spec;  // the name or spec it was loaded from ("inline" if sent whole)
+  Side side = kRed;
+  std::uint64_t seed = 0;    // a seed the bot may use for its own randomness
+  std::string opponent;      // the opponent's name, if known
+};
+
+// One decision. Exactly one of view / waterloo_view is set, by the variant's family. In
+// Waterloo the decision may be outside the bot's own turn (Battle Lust when attacked, a
+// target after "+", the card draft, the early start).
+struct Request {
+  const View* view = nullptr;
+  const waterloo::WaterlooView* waterloo_view = nullptr;
+  std::vector<std::string> legal;  // every legal action, as tokens, never empty
+  Limits limits;
+  bool draw_offered = false;       // the opponent offers a draw; accept_draw takes it
+};
+
+struct Reply {
+  std::string action;        // one of Request::legal (empty only with resign or accept_draw)
+  bool resign = false;
+  bool offer_draw = false;   // offer a draw along with the action
+  bool accept_draw = false;  // accept the opponent's offer (ends the game as a draw)
+};
+
+// A set-up request. Classic family: reply with a set-up line for `side`. Waterloo: with
+// set-up tokens for the state of `waterloo_view` (phase kSetup).
+struct SetupRequest {
+  const waterloo::WaterlooView* waterloo_view = nullptr;
+  Limits limits;
+};
+
+// Raised by bots driven over a pipe when the program misbehaves; the referee turns it into a
+// lost game with the matching reason. Built-in bots never throw it.
+struct BotFault : std::runtime_error {
+  enum class Kind { kCrash, kDisconnect, kTimeout, kProtocolError, kFlood, kIllegal };
+  BotFault(Kind k, const std::string& what) : std::runtime_error(what), kind(k) {}
+  Kind kind;
+};
+
+class Bot {
+ public:
+  virtual ~Bot() = default;
+  virtual std::string name() const = 0;
+  virtual std::string author() const { return "stratego"; }
+  virtual std::vector<BotOption> options() const { return {}; }
+  // Throws InputError naming the option or value if it is unknown or out of range.
+  virtual void set_option(const std::string& name, const std::string& value);
+
+  virtual void new_game(const GameStart& g) = 0;
+  virtual std::string setup(const SetupRequest& r) = 0;
+  // Every step of the game as this bot saw it, its own included, in order, with its view
+  // after the step.
+  virtual void observe(const ObservedMove& /*m*/, const View& /*after*/) {}
+  virtual void observe(const waterloo::ObservedStep& /*s*/, const waterloo::WaterlooView& /*after*/) {}
+  // `stop` becomes true when the bot must answer at once (the protocol's `stop`).
+  virtual Reply decide(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) = 0;
+  // The game ended; result as "red flag-captured", "draw move-limit", ...
+  virtual void game_over(const std::string& /*result*/) {}
+};
+
+}  // namespace stratego::bots

@@ -1,0 +1,37 @@
+#include "bots/registry.h"
+
+#include <functional>
+#include <utility>
+
+#include "bots/random_bot.h"
+#include "engine/error.h"
+
+namespace stratego::bots {
+namespace {
+
+using Factory = std::function<std::unique_ptr<Bot>()>;
+
+const std::vector<std::pair<std::string, Factory>>& factories() {
+  static const std::vector<std::pair<std::string, Factory>> list = {
+      {"random", [] { return std::make_unique<RandomBot>(); }},
+  };
+  return list;
+}
+
+}  // namespace
+
+std::unique_ptr<Bot> make_bot(const std::string& name) {
+  for (const auto& [n, make] : factories())
+    if (n == name) return make();
+  std::string names;
+  for (const auto& n : builtin_bot_names()) names += (names.empty() ? "" : ", ") + n;
+  throw InputError("no built-in bot named '" + name + "' (built-in bots: " + names + ")");
+}
+
+std::vector<std::string> builtin_bot_names() {
+  std::vector<std::string> out;
+  for (const auto& [n, make] : factories()) out.push_back(n);
+  return out;
+}
+
+}  // namespace stratego::bots

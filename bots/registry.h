@@ -1,0 +1,17 @@
+// Built-in bots by name: `random`, `rules`, (later `ismcts`). Every command that accepts a bot
+// name (match, play, engine, ucc-bot) goes through make_bot.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "bots/bot.h"
+
+namespace stratego::bots {
+
+// The built-in bot of that name; throws InputError listing the names if there is none.
+std::unique_ptr<Bot> make_bot(const std::string& name);
+std::vector<std::string> builtin_bot_names();
+
+}  // namespace stratego::bots
