@@ -79,6 +79,8 @@ struct Reply {
   bool resign = false;
   bool offer_draw = false;   // offer a draw along with the action
   bool accept_draw = false;  // accept the opponent's offer (ends the game as a draw)
+  bool adjourn = false;      // stop the game here, unfinished, to resume later (a person
+                             // playing with `stratego play` quits)
 };
 
 // A set-up request. Classic family: reply with a set-up line for `side`. Waterloo: with

@@ -34,11 +34,18 @@ struct GameSettings {
   // Classic family: fixed set-up lines by Side; empty means "ask the bot".
   std::string setup[2];
   std::string names[2];                // for the record's tags (default: the bots' names)
+  // Resume: a record (either family's format) of an unfinished game; its set-ups and actions
+  // are replayed first (the bots observe them as they would have), then play goes on.
+  std::string resume_record;
+  // If set, the record so far is written here (atomically) after every step, so a game that
+  // stops for any reason can be resumed from it.
+  std::string autosave_path;
 };
 
 // How a game ended. `reason` is a rule's end reason ("flag-captured", "lines-of-retreat",
 // "turn-limit", ...) or one of the referee's: "resignation", "draw-agreed", "time-forfeit",
-// "illegal-action", "crash", "disconnect", "protocol-error".
+// "illegal-action", "crash", "disconnect", "protocol-error", and "adjourned" (a bot replied
+// with Reply::adjourn: the game stops unfinished, winner kNone, to be resumed).
 struct GameOutcome {
   Winner winner = Winner::kNone;
   std::string reason;

@@ -1,0 +1,16 @@
+// A bot named on the command line: a built-in bot ("random", "rules"), "cmd:COMMAND" for a
+// program that speaks the bot protocol (docs/protocol.md), or "ucc:COMMAND" for a program
+// that speaks the 2012 UCC competition protocol (classic only).
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "bots/bot.h"
+
+namespace stratego::bots {
+
+// Throws InputError naming the spec if it is neither a built-in name nor a known prefix.
+std::unique_ptr<Bot> make_bot_from_spec(const std::string& spec);
+
+}  // namespace stratego::bots

@@ -1,0 +1,37 @@
+// `rules`: the rule-based baseline the search must beat. One name for every family: it plays
+// the classic family with ClassicRulesBot and Waterloo with WaterlooRulesBot, chosen when a
+// game starts.
+#pragma once
+
+#include <memory>
+
+#include "bots/bot.h"
+
+namespace stratego::bots {
+
+std::unique_ptr<Bot> make_classic_rules_bot();   // bots/classic_rules_bot.cpp
+std::unique_ptr<Bot> make_waterloo_rules_bot();  // bots/waterloo_rules_bot.cpp
+
+class RulesBot : public Bot {
+ public:
+  std::string name() const override { return "rules"; }
+  void new_game(const GameStart& g) override {
+    current_ = g.variant->family == Family::kWaterloo ? waterloo_.get() : classic_.get();
+    current_->new_game(g);
+  }
+  std::string setup(const SetupRequest& r) override { return current_->setup(r); }
+  void observe(const ObservedMove& m, const View& after) override { current_->observe(m, after); }
+  void observe(const waterloo::ObservedStep& s, const waterloo::WaterlooView& after) override {
+    current_->observe(s, after);
+  }
+  Reply decide(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) override {
+    return current_->decide(r, stop, info);
+  }
+  void game_over(const std::string& result) override { current_->game_over(result); }
+
+ private:
+  std::unique_ptr<Bot> classic_ = make_classic_rules_bot(), waterloo_ = make_waterloo_rules_bot();
+  Bot* current_ = classic_.get();
+};
+
+}  // namespace stratego::bots
