@@ -1,5 +1,6 @@
 #include "bots/random_bot.h"
 
+#include "bots/waterloo_setup_plan.h"
 #include "engine/setup.h"
 #include "engine/waterloo/record.h"
 
@@ -10,11 +11,17 @@ void RandomBot::new_game(const GameStart& g) {
   rng_ = Rng(g.seed ^ (g.side == kRed ? 0x52ull : 0x42ull) << 56);
 }
 
-std::string RandomBot::setup(const SetupRequest& /*r*/) {
+std::string RandomBot::setup(const SetupRequest& r) {
   const Variant& v = *game_.variant;
   if (v.family == Family::kWaterloo) {
-    // Set-up legality depends only on the variant (W-4), so a fresh state serves.
-    const waterloo::WaterlooState fresh(game_.variant);
+    // Set-up legality depends on the variant (W-4) and on the early start (W-14.1: the
+    // French then hold back exactly its pieces), so a fresh state with that choice serves.
+    waterloo::WaterlooState fresh(game_.variant);
+    if (r.waterloo_view && r.waterloo_view->early_start) {
+      waterloo::Core c = fresh.core();
+      c.early_start = true;
+      fresh.set_core(c);
+    }
     return waterloo::setup_tokens(fresh, game_.side, fresh.random_setup(game_.side, rng_));
   }
   return format_setup(v, random_setup(v, game_.side, rng_));

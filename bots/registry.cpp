@@ -3,7 +3,9 @@
 #include <functional>
 #include <utility>
 
+#include "bots/ismcts_bot.h"
 #include "bots/random_bot.h"
+#include "bots/rules_bot.h"
 #include "engine/error.h"
 
 namespace stratego::bots {
@@ -14,6 +16,8 @@ using Factory = std::function<std::unique_ptr<Bot>()>;
 const std::vector<std::pair<std::string, Factory>>& factories() {
   static const std::vector<std::pair<std::string, Factory>> list = {
       {"random", [] { return std::make_unique<RandomBot>(); }},
+      {"rules", [] { return std::make_unique<RulesBot>(); }},
+      {"ismcts", [] { return std::make_unique<IsmctsBot>(); }},
   };
   return list;
 }

@@ -1,5 +1,10 @@
 #include "engine/file_io.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -28,6 +33,28 @@ void write_text_file_atomically(const std::string& path, const std::string& text
   std::error_code ec;
   std::filesystem::rename(tmp, path, ec);
   if (ec) throw InputError(path + ": cannot replace the file: " + ec.message());
+}
+
+void append_text_file_durably(const std::string& path, const std::string& text) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0) throw InputError(path + ": cannot open the file for appending: " + std::strerror(errno));
+  std::size_t done = 0;
+  // One write() normally takes it all; the loop covers the rare short write (a full disk
+  // reports itself on the next call).
+  while (done < text.size()) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      const int err = errno;
+      ::close(fd);
+      throw InputError(path + ": cannot append to the file: " + std::strerror(err));
+    }
+    done += std::size_t(n);
+  }
+  const bool synced = ::fsync(fd) == 0;
+  const int err = errno;
+  ::close(fd);
+  if (!synced) throw InputError(path + ": cannot flush the file to disk: " + std::strerror(err));
 }
 
 }  // namespace stratego

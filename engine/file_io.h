@@ -10,5 +10,10 @@ namespace stratego {
 std::string read_text_file(const std::string& path);
 // Throws InputError naming the path when it cannot be written; the old file stays intact.
 void write_text_file_atomically(const std::string& path, const std::string& text);
+// Appends text to path (created if missing) with a single write(2) in append mode, then
+// fsync, so a file that many writers append whole records to never holds a torn one unless
+// the machine itself fails mid-write. Callers serialise their appends. Throws InputError
+// naming the path on failure.
+void append_text_file_durably(const std::string& path, const std::string& text);
 
 }  // namespace stratego

@@ -39,6 +39,9 @@ void Game::resign(Side s) {
 void Game::agree_draw() {
   if (!state_.over()) state_.agree_draw();
 }
+void Game::forfeit(Side loser, EndReason r) {
+  if (!state_.over()) state_.forfeit(loser, r);
+}
 
 GameRecord Game::record() const {
   GameRecord r;

@@ -26,6 +26,8 @@ class Game {
   void play(Move m);
   void resign(Side s);
   void agree_draw();
+  // The referee's forfeits (time-forfeit, crash, ...; State::forfeit).
+  void forfeit(Side loser, EndReason r);
 
   View view(Side s) const { return make_view(state_, s); }
   // Every decision so far as player s saw it, oldest first.

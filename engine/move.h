@@ -39,6 +39,8 @@ class Move {
     return Move(std::uint16_t(from | to << 7 | 2 << 14));
   }
   constexpr static Move anger_stop() { return Move(std::uint16_t(3 << 14)); }
+  // The move whose raw() is bits (search trees store moves as integers).
+  constexpr static Move from_raw(std::uint16_t bits) { return Move(bits); }
   constexpr static Move ranged(int from, int to) {
     return Move(std::uint16_t(from | to << 7 | 3 << 14));
   }

@@ -149,8 +149,10 @@ State parse_state(std::string_view text) {
   return s;
 }
 
-View parse_view(std::string_view text) {
-  const Position p = parse_position(text, true);
+View parse_view(std::string_view text) { return parse_view(text, nullptr); }
+
+View parse_view(std::string_view text, std::shared_ptr<const Variant> variant) {
+  const Position p = parse_position(text, true, std::move(variant));
   View v;
   v.variant = p.variant;
   v.viewer = p.viewer;

@@ -35,5 +35,8 @@ std::string to_notation(const View& v);
 // Both throw InputError naming the field (and square) that is wrong.
 State parse_state(std::string_view text);
 View parse_view(std::string_view text);
+// The same with the variant already known (the bot protocol: inline variants, and no reload
+// per line): the variant field is read as a word and not loaded.
+View parse_view(std::string_view text, std::shared_ptr<const Variant> variant);
 
 }  // namespace stratego

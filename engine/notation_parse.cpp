@@ -181,7 +181,7 @@ void parse_anger(Position& p, std::string_view f) {
 
 }  // namespace
 
-Position parse_position(std::string_view notation, bool view) {
+Position parse_position(std::string_view notation, bool view, std::shared_ptr<const Variant> variant) {
   const auto f = text::words(notation);
   const std::size_t expected = view ? 10 : 9;
   if (f.size() != expected)
@@ -197,10 +197,15 @@ Position parse_position(std::string_view notation, bool view) {
       fail("view", "expected red-view or blue-view, got " + text::quoted(f[0]));
     p.viewer = f[i++] == "red-view" ? kRed : kBlue;
   }
-  try {
-    p.variant = std::make_shared<const Variant>(load_variant(f[i++]));
-  } catch (const InputError& e) {
-    fail("variant", e.what());
+  if (variant) {
+    p.variant = std::move(variant);
+    ++i;
+  } else {
+    try {
+      p.variant = std::make_shared<const Variant>(load_variant(f[i++]));
+    } catch (const InputError& e) {
+      fail("variant", e.what());
+    }
   }
   const Variant& v = *p.variant;
   const Geometry& g = v.geometry;

@@ -28,7 +28,9 @@ struct Position {
 };
 
 // Reads every field and checks it against the variant; throws InputError naming the field.
-Position parse_position(std::string_view notation, bool view);
+// With `variant` given, the variant field is skipped and that variant is used.
+Position parse_position(std::string_view notation, bool view,
+                        std::shared_ptr<const Variant> variant = nullptr);
 inline char side_case(Side s, char upper) { return s == kRed ? upper : char(upper - 'A' + 'a'); }
 
 }  // namespace stratego::notation_detail

@@ -36,19 +36,25 @@ Setup setup_of(const Variant& v, Side s, const std::string& line) {
   return located(std::string(side_name(s)) + "-setup", [&] { return parse_setup(v, s, line); });
 }
 
+// A game the referee ended before it began: a side gave no valid set-up and forfeited, so
+// the record has at most the other side's set-up, no moves, and an external result.
+bool forfeited_at_setup(const GameRecord& r) {
+  return r.start.empty() && r.moves.empty() && is_external_end(r.result.reason) &&
+         r.result.reason != EndReason::kDrawAgreed && (r.red_setup.empty() || r.blue_setup.empty());
+}
+
 }  // namespace
 
 std::string format_record(const GameRecord& r) {
   const bool setups = !r.red_setup.empty() && !r.blue_setup.empty();
   const bool no_setup = r.red_setup.empty() && r.blue_setup.empty();
-  if (r.start.empty() ? !setups : !no_setup)  // else the text would not read back the same
+  if (r.start.empty() ? !setups && !forfeited_at_setup(r) : !no_setup)  // else it would not read back the same
     throw InputError("record: give both set-up lines or a start position, not both");
   const Variant v = load_variant(r.variant);
   std::string out = std::string(kHeader) + "\nvariant " + r.variant + "\n";
-  if (!r.start.empty())
-    out += "start " + r.start + "\n";
-  else
-    out += "red-setup " + r.red_setup + "\nblue-setup " + r.blue_setup + "\n";
+  if (!r.start.empty()) out += "start " + r.start + "\n";
+  for (const auto& [key, line] : {std::pair{"red-setup ", &r.red_setup}, std::pair{"blue-setup ", &r.blue_setup}})
+    if (r.start.empty() && !line->empty()) out += std::string(key) + *line + "\n";  // one may be missing: forfeited_at_setup
   for (const auto& [name, value] : r.tags) {
     // A record must read back as it was written: names are one word, values one line.
     if (name.empty() || has_blank(name))
@@ -109,8 +115,6 @@ GameRecord parse_record(std::string_view text, const std::string& origin) {
   if (!single.count("variant")) throw InputError(origin + ": no 'variant' line");
   if (single.count("start") && (single.count("red-setup") || single.count("blue-setup")))
     throw InputError(origin + ": has both a start line and set-up lines; use one or the other");
-  if (!single.count("start") && !(single.count("red-setup") && single.count("blue-setup")))
-    throw InputError(origin + ": needs red-setup and blue-setup lines, or a start line");
 
   GameRecord r;
   const Entry& ve = *std::find_if(entries.begin(), entries.end(),
@@ -157,6 +161,10 @@ GameRecord parse_record(std::string_view text, const std::string& origin) {
         throw InputError(where + ": result: " + why);
     }
   }
+  if (!single.count("start") && !(single.count("red-setup") && single.count("blue-setup")) &&
+      !forfeited_at_setup(r))
+    throw InputError(origin + ": needs red-setup and blue-setup lines, or a start line" +
+                     " (one may be missing only in a game forfeited at its set-up)");
   return r;
 }
 
@@ -175,6 +183,11 @@ State record_start(const GameRecord& r) {
 }
 
 State replay(const GameRecord& r) {
+  if (forfeited_at_setup(r)) {  // no start: an empty board holding the result
+    State s(std::make_shared<const Variant>(located("variant", [&] { return load_variant(r.variant); })));
+    s.set_result(r.result);
+    return s;
+  }
   State s = record_start(r);
   for (std::size_t i = 0; i < r.moves.size(); ++i) {
     const Move m = r.moves[i];
@@ -193,11 +206,12 @@ State replay(const GameRecord& r) {
     generate_moves(s, list);
     if (list.size == 0) s.declare_no_moves();  // C-7.2
   }
-  // Resignations and agreed draws are decisions outside the moves: apply them at the end.
-  if (!s.over() && r.result.reason == EndReason::kResignation &&
-      (r.result.winner == Winner::kRed || r.result.winner == Winner::kBlue))
-    s.resign(r.result.winner == Winner::kRed ? kBlue : kRed);
+  // Resignations, agreed draws and the referee's forfeits are decisions outside the moves:
+  // apply them at the end.
   if (!s.over() && r.result.reason == EndReason::kDrawAgreed) s.agree_draw();
+  if (!s.over() && is_external_end(r.result.reason) &&
+      (r.result.winner == Winner::kRed || r.result.winner == Winner::kBlue))
+    s.forfeit(r.result.winner == Winner::kRed ? kBlue : kRed, r.result.reason);
   if (s.result() != r.result)
     throw InputError("result: the record says " + text::quoted(result_words(r.result)) +
                      " but the moves give " + text::quoted(result_words(s.result())));

@@ -7,6 +7,7 @@
 //   tag seed 42              (any number of free tags: tag NAME VALUE...)
 //   moves a4-a5 g7-g6 ...    (any number of moves lines; tokens as in move_text.h)
 //   result red flag-captured (winner red|blue|draw|none, reason as end_reason_name())
+// A game the referee ended at its set-up (a side forfeited) may lack one or both set-up lines.
 #pragma once
 
 #include <map>
@@ -34,8 +35,8 @@ GameRecord parse_record(std::string_view text, const std::string& origin = "reco
 // The start state of a record.
 State record_start(const GameRecord& r);
 // Replays every move, checking legality (InputError names the move number and token) and that
-// the recorded result matches what the rules say (a resignation or agreed draw is applied at
-// the end); returns the final state.
+// the recorded result matches what the rules say (a resignation, agreed draw or referee's
+// forfeit is applied at the end); returns the final state.
 State replay(const GameRecord& r);
 // Writes to path.tmp and renames, so a record file is never half-written.
 void write_record_file(const std::string& path, const GameRecord& r);

@@ -16,6 +16,11 @@ std::string_view end_reason_name(EndReason r) {
     case EndReason::kFlagReachedBack: return "flag-reached-back-row";
     case EndReason::kResignation: return "resignation";
     case EndReason::kDrawAgreed: return "draw-agreed";
+    case EndReason::kTimeForfeit: return "time-forfeit";
+    case EndReason::kIllegalAction: return "illegal-action";
+    case EndReason::kCrash: return "crash";
+    case EndReason::kDisconnect: return "disconnect";
+    case EndReason::kProtocolError: return "protocol-error";
   }
   return "?";
 }
@@ -333,6 +338,7 @@ void State::declare_no_moves() {
 }
 void State::resign(Side s) { result_ = {winner_of(other(s)), EndReason::kResignation}; }
 void State::agree_draw() { result_ = {Winner::kDraw, EndReason::kDrawAgreed}; }
+void State::forfeit(Side loser, EndReason r) { result_ = {winner_of(other(loser)), r}; }
 
 bool State::operator==(const State& o) const {
   return variant_->spec == o.variant_->spec && side_bb_ == o.side_bb_ && kind_bb_ == o.kind_bb_ &&

@@ -25,8 +25,18 @@ enum class EndReason : std::uint8_t {
   kFlagReachedBack,   // V-4
   kResignation,       // C-7.4
   kDrawAgreed,        // C-7.4
+  // The referee's reasons (bots/referee.h): a side forfeits outside the rules' own endings.
+  kTimeForfeit,
+  kIllegalAction,
+  kCrash,
+  kDisconnect,
+  kProtocolError,
 };
+constexpr EndReason kLastEndReason = EndReason::kProtocolError;
 std::string_view end_reason_name(EndReason r);
+// Endings decided outside the moves (a resignation, an agreed draw, a forfeit the referee
+// declares): a record states them and replay applies them after the last move.
+constexpr bool is_external_end(EndReason r) { return r >= EndReason::kResignation; }
 struct Result {
   Winner winner = Winner::kNone;
   EndReason reason = EndReason::kNone;
@@ -141,6 +151,8 @@ class State {
   void declare_no_moves();
   void resign(Side s);
   void agree_draw();
+  // The referee ends the game: side `loser` forfeits for reason r (an external end reason).
+  void forfeit(Side loser, EndReason r);
 
   bool operator==(const State& o) const;  // every field but the history
 

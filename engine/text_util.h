@@ -79,7 +79,7 @@ inline std::optional<Winner> winner_from_name(std::string_view s) {
   return std::nullopt;
 }
 inline std::optional<EndReason> end_reason_from_name(std::string_view s) {
-  for (int r = 0; r <= int(EndReason::kDrawAgreed); ++r)
+  for (int r = 0; r <= int(kLastEndReason); ++r)
     if (end_reason_name(EndReason(r)) == s) return EndReason(r);
   return std::nullopt;
 }

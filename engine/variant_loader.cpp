@@ -314,6 +314,10 @@ Variant load_variant(std::string_view spec_view) {
   return load(spec, base_source(base, ""));
 }
 
+Variant load_variant_text(std::string_view text, const std::string& spec) {
+  return load(spec, parse_source(text, "inline variant", ""));
+}
+
 Variant check_variant_file(const std::string& path) {
   const auto dir = std::filesystem::path(path).parent_path().string();
   return load(path, parse_source(read_text_file(path), path, dir.empty() ? "." : dir));

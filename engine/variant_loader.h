@@ -28,6 +28,10 @@ const std::vector<BuiltinVariantFile>& builtin_variant_files();
 // Loads a spec: a built-in name or a path to a .variant file, then `+option` or `+key=value`
 // parts applied in order. Throws InputError.
 Variant load_variant(std::string_view spec);
+// Loads the text of a variant file received whole (the bot protocol's inline variants);
+// `inherit` is resolved against the built-ins only, `+` parts of spec are applied as above and
+// the variant's spec is `spec` (e.g. "inline"). Errors name "inline variant" and the line.
+Variant load_variant_text(std::string_view text, const std::string& spec);
 
 // Validates one file as `stratego check` does (inherit resolved against the file's folder,
 // then the built-ins). Throws InputError naming the first problem.

@@ -5,6 +5,7 @@
 #include "engine/error.h"
 #include "engine/file_io.h"
 #include "engine/record.h"
+#include "engine/record_file.h"
 #include "engine/setup.h"
 #include "engine/variant_loader.h"
 #include "tools/commands.h"
@@ -12,6 +13,28 @@
 #include "engine/waterloo/record.h"
 
 namespace stratego {
+namespace {
+
+void check_record(const std::string& where, const RecordInFile& rec) {
+  try {
+    if (rec.waterloo) {
+      const waterloo::WaterlooRecord r = waterloo::parse_record(rec.text, where);
+      const waterloo::WaterlooState end = waterloo::replay(r);
+      std::cout << where << ": ok: " << r.actions.size() << " actions, result "
+                << waterloo::end_kind_name(end.result().reason) << "\n";
+    } else {
+      const GameRecord r = parse_record(rec.text, where);
+      const State end = replay(r);
+      std::cout << where << ": ok: " << r.moves.size() << " moves, result "
+                << end_reason_name(end.result().reason) << "\n";
+    }
+  } catch (const InputError& e) {  // replay errors name the move, not the file
+    const std::string what = e.what();
+    throw InputError(what.starts_with(where) ? what : where + ": " + what);
+  }
+}
+
+}  // namespace
 
 void register_check_command(CLI::App& app) {
   struct Options {
@@ -23,7 +46,7 @@ void register_check_command(CLI::App& app) {
   cmd->add_option("files", o->variant_files, "Variant files to validate");
   cmd->add_option("--setups", o->setups, "A file of set-up lines to validate for --variant");
   cmd->add_option("--variant,-v", o->variant, "Variant the set-ups are for")->capture_default_str();
-  cmd->add_option("--record", o->record, "A game record to validate by replaying it");
+  cmd->add_option("--record", o->record, "A game record, or a file of many (match --out), to validate by replaying");
   cmd->callback([o] {
     if (o->variant_files.empty() && o->setups.empty() && o->record.empty())
       throw InputError("check: name a variant file, --setups FILE or --record FILE");
@@ -41,16 +64,12 @@ void register_check_command(CLI::App& app) {
       const SetupFile f = read_setup_file(o->setups, v);
       std::cout << o->setups << ": ok: " << f.lines.size() << " set-ups for " << v.spec << "\n";
     }
-    if (!o->record.empty() && waterloo::is_waterloo_record(read_text_file(o->record))) {
-      const waterloo::WaterlooRecord r = waterloo::read_record_file(o->record);
-      const waterloo::WaterlooState end = waterloo::replay(r);
-      std::cout << o->record << ": ok: " << r.actions.size() << " actions, result "
-                << waterloo::end_kind_name(end.result().reason) << "\n";
-    } else if (!o->record.empty()) {
-      const GameRecord r = read_record_file(o->record);
-      const State end = replay(r);
-      std::cout << o->record << ": ok: " << r.moves.size() << " moves, result "
-                << end_reason_name(end.result().reason) << "\n";
+    if (!o->record.empty()) {
+      // A file of one record or of many (stratego match --out), of either family.
+      const std::string text = read_text_file(o->record);
+      const auto records = split_records(text, o->record);
+      for (const RecordInFile& rec : records) check_record(record_origin(o->record, rec, records.size()), rec);
+      if (records.size() > 1) std::cout << o->record << ": ok: " << records.size() << " records\n";
     }
   });
 }

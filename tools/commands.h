@@ -14,5 +14,6 @@ void register_match_command(CLI::App& app);
 void register_ucc_bot_command(CLI::App& app);
 void register_play_command(CLI::App& app);
 void register_analyze_command(CLI::App& app);
+void register_bench_command(CLI::App& app);
 
 }  // namespace stratego

@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
   stratego::register_ucc_bot_command(app);
   stratego::register_play_command(app);
   stratego::register_analyze_command(app);
+  stratego::register_bench_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

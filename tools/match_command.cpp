@@ -1,8 +1,147 @@
-// Placeholder until its helper lands the real command.
+// `stratego match`: N refereed games between two bots (built-in names, cmd:COMMAND or
+// ucc:COMMAND), sides alternating, records appended to --out as games finish, and at the end
+// W/D/L, score, Elo with a 95% interval and the result reasons (as JSON with --json).
+#include <cmath>
+#include <cstdio>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "bots/bot_spec.h"
+#include "bots/match.h"
+#include "engine/error.h"
+#include "engine/variant_loader.h"
 #include "tools/commands.h"
 
 namespace stratego {
+namespace {
 
-void register_match_command(CLI::App& /*app*/) {}
+using bots::MatchSettings;
+using bots::MatchSummary;
+
+std::string percent(double x) {
+  if (std::isnan(x)) return "n/a";
+  std::ostringstream s;
+  s << std::fixed << std::setprecision(1) << 100 * x << "%";
+  return s.str();
+}
+
+std::string score_text(double points, int games) {
+  std::ostringstream s;
+  s << std::fixed << std::setprecision(1) << points << "/" << games;
+  return s.str();
+}
+
+nlohmann::json number_or_null(double x) { return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(nullptr); }
+
+void print_summary(const MatchSummary& m, const std::string& variant) {
+  const auto& e = m.elo;
+  std::cout << "\n" << m.names[0] << " vs " << m.names[1] << ", " << variant << ": " << m.games << " games ("
+            << m.names[0] << " red " << m.bot1_red << ", blue " << m.bot1_blue << ")\n"
+            << m.names[0] << ": W/D/L " << m.wins << "/" << m.draws << "/" << m.losses << ", score "
+            << percent(e.score) << " (95%: " << percent(e.score_low) << " .. " << percent(e.score_high) << ")";
+  if (m.adjourned) std::cout << ", " << m.adjourned << " adjourned (not counted)";
+  std::cout << "\nElo difference " << bots::format_elo(e.elo) << " (95%: " << bots::format_elo(e.elo_low) << " .. "
+            << bots::format_elo(e.elo_high) << ")\nreasons: ";
+  std::string list;
+  for (const auto& [reason, n] : m.reasons) list += std::string(list.empty() ? "" : ", ") + reason + " " + std::to_string(n);
+  std::cout << list << "\n";
+}
+
+nlohmann::json summary_json(const MatchSummary& m, const std::string& variant, std::uint64_t seed) {
+  nlohmann::json j;
+  j["variant"] = variant;
+  j["bot1"] = m.names[0];
+  j["bot2"] = m.names[1];
+  j["seed"] = seed;
+  j["games"] = m.games;
+  j["wins"] = m.wins;
+  j["draws"] = m.draws;
+  j["losses"] = m.losses;
+  j["adjourned"] = m.adjourned;
+  j["score"] = number_or_null(m.elo.score);
+  j["score_low"] = number_or_null(m.elo.score_low);
+  j["score_high"] = number_or_null(m.elo.score_high);
+  j["elo"] = number_or_null(m.elo.elo);  // null when infinite (a score of 0% or 100%)
+  j["elo_low"] = number_or_null(m.elo.elo_low);
+  j["elo_high"] = number_or_null(m.elo.elo_high);
+  j["bot1_red"] = m.bot1_red;
+  j["bot1_blue"] = m.bot1_blue;
+  j["reasons"] = m.reasons;
+  return j;
+}
+
+}  // namespace
+
+void register_match_command(CLI::App& app) {
+  struct Options {
+    std::string variant = "classic", bot1, bot2, tc, setups, out;
+    int games = 2, concurrency = 1;
+    std::int64_t movetime = 0, nodes = 0;
+    std::uint64_t seed = 1;
+    bool json = false, quiet = false;
+  };
+  auto o = std::make_shared<Options>();
+  auto* cmd = app.add_subcommand("match", "Play a match of refereed games between two bots");
+  cmd->add_option("--variant,-v", o->variant, "Variant spec")->capture_default_str();
+  cmd->add_option("--bot1", o->bot1, "First bot: a built-in name, cmd:COMMAND or ucc:COMMAND")->required();
+  cmd->add_option("--bot2", o->bot2, "Second bot, as --bot1")->required();
+  cmd->add_option("--games,-n", o->games, "Games to play (sides alternate)")->capture_default_str();
+  auto* movetime = cmd->add_option("--movetime", o->movetime, "Milliseconds per decision");
+  cmd->add_option("--tc", o->tc, "Game clock BASE+INC in seconds (60+0.5), or in ms with a suffix (500+10ms)")
+      ->excludes(movetime);
+  cmd->add_option("--nodes", o->nodes, "Search budget per decision, passed to the bots");
+  cmd->add_option("--seed", o->seed, "Seed of game 1; game i gets seed+i-1")->capture_default_str();
+  cmd->add_option("--setups", o->setups, "A file of set-up lines to draw from (classic family)");
+  cmd->add_option("--concurrency,-j", o->concurrency, "Games played at once")->capture_default_str();
+  cmd->add_option("--out,-o", o->out, "Append every finished game's record to this file");
+  cmd->add_flag("--json", o->json, "Print the summary as one JSON object on the last line");
+  cmd->add_flag("--quiet,-q", o->quiet, "No line per game");
+  cmd->callback([o] {
+    MatchSettings st;
+    st.variant = std::make_shared<const Variant>(load_variant(o->variant));
+    st.variant_spec = o->variant;
+    st.games = o->games;
+    st.seed = o->seed;
+    if (o->movetime < 0) throw InputError("--movetime must not be negative");
+    if (o->nodes < 0) throw InputError("--nodes must not be negative");
+    if (!o->tc.empty()) st.time = bots::parse_time_control(o->tc);
+    st.time.movetime_ms = o->movetime;
+    st.time.nodes = o->nodes;
+    if (!o->setups.empty()) {
+      if (st.variant->family == Family::kWaterloo)
+        throw InputError("--setups: set-up files are for the classic family; Waterloo bots set up themselves");
+      st.setups = read_setup_file(o->setups, *st.variant);
+    }
+    st.concurrency = o->concurrency;
+    st.out_path = o->out;
+    st.names[0] = o->bot1;
+    st.names[1] = o->bot2;
+    double points = 0;
+    int done = 0;
+    if (!o->quiet) {
+      st.on_game = [&](const bots::GameReport& r) {
+        ++done;
+        if (r.bot1_score >= 0) points += r.bot1_score;
+        const std::string& red = r.bot1_side == kRed ? o->bot1 : o->bot2;
+        const std::string& blue = r.bot1_side == kRed ? o->bot2 : o->bot1;
+        const Winner w = r.outcome.winner;
+        const char* result = w == Winner::kRed ? "1-0" : w == Winner::kBlue ? "0-1" : w == Winner::kDraw ? "1/2" : "*";
+        std::cout << "game " << r.index + 1 << "/" << o->games << " (seed " << r.seed << "): " << red << " (red) vs "
+                  << blue << " (blue) " << result << " " << bots::reason_key(r.outcome);
+        if (bots::is_forfeit(r.outcome)) std::cout << " [" << r.outcome.detail << "]";
+        std::cout << "; " << o->bot1 << " " << score_text(points, done) << std::endl;
+      };
+    }
+    const bots::BotFactory bot1 = [spec = o->bot1] { return bots::make_bot_from_spec(spec); };
+    const bots::BotFactory bot2 = [spec = o->bot2] { return bots::make_bot_from_spec(spec); };
+    const MatchSummary m = bots::run_match(bot1, bot2, st);
+    if (!o->quiet || !o->json) print_summary(m, o->variant);
+    if (!o->out.empty() && !o->quiet) std::cout << "records appended to " << o->out << "\n";
+    if (o->json) std::cout << summary_json(m, o->variant, o->seed).dump() << std::endl;
+  });
+}
 
 }  // namespace stratego

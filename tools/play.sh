@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds the release preset and runs the main job: a game in the
-# terminal. Arguments go to `stratego selfplay` (e.g. --variant barrage --seed 7).
+# Installs what is missing, builds the release preset and runs the main job: a game against
+# the computer in the terminal. Arguments go to `stratego play` (e.g. --variant barrage
+# --side blue, --variant waterloo-standard, --resume play-20261129-213904.rec); the game is
+# saved in the folder the script was started from, and file arguments are read from there.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+here="$PWD"
+repo="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$repo"
 ./tools/setup.sh
 cmake --preset release >/dev/null
 cmake --build --preset release -j "$(nproc)" --target stratego
-exec ./build/release/tools/stratego selfplay "$@"
+cd "$here"
+exec "$repo/build/release/tools/stratego" play "$@"

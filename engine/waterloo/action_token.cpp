@@ -71,6 +71,8 @@ std::string action_token(const WaterlooState& s, Action a) {
   return "?";
 }
 
+bool is_well_formed_token(const WaterlooState& s, std::string_view token) { return well_formed(s, token); }
+
 Action parse_action_token(const WaterlooState& s, std::string_view token) {
   if (!well_formed(s, token))
     throw InputError("action " + text::quoted(token) + " is malformed (see docs/formats.md, Waterloo action tokens)");

@@ -22,5 +22,8 @@ std::string action_token(const WaterlooState& s, Action a);
 // The legal decision or chance outcome of s that the token names. Throws InputError saying
 // whether the token is malformed or names no legal action now.
 Action parse_action_token(const WaterlooState& s, std::string_view token);
+// True if the token has the shape of some action token (legal now or not), so a referee can
+// tell a malformed reply from an illegal one.
+bool is_well_formed_token(const WaterlooState& s, std::string_view token);
 
 }  // namespace stratego::waterloo

@@ -29,6 +29,9 @@ std::string to_notation(const WaterlooView& v);
 // Both throw InputError naming the field (and square or token) that is wrong.
 WaterlooState parse_state(std::string_view text);
 WaterlooView parse_view(std::string_view text);
+// The same with the variant already known (the bot protocol): the variant field is read as a
+// word and not loaded.
+WaterlooView parse_view(std::string_view text, std::shared_ptr<const Variant> variant);
 // The state a full view describes (the second half of parse_state).
 WaterlooState state_from_full_view(const WaterlooView& v);
 

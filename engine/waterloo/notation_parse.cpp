@@ -151,7 +151,7 @@ WaterlooResult result_from(std::string_view field, std::string_view s) {
   if (!w || *w == Winner::kNone) fail(field, quoted(p[0]) + " is not red, blue or draw");
   r.winner = *w;
   bool ok = false;
-  for (int k = 1; k <= int(EndKind::kTurnLimit) && !ok; ++k)
+  for (int k = 1; k <= int(kLastEndKind) && !ok; ++k)
     if (end_kind_name(EndKind(k)) == p[1]) r.reason = EndKind(k), ok = true;
   if (!ok) fail(field, quoted(p[1]) + " is not a reason for the end of a game");
   ok = false;
@@ -241,7 +241,7 @@ void parse_key(std::string_view key, std::string_view val, WaterlooView& v) {
   }
 }
 
-WaterlooView parse(std::string_view notation, bool view) {
+WaterlooView parse(std::string_view notation, bool view, std::shared_ptr<const Variant> variant = nullptr) {
   const auto w = text::words(notation);
   std::size_t i = 0;
   WaterlooView v;
@@ -253,10 +253,14 @@ WaterlooView parse(std::string_view notation, bool view) {
     ++i;
   }
   if (w.size() < i + 2) fail("variant", "a position needs a variant and a board");
-  try {
-    v.variant = std::make_shared<const Variant>(load_variant(w[i]));
-  } catch (const InputError& e) {
-    fail("variant", e.what());
+  if (variant) {
+    v.variant = std::move(variant);
+  } else {
+    try {
+      v.variant = std::make_shared<const Variant>(load_variant(w[i]));
+    } catch (const InputError& e) {
+      fail("variant", e.what());
+    }
   }
   if (v.variant->family != Family::kWaterloo) fail("variant", quoted(w[i]) + " is not a Waterloo variant");
   for (std::size_t t = 0; t < v.rules().tiles.size() && t < v.tile_hp.size(); ++t)
@@ -320,6 +324,9 @@ SeenUnit parse_unit_token(std::string_view text, std::size_t& pos) {
 }
 
 WaterlooView parse_view(std::string_view text) { return parse(text, true); }
+WaterlooView parse_view(std::string_view text, std::shared_ptr<const Variant> variant) {
+  return parse(text, true, std::move(variant));
+}
 
 WaterlooState parse_state(std::string_view text) {
   const WaterlooView v = parse(text, false);

@@ -32,7 +32,7 @@ WaterlooResult parse_result(std::string_view rest, const std::string& where) {
   if (!winner) throw InputError(where + ": " + text::quoted(w[0]) + " is not red, blue, draw or none");
   r.winner = *winner;
   bool ok = false;
-  for (int k = 0; k <= int(EndKind::kTurnLimit) && !ok; ++k)
+  for (int k = 0; k <= int(kLastEndKind) && !ok; ++k)
     if (end_kind_name(EndKind(k)) == w[1]) r.reason = EndKind(k), ok = true;
   if (!ok) throw InputError(where + ": " + text::quoted(w[1]) + " is not a reason");
   ok = false;
@@ -45,6 +45,9 @@ WaterlooResult parse_result(std::string_view rest, const std::string& where) {
   r.captured_difference = neg ? -*n : *n;
   if ((r.winner == Winner::kNone) != (r.reason == EndKind::kNone))
     throw InputError(where + ": a winner needs a reason and a reason a winner");
+  if (is_external_end(r.reason) && (r.reason == EndKind::kDrawAgreed) != (r.winner == Winner::kDraw))
+    throw InputError(where + ": " + std::string(w[1]) +
+                     (r.reason == EndKind::kDrawAgreed ? " ends a game drawn" : " does not end a game drawn"));
   return r;
 }
 
@@ -202,10 +205,15 @@ WaterlooState record_start(const WaterlooRecord& r) {
 WaterlooState replay(const WaterlooRecord& r) {
   WaterlooState s = record_start(r);
   s.set_keep_history(false);
-  auto setups_due = [&] {
+  // strict: a set-up the record lacks is an error; else the replay stops before it (an
+  // unfinished game, adjourned or autosaved, or one forfeited at its set-up).
+  auto setups_due = [&](bool strict) {
     while (s.phase() == Phase::kSetup) {
       const Side side = s.current_player();
-      if (!r.setup[side]) throw InputError("replay: the game needs the " + std::string(side_name(side)) + " set-up");
+      if (!r.setup[side]) {
+        if (!strict) return;
+        throw InputError("replay: the game needs the " + std::string(side_name(side)) + " set-up");
+      }
       try {
         s.apply_setup(side, *r.setup[side]);
       } catch (const InputError& e) {
@@ -214,14 +222,20 @@ WaterlooState replay(const WaterlooRecord& r) {
     }
   };
   for (std::size_t i = 0; i < r.actions.size(); ++i) {
-    setups_due();
+    setups_due(true);
     try {
       s.apply_unchecked(parse_action_token(s, r.actions[i]));  // parse checks legality
     } catch (const InputError& e) {
       throw InputError("replay: action " + std::to_string(i + 1) + ": " + e.what());
     }
   }
-  if (!r.actions.empty() || r.setup[kRed] || r.setup[kBlue]) setups_due();
+  setups_due(false);
+  // Resignations, agreed draws and the referee's forfeits come after the last action.
+  if (!s.over() && r.result.reason == EndKind::kDrawAgreed && r.result.winner == Winner::kDraw)
+    s.end_externally(EndKind::kDrawAgreed, kRed);
+  else if (!s.over() && is_external_end(r.result.reason) &&
+           (r.result.winner == Winner::kRed || r.result.winner == Winner::kBlue))
+    s.end_externally(r.result.reason, r.result.winner == Winner::kRed ? kBlue : kRed);
   if (!(s.result() == r.result))
     throw InputError("replay: the record says '" + result_words(r.result) + "', the rules give '" +
                      result_words(s.result()) + "'");
@@ -257,6 +271,11 @@ void WaterlooGame::apply_setup(Side side, const WaterlooSetup& setup) {
   state_.apply_setup(side, setup);
   record_.setup[side] = setup;
   log_.add_setup(before, side, state_);
+}
+
+void WaterlooGame::end_externally(EndKind why, Side loser) {
+  state_.end_externally(why, loser);
+  record_.result = state_.result();
 }
 
 Action WaterlooGame::apply_random_chance(Rng& rng) {

@@ -42,7 +42,9 @@ bool is_waterloo_record(std::string_view text);
 // The start state of a record.
 WaterlooState record_start(const WaterlooRecord& r);
 // Replays every set-up and action, checking legality (InputError names the action number and
-// token) and that the recorded result is what the rules give; returns the final state.
+// token) and that the recorded result is what the rules give (a resignation, agreed draw or
+// the referee's forfeit is applied after the last action); returns the final state. A record
+// may stop where a set-up is due (an unfinished game).
 WaterlooState replay(const WaterlooRecord& r);
 // Writes to path.tmp and renames, so a record file is never half-written.
 void write_record_file(const std::string& path, const WaterlooRecord& r);
@@ -67,6 +69,8 @@ class WaterlooGame {
   void apply_setup(Side side, const WaterlooSetup& setup);
   // Samples a chance outcome with rng and applies it.
   Action apply_random_chance(Rng& rng);
+  // A resignation, agreed draw or forfeit (WaterlooState::end_externally); the record follows.
+  void end_externally(EndKind why, Side loser);
 
  private:
   WaterlooState state_;

@@ -167,7 +167,18 @@ enum class EndKind : std::uint8_t {
   kCentreSector,      // W-13.2 (Expert: French pair on the Allied centre)
   kPursuit,           // W-13.5 (Expert: after a flank/French-sector retreat)
   kTurnLimit,         // W-1.4
+  // Decided outside the rules (bots/referee.h): a resignation, an agreed draw, or a forfeit
+  // the referee declares. Records state them; replay applies them after the last action.
+  kResignation,
+  kDrawAgreed,
+  kTimeForfeit,
+  kIllegalAction,
+  kCrash,
+  kDisconnect,
+  kProtocolError,
 };
+constexpr EndKind kLastEndKind = EndKind::kProtocolError;
+constexpr bool is_external_end(EndKind k) { return k >= EndKind::kResignation; }
 enum class ResultKind : std::uint8_t { kNone, kDecisive, kMajor, kMinor, kIndecisive };
 
 struct WaterlooResult {
@@ -277,6 +288,9 @@ class WaterlooState {
   }
   // Chance: samples an outcome with rng and applies it.
   Action apply_random_chance(Rng& rng);
+  // Ends the game from outside the rules (an external EndKind): `loser` forfeits, or with
+  // kDrawAgreed the game is drawn (loser ignored). Not undoable; kind decisive / indecisive.
+  void end_externally(EndKind why, Side loser);
 
   // --- set-up (W-4) ---
   // Throws InputError, state unchanged, if the set-up breaks W-4 / W-13.3 / W-14.1.

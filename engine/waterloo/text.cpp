@@ -55,7 +55,9 @@ std::string_view phase_name(Phase p) {
 std::string_view end_kind_name(EndKind k) {
   constexpr std::string_view names[] = {"none",          "lines-of-retreat", "actions-lost",
                                         "commander-in-chief", "napoleon-lost", "centre-sector",
-                                        "pursuit",       "turn-limit"};
+                                        "pursuit",       "turn-limit", "resignation",
+                                        "draw-agreed",   "time-forfeit", "illegal-action",
+                                        "crash",         "disconnect",   "protocol-error"};
   return names[int(k)];
 }
 

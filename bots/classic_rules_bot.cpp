@@ -1,0 +1,71 @@
+#include "bots/classic_rules_bot.h"
+
+#include <limits>
+
+#include "bots/classic_rules_eval.h"
+#include "bots/classic_rules_setup.h"
+#include "bots/rules_bot.h"
+#include "engine/error.h"
+#include "engine/move_text.h"
+
+namespace stratego::bots {
+namespace {
+
+// Breaks ties between moves that look alike, so that games from different seeds differ; small
+// against every real difference the evaluation makes.
+constexpr double kTieNoise = 0.25;
+
+}  // namespace
+
+std::unique_ptr<Bot> make_classic_rules_bot() { return std::make_unique<ClassicRulesBot>(); }
+
+void ClassicRulesBot::new_game(const GameStart& g) {
+  game_ = g;
+  rng_ = Rng(g.seed * 0x9e3779b97f4a7c15ull ^ (g.side == kRed ? 0x52756c6573ull : 0x52756c6574ull));
+  know_.reset(g.variant, g.side);
+  started_ = true;
+}
+
+std::string ClassicRulesBot::setup(const SetupRequest& /*r*/) {
+  const Variant& v = *game_.variant;
+  return format_setup(v, rules_setup(v, game_.side, rng_));
+}
+
+void ClassicRulesBot::observe(const ObservedMove& m, const View& after) {
+  if (started_) know_.observe(m, after);
+}
+
+Reply ClassicRulesBot::decide(const Request& r, const std::atomic<bool>& /*stop*/,
+                              const InfoSink& /*info*/) {
+  Reply reply;
+  if (r.legal.empty()) return reply;
+  reply.action = r.legal.front();
+  if (!r.view) return reply;  // not a classic-family decision: any legal action will do
+  const View& view = *r.view;
+  if (!started_ || view.viewer != game_.side || view.variant->spec != game_.variant->spec) {
+    // Asked to decide without new_game for this view: start tracking from here.
+    GameStart g = game_;
+    g.variant = view.variant;
+    g.side = view.viewer;
+    new_game(g);
+  }
+  know_.update(view);
+  const ClassicRulesEval eval(view, know_);
+  double best = -std::numeric_limits<double>::infinity();
+  for (const std::string& token : r.legal) {
+    Move m;
+    try {
+      m = parse_move(token, view.variant->geometry);
+    } catch (const InputError&) {
+      continue;  // not a token this bot understands; never chosen
+    }
+    const double s = eval.score(m) + kTieNoise * rng_.uniform01();
+    if (s > best) {
+      best = s;
+      reply.action = token;
+    }
+  }
+  return reply;
+}
+
+}  // namespace stratego::bots

@@ -1,0 +1,31 @@
+// `rules` for the classic family (Stratego and its variants): a rule-based player that works
+// from its own view only. It keeps what it has seen of every enemy piece
+// (classic_rules_knowledge.h), rates each legal move with a handful of rules of thumb
+// (classic_rules_eval.h: take what is known weaker, keep valuable pieces away from what is
+// known stronger, probe unknown pieces with cheap ones, the Spy against a known Marshal, defend
+// the flag, Miners on likely bombs, unmoved back-row pieces as flag candidates) and plays the
+// best, ties broken by the game's seed. The baseline every search bot must beat.
+#pragma once
+
+#include "bots/bot.h"
+#include "bots/classic_rules_knowledge.h"
+#include "engine/rng.h"
+
+namespace stratego::bots {
+
+class ClassicRulesBot : public Bot {
+ public:
+  std::string name() const override { return "rules"; }
+  void new_game(const GameStart& g) override;
+  std::string setup(const SetupRequest& r) override;
+  void observe(const ObservedMove& m, const View& after) override;
+  Reply decide(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) override;
+
+ private:
+  GameStart game_;
+  Rng rng_{1};
+  EnemyKnowledge know_;
+  bool started_ = false;
+};
+
+}  // namespace stratego::bots

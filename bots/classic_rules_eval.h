@@ -1,0 +1,84 @@
+// How the classic-family `rules` bot judges one decision: a picture of the board built from its
+// own view and what it knows of the enemy (classic_rules_knowledge.h), with the few numbers a
+// rule-based player reasons with: what each piece is worth now, what an attack is expected to
+// win (over the belief of the defender), how exposed a piece is on a square (known stronger
+// enemies next to it, scouts down a line, a Ranged piece two squares away), how strongly a
+// piece is pulled towards the enemies it can beat, and how near the enemy is to our flag.
+// score() rates any legal move against standing still; the bot plays the best.
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include "bots/classic_rules_knowledge.h"
+#include "engine/move.h"
+#include "engine/view.h"
+
+namespace stratego::bots {
+
+// The value of winning the game, on the scale of piece values (a Marshal is 80).
+constexpr double kWinValue = 1000;
+
+class ClassicRulesEval {
+ public:
+  ClassicRulesEval(const View& view, const EnemyKnowledge& know);
+
+  // How much better the position looks after m than if nothing moved (m legal now).
+  double score(Move m) const;
+
+  // Parts, public for tests and for the bot's rescue choice.
+  double my_value(Kind k) const { return mine_[k]; }
+  double their_value(Kind k) const { return theirs_[k]; }
+  // Expected gain of my piece of kind a (rank raised by bonus, CW-3) attacking the enemy piece
+  // on sq; p_win and p_removed receive the chances that it wins and that the defender goes.
+  double attack_value(Kind a, int bonus, int sq, double& p_win, double& p_removed) const;
+  // Expected loss of my piece of kind a standing on x before my next move. `ignore` is an
+  // enemy square to leave out (a piece this move takes), `vacated` a square this move empties,
+  // `occupied` one it fills.
+  double threat(Kind a, int x, int ignore = -1, int vacated = -1, int occupied = -1) const;
+  // How strongly my piece of kind a on x is drawn to the enemy pieces it can profitably attack.
+  double pull(Kind a, int x) const;
+  // How close the enemy piece on sq is to taking our flag (0 far away, about 1 next to it).
+  double flag_danger(int sq) const { return danger_[sq]; }
+
+ private:
+  struct Target {
+    int sq = 0;
+    std::array<double, kNumKinds> value{};       // attack_value by my attacking kind, if > 0
+    std::array<std::uint8_t, kMaxSquares> dist;  // path cost from a square to the target
+  };
+
+  void set_values();
+  void find_flag_danger();
+  void find_targets();
+  void path_costs(int target, std::array<std::uint8_t, kMaxSquares>& dist) const;
+  // What the enemy piece on e expects from attacking my kind a, counting only its kinds in
+  // `reach` (those that can hit from where it stands).
+  double enemy_gain(int e, Kind a, KindMask reach) const;
+  double relief(int e, int mover_from, double p_removed) const;
+  double rescue_bonus(int from, Kind a) const;
+  // What a move of my piece from f to t (taking what stands on t with chance p_take) does to
+  // our flag: lines it opens or closes, a guard leaving or arriving next to it.
+  double flag_cover(int f, int t, double p_take) const;
+  // How exposed our flag is with these changes: what can take it next turn, and (discounted)
+  // what can reach a free square next to it.
+  double flag_exposure(int removed, int vacated, int occupied) const;
+  bool mine(int sq) const;
+  bool theirs(int sq) const;
+  Kind kind_at(int sq) const { return piece_kind(view_.board[sq].piece); }
+
+  const View& view_;
+  const Variant& v_;
+  const Geometry& g_;
+  const EnemyKnowledge& know_;
+  Side me_, enemy_;
+  std::array<double, kNumKinds> mine_{}, theirs_{};
+  std::array<double, kMaxSquares> danger_{};
+  double danger_total_ = 0;
+  int flag_sq_ = -1;
+  double flag_exposure_ = 0;  // flag_exposure(-1, -1, -1): as things stand
+  std::vector<Target> targets_;
+  KindMask my_kinds_ = 0;  // kinds among my pieces that can move
+};
+
+}  // namespace stratego::bots

@@ -1,0 +1,52 @@
+// What the classic-family `rules` bot knows about the enemy's pieces, from its own view and the
+// moves it observed: for every enemy piece the set of kinds it can still be (a piece that
+// moved is no Bomb or Flag; a piece that beat my Captain in a silent defence (V-6) is at least
+// a Major or a Bomb; a two-square move in Ultimate Lightning shows "Scout or Captain"), and a
+// belief over those kinds that also respects how many of each kind the enemy still has.
+// The sets travel with the pieces as observe() reports their moves; update() lines them up
+// with the view, so a bot that missed an observation only loses precision, never validity.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+
+#include "engine/view.h"
+
+namespace stratego::bots {
+
+using KindMask = std::uint16_t;  // bit k set: the piece may be of kind k
+constexpr KindMask kind_bit(Kind k) { return KindMask(1u << k); }
+using KindProbs = std::array<double, kNumKinds>;
+
+class EnemyKnowledge {
+ public:
+  void reset(std::shared_ptr<const Variant> v, Side me);
+  void observe(const ObservedMove& m, const View& after);
+  // Lines the tracked sets up with `view` and computes every enemy piece's belief.
+  void update(const View& view);
+
+  KindMask mask(int sq) const { return mask_[sq]; }
+  // The belief over kinds of the enemy piece on sq (valid after update()); a point mass for a
+  // revealed piece.
+  const KindProbs& belief(int sq) const { return belief_[sq]; }
+  // Enemy pieces of kind k not seen captured (silent captures, V-6, are not subtracted).
+  int remaining(Kind k) const { return remaining_[k]; }
+
+ private:
+  KindMask all_kinds() const;
+  KindMask movable_kinds() const;
+  // Kinds of a defender that survives an attack by `attacker` (rank raised by bonus) with
+  // this outcome.
+  KindMask defenders_with(Kind attacker, int bonus, Outcome outcome) const;
+  void compute_beliefs(const View& view);
+
+  std::shared_ptr<const Variant> variant_;
+  Side me_ = kRed;
+  std::array<KindMask, kMaxSquares> mask_{};
+  std::array<KindProbs, kMaxSquares> belief_{};
+  std::array<int, kNumKinds> remaining_{};
+  int anger_wins_ = 0;  // my Anger piece's won attacks this turn, before the next step (CW-3)
+};
+
+}  // namespace stratego::bots

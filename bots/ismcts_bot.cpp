@@ -1,0 +1,252 @@
+#include "bots/ismcts_bot.h"
+
+#include <algorithm>
+#include <charconv>
+#include <unordered_map>
+
+#include "bots/classic_rules_setup.h"
+#include "bots/waterloo_setup_plan.h"
+#include "engine/error.h"
+#include "engine/move_text.h"
+#include "engine/setup.h"
+#include "engine/waterloo/action_token.h"
+#include "engine/waterloo/record.h"
+#include "eval/belief.h"
+#include "eval/determinize.h"
+#include "eval/setup_model.h"
+#include "eval/waterloo_belief.h"
+#include "eval/waterloo_posterior.h"
+#include "search/classic_game.h"
+#include "search/run_search.h"
+#include "search/time_manager.h"
+#include "search/waterloo_game.h"
+
+namespace stratego::bots {
+namespace {
+
+constexpr int kSetupCandidates = 32;
+
+std::int64_t parse_int(const std::string& name, const std::string& value, std::int64_t lo, std::int64_t hi) {
+  std::int64_t v = 0;
+  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+  if (ec != std::errc() || end != value.data() + value.size() || v < lo || v > hi)
+    throw InputError("option " + name + ": '" + value + "' is not an integer from " + std::to_string(lo) + " to " +
+                     std::to_string(hi));
+  return v;
+}
+
+double parse_real(const std::string& name, const std::string& value, double lo, double hi) {
+  std::size_t used = 0;
+  double v = 0;
+  try {
+    v = std::stod(value, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != value.size() || !(v >= lo && v <= hi))
+    throw InputError("option " + name + ": '" + value + "' is not a number from " + std::to_string(lo) + " to " +
+                     std::to_string(hi));
+  return v;
+}
+
+SearchInfo to_info(const search::Progress& p) {
+  SearchInfo i;
+  i.iterations = i.samples = std::int64_t(p.iterations);
+  i.nodes = std::int64_t(p.nodes);
+  i.nps = p.seconds > 0 ? std::int64_t(double(p.nodes) / p.seconds) : 0;
+  return i;
+}
+
+SearchInfo final_info(const search::SearchResult& r) {
+  SearchInfo i;
+  i.iterations = i.samples = std::int64_t(r.iterations);
+  i.nodes = std::int64_t(r.nodes);
+  i.nps = r.seconds > 0 ? std::int64_t(double(r.nodes) / r.seconds) : 0;
+  i.win_probability = r.win_probability;
+  return i;
+}
+
+}  // namespace
+
+IsmctsBot::IsmctsBot() = default;
+IsmctsBot::~IsmctsBot() = default;
+
+std::vector<BotOption> IsmctsBot::options() const {
+  using T = BotOption::Type;
+  return {
+      {"threads", T::kSpin, "1", 1, 64, {}},
+      {"exploration", T::kString, "0.7", 0, 0, {}},
+      {"playout_plies", T::kSpin, "0", 0, 1000, {}},
+      {"eval_scale", T::kString, "1.0", 0, 0, {}},
+      {"tree_mb", T::kSpin, "28", 1, 16384, {}},
+      {"movetime", T::kSpin, "1000", 1, 3'600'000, {}},
+  };
+}
+
+void IsmctsBot::set_option(const std::string& name, const std::string& value) {
+  if (name == "threads") params_.threads = int(parse_int(name, value, 1, 64));
+  else if (name == "exploration") params_.exploration = parse_real(name, value, 0, 10);
+  else if (name == "playout_plies") params_.playout_plies = int(parse_int(name, value, 0, 1000));
+  else if (name == "eval_scale") params_.eval_scale = parse_real(name, value, 0.01, 100);
+  else if (name == "tree_mb")
+    params_.max_nodes = std::size_t(parse_int(name, value, 1, 16384)) * 1'000'000 / search::kNodeBytes;
+  else if (name == "movetime") default_movetime_ms_ = parse_int(name, value, 1, 3'600'000);
+  else Bot::set_option(name, value);
+}
+
+void IsmctsBot::new_game(const GameStart& g) {
+  game_ = g;
+  decisions_ = 0;
+  belief_.reset();
+  waterloo_belief_.reset();
+  if (g.variant->family == Family::kWaterloo)
+    waterloo_belief_ = std::make_unique<eval::WaterlooBelief>(g.variant, g.side);
+}
+
+std::string IsmctsBot::setup(const SetupRequest& r) {
+  Rng rng(game_.seed ^ 0x5e7u);
+  const Variant& v = *game_.variant;
+  if (v.family == Family::kWaterloo) {
+    const waterloo::WaterlooView& view = *r.waterloo_view;
+    return waterloo::setup_tokens(wrules::setup_state(view, game_.side), game_.side,
+                                  wrules::plan_setup(view, game_.side, rng));
+  }
+  const eval::SetupModel prior = eval::SetupModel::for_variant(v);
+  std::string best;
+  double best_score = 0;
+  for (int i = 0; i < kSetupCandidates; ++i) {
+    const std::string line = format_setup(v, rules_setup(v, game_.side, rng));
+    const double score = prior.log_prob(prior.symbols_of(line));
+    if (best.empty() || score < best_score) best = line, best_score = score;
+  }
+  return best;
+}
+
+void IsmctsBot::observe(const ObservedMove& m, const View& after) {
+  if (!belief_) {
+    belief_ = std::make_unique<eval::Belief>(after);
+    return;
+  }
+  try {
+    belief_->update(m, after);
+  } catch (const InputError&) {
+    // A history the tracker cannot follow (it should not happen): start again from the view
+    // rather than stop playing; beliefs lose only the start squares.
+    belief_ = std::make_unique<eval::Belief>(after);
+  }
+}
+
+void IsmctsBot::observe(const waterloo::ObservedStep& s, const waterloo::WaterlooView& after) {
+  if (!waterloo_belief_) waterloo_belief_ = std::make_unique<eval::WaterlooBelief>(after);
+  try {
+    waterloo_belief_->observe(s, after);
+  } catch (const InputError&) {
+    waterloo_belief_ = std::make_unique<eval::WaterlooBelief>(after);
+  }
+}
+
+search::Budget IsmctsBot::budget(const Limits& l, int decisions_left) const {
+  search::Budget b;
+  b.iterations = l.iterations;
+  b.nodes = l.nodes;
+  if (l.infinite) return b;
+  const Side me = game_.side;
+  b.time_ms = search::decision_time_ms(search::Clock{l.movetime_ms, l.time_left_ms[me], l.increment_ms[me]},
+                                       decisions_left);
+  if (b.time_ms == 0 && b.iterations == 0 && b.nodes == 0) b.time_ms = default_movetime_ms_;
+  return b;
+}
+
+Reply IsmctsBot::decide(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) {
+  ++decisions_;
+  if (r.legal.size() == 1) return Reply{r.legal.front()};
+  return r.view ? decide_classic(r, stop, info) : decide_waterloo(r, stop, info);
+}
+
+Reply IsmctsBot::decide_classic(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) {
+  const View& view = *r.view;
+  if (!belief_ || !(belief_->view() == view)) belief_ = std::make_unique<eval::Belief>(view);
+  const Geometry& g = view.variant->geometry;
+  std::vector<std::uint32_t> keys;
+  for (const std::string& t : r.legal) keys.push_back(parse_move(t, g).raw());
+
+  search::Params p = params_;
+  p.seed = game_.seed * 0x9e3779b97f4a7c15ull + std::uint64_t(decisions_);
+  // Built in place: a sampler refers to its own members, so it must never move.
+  std::vector<std::unique_ptr<eval::BeliefSampler>> samplers;
+  for (int t = 0; t < std::max(1, p.threads); ++t)
+    samplers.push_back(std::make_unique<eval::BeliefSampler>(*belief_, p.seed + std::uint64_t(t)));
+  const eval::PieceTracker& tracker = belief_->tracker();
+  const State base = eval::determinize(view, tracker, samplers[0]->sample_kinds());
+  const Side enemy = other(view.viewer);
+  // A world is the base with the sampled kinds put on the enemy's squares: no allocation.
+  auto sample = [&](int t, Rng&, State& w) {
+    const std::vector<Kind>& kinds = samplers[std::size_t(t)]->sample_kinds();
+    w = base;
+    const auto& pieces = tracker.pieces();
+    for (std::size_t i = 0; i < pieces.size(); ++i) {
+      const int sq = pieces[i].square;
+      if (sq < 0 || piece_kind(w.at(sq)) == kinds[i]) continue;
+      const std::uint8_t flags = w.flags(sq);
+      w.remove(sq);
+      w.put(sq, enemy, kinds[i], flags);
+    }
+  };
+  const int left = std::max(20, 200 - view.moves_played / 2);
+  auto progress = [&](const search::Progress& pr) {
+    if (info) info(to_info(pr));
+  };
+  const search::SearchResult res =
+      search::run_search<search::ClassicGame>(p, budget(r.limits, left), keys, base, sample, stop, progress);
+  SearchInfo fin = final_info(res);
+  for (std::uint32_t k : res.pv) fin.pv.push_back(move_to_text(Move::from_raw(std::uint16_t(k)), g));
+  fin.depth = int(fin.pv.size());
+  if (info) info(fin);
+  const auto it = std::find(keys.begin(), keys.end(), res.best);
+  return Reply{r.legal[std::size_t(it - keys.begin())]};
+}
+
+Reply IsmctsBot::decide_waterloo(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) {
+  const waterloo::WaterlooView& view = *r.waterloo_view;
+  if (!waterloo_belief_ || !(waterloo_belief_->view() == view))
+    waterloo_belief_ = std::make_unique<eval::WaterlooBelief>(view);
+  const eval::WaterlooPosterior posterior = waterloo_belief_->posterior();
+
+  search::Params p = params_;
+  p.seed = game_.seed * 0x9e3779b97f4a7c15ull + std::uint64_t(decisions_);
+  Rng rng(p.seed);
+  const waterloo::WaterlooState base = posterior.determinize(rng);
+  // Root actions: the base world's legal actions named by the referee's tokens. The
+  // viewer's own units are the same in every world, so these keys are legal in all of them.
+  std::unordered_map<std::string, std::size_t> index;
+  for (std::size_t i = 0; i < r.legal.size(); ++i) index.emplace(r.legal[i], i);
+  std::vector<std::uint32_t> keys;
+  std::unordered_map<std::uint32_t, std::size_t> token_of;
+  waterloo::ActionList list;
+  base.legal_actions(list);
+  for (waterloo::Action a : list) {
+    const auto it = index.find(waterloo::action_token(base, a));
+    if (it == index.end()) continue;
+    keys.push_back(a.raw());
+    token_of.emplace(a.raw(), it->second);
+  }
+  if (keys.empty()) return Reply{r.legal.front()};  // cannot happen when worlds are right
+
+  auto sample = [&](int, Rng& thread_rng, waterloo::WaterlooState& w) {
+    posterior.determinize(thread_rng, w);
+    w.set_keep_history(false);
+  };
+  const int left = std::max(8, (view.rules().turn_limit - view.turn + 1) * 4);
+  auto progress = [&](const search::Progress& pr) {
+    if (info) info(to_info(pr));
+  };
+  const search::SearchResult res =
+      search::run_search<search::WaterlooGame>(p, budget(r.limits, left), keys, base, sample, stop, progress);
+  SearchInfo fin = final_info(res);
+  fin.pv.push_back(r.legal[token_of.at(res.best)]);
+  fin.depth = 1;
+  if (info) info(fin);
+  return Reply{r.legal[token_of.at(res.best)]};
+}
+
+}  // namespace stratego::bots

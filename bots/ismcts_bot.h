@@ -1,0 +1,51 @@
+// `ismcts`: the searching bot. Keeps a belief over the opponent's hidden pieces from its own
+// observations (eval/belief.h, eval/waterloo_belief.h), and for each decision runs ISMCTS
+// (search/) on worlds sampled from it, in parallel over `threads` trees. Options: threads,
+// exploration, playout_plies, eval_scale, tree_mb, movetime (default time per decision when
+// the request gives none). Set-ups: classic family -- 32 structured set-ups of the rules
+// generator, keeping the one the human prior finds least predictable; Waterloo -- the rules
+// planner's set-up, shuffled by the game's seed.
+#pragma once
+
+#include <memory>
+#include <optional>
+
+#include "bots/bot.h"
+#include "search/params.h"
+
+namespace stratego::eval {
+class Belief;
+class WaterlooBelief;
+}  // namespace stratego::eval
+
+namespace stratego::bots {
+
+class IsmctsBot : public Bot {
+ public:
+  IsmctsBot();
+  ~IsmctsBot() override;
+  std::string name() const override { return "ismcts"; }
+  std::vector<BotOption> options() const override;
+  void set_option(const std::string& name, const std::string& value) override;
+  void new_game(const GameStart& g) override;
+  std::string setup(const SetupRequest& r) override;
+  void observe(const ObservedMove& m, const View& after) override;
+  void observe(const waterloo::ObservedStep& s, const waterloo::WaterlooView& after) override;
+  Reply decide(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) override;
+
+  const search::Params& params() const { return params_; }
+
+ private:
+  Reply decide_classic(const Request& r, const std::atomic<bool>& stop, const InfoSink& info);
+  Reply decide_waterloo(const Request& r, const std::atomic<bool>& stop, const InfoSink& info);
+  search::Budget budget(const Limits& l, int decisions_left) const;
+
+  search::Params params_;
+  std::int64_t default_movetime_ms_ = 1000;
+  GameStart game_;
+  int decisions_ = 0;
+  std::unique_ptr<eval::Belief> belief_;
+  std::unique_ptr<eval::WaterlooBelief> waterloo_belief_;
+};
+
+}  // namespace stratego::bots

@@ -1,0 +1,28 @@
+// Files that hold several game records one after another, as `stratego match --out` writes
+// them (docs/formats.md, "Files of many records"): each record starts at its header line
+// (`stratego-record 1` or `stratego-waterloo-record 1`), of either family, in any mix. A file
+// with one record is such a file too, so one reader serves both.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace stratego {
+
+struct RecordInFile {
+  int number = 0;         // 1-based position in the file
+  int line = 0;           // 1-based line of its header
+  bool waterloo = false;  // which family's format (and parser) it is
+  std::string_view text;  // from its header up to the next header or the end
+};
+
+// Splits a file's text into its records. Throws InputError naming the origin and line if
+// anything but blank lines and '#' comments stands before the first header, or if there is
+// no record at all.
+std::vector<RecordInFile> split_records(std::string_view text, const std::string& origin = "records");
+// How to name a record in messages: "FILE" for a file of one record, else
+// "FILE, record 3 (line 120)".
+std::string record_origin(const std::string& origin, const RecordInFile& r, std::size_t records_in_file);
+
+}  // namespace stratego

@@ -1,0 +1,111 @@
+// What one player of a classic-family game believes about the opponent's hidden pieces: the
+// exact constraints of eval/piece_tracker.h, weighted by the set-up prior (eval/setup_model.h)
+// and by behaviour evidence (eval/behaviour.h). The model: a complete assignment a of kinds
+// to the enemy pieces whose kind is open has probability
+//     pi(a) proportional to  prod_i prior_i(a_i) * lift_i(a_i) * behaviour_i(a_i)
+// if a fits every mask and count, and 0 otherwise, where prior_i is the prior's per-square
+// share on piece i's start square and lift_i is the prior's "Flag near known pieces" factor
+// (kinds known on start squares next to i change the odds that i is the Flag).
+//
+// marginals() is the pieces x kinds matrix of that model balanced by iterative proportional
+// fitting (rows sum to 1, columns to the counts left); it approximates pi's exact marginals
+// (exactly pi's marginals need a permanent; the test suite measures the difference).
+// sampler() draws assignments exactly consistent and, in the limit, exactly distributed as pi
+// (eval/assignment_sampler.h), and builds the determinized State the search plays on.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "eval/assignment_sampler.h"
+#include "eval/behaviour.h"
+#include "eval/piece_tracker.h"
+#include "eval/setup_model.h"
+
+namespace stratego::eval {
+
+struct BeliefOptions {
+  bool prior = true;      // the set-up prior's per-square shares (false: counts only)
+  bool structure = true;  // the prior's Flag lifts from known pieces nearby
+  BehaviourOptions behaviour;
+};
+
+// Options that switch every soft term off: the counts-only baseline (uniform over the
+// assignments that fit the hard constraints).
+BeliefOptions counts_only_options();
+
+struct Marginals {
+  std::vector<int> pieces;  // tracker piece indices of the rows
+  std::vector<Kind> kinds;  // kinds of the columns (the army's)
+  Eigen::MatrixXd p;        // rows sum to 1, columns to the counts left
+  int sweeps = 0;
+  double max_error = 0;
+  bool converged = true;
+  // P(piece is kind k) for a tracker piece index: from the matrix for open pieces, 1 or 0
+  // for pieces whose kind is known.
+  double prob(const PieceTracker& t, int piece, Kind k) const;
+};
+
+class BeliefSampler;
+
+class Belief {
+ public:
+  // prior: nullptr takes SetupModel::for_variant(view's variant).
+  explicit Belief(const View& start, BeliefOptions o = {},
+                  std::shared_ptr<const SetupModel> prior = nullptr);
+
+  // The next decision and the view right after it (InputError if they do not fit).
+  void update(const ObservedMove& m, const View& after);
+
+  const PieceTracker& tracker() const { return tracker_; }
+  const SetupModel& prior() const { return *prior_; }
+  const BeliefOptions& options() const { return o_; }
+  const View& view() const { return view_; }
+
+  // The model's weights of the open pieces (rows as Marginals::pieces, columns the army's
+  // kinds), 0 where the masks forbid.
+  Eigen::MatrixXd weights() const;
+  Marginals marginals() const;
+  BeliefSampler sampler(std::uint64_t seed) const;
+
+ private:
+  friend class BeliefSampler;
+  double prior_weight(int piece, Kind k) const;
+  int frame(int sq) const;
+
+  BeliefOptions o_;
+  std::shared_ptr<const SetupModel> prior_;
+  PieceTracker tracker_;
+  BehaviourEvidence behaviour_;
+  View view_;
+  std::vector<Kind> kinds_;              // the army's kinds (matrix columns)
+  std::vector<int> empty_frames_;        // frame squares the enemy left empty at the start
+};
+
+// Draws from a snapshot of a Belief (taken when sampler() is called). Not thread-safe: one per
+// thread.
+class BeliefSampler {
+ public:
+  BeliefSampler(const Belief& b, std::uint64_t seed);
+
+  // A kind for every tracker piece (known ones included): one step of the chain.
+  const std::vector<Kind>& sample_kinds();
+  // The same, as a full State: the view's public facts plus the sampled kinds. view must be
+  // the belief's current view; make_view(result, viewer) == view.
+  State sample_state();
+
+  double acceptance_rate() const { return chain_.acceptance_rate(); }
+  const Marginals& marginals() const { return marginals_; }
+
+ private:
+  std::shared_ptr<const PieceTracker> tracker_;
+  View view_;
+  Marginals marginals_;
+  AssignmentSampler chain_;
+  std::vector<Kind> kinds_;
+};
+
+}  // namespace stratego::eval

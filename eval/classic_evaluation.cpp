@@ -1,0 +1,78 @@
+#include "eval/classic_evaluation.h"
+
+#include <cmath>
+
+#include "engine/bitboard.h"
+
+namespace stratego::eval {
+namespace {
+
+// Base values by kind (flag 0: its loss is the game's end, valued by the result).
+constexpr double kBase[kNumKinds] = {
+    0,    // flag
+    40,   // spy: raised while the enemy marshal lives
+    20,   // scout
+    50,   // miner: raised while bombs stand
+    35,   // sergeant
+    50,   // lieutenant
+    80,   // captain
+    130,  // major
+    200,  // colonel
+    300,  // general
+    420,  // marshal
+    45,   // bomb
+    80,   // anger captain (CW-3)
+    150,  // ranged major (CW-4)
+};
+constexpr double kRevealedCost = 0.1;  // share of a piece's value lost once it is known
+constexpr double kFlagThreat = 0.08;   // per enemy mover next to (or two from) the flag
+
+int count(Bitboard b) { return popcount(b); }
+
+double side_material(const State& s, Side side) {
+  const Side them = other(side);
+  double total = 0;
+  for (Kind k : kAllKinds) {
+    const Bitboard b = s.kind_bb(side, k);
+    if (!b) continue;
+    double v = kBase[k];
+    if (k == kSpy && s.kind_bb(them, kMarshal)) v += 120;
+    if (k == kMiner && s.kind_bb(them, kBomb)) v += 30.0 * std::max(0, 4 - count(s.kind_bb(side, kMiner)));
+    const int n = count(b), shown = count(b & s.revealed_bb());
+    total += v * (n - kRevealedCost * shown);
+  }
+  return total;
+}
+
+double army_value(const Variant& v) {
+  double total = 0;
+  for (Kind k : kAllKinds) total += kBase[k] * v.army[k];
+  return total > 0 ? total : 1;
+}
+
+// Enemy pieces that can move within two steps of side's flag.
+int flag_threats(const State& s, Side side) {
+  const Bitboard flag = s.kind_bb(side, kFlag);
+  if (!flag) return 0;
+  const Geometry& g = s.geometry();
+  Bitboard near = flag;
+  for (int step = 0; step < 2; ++step) near |= g.neighbours(near);
+  return count(near & s.movable_bb(other(side)));
+}
+
+}  // namespace
+
+double classic_margin(const State& s, Side side) {
+  const double scale = army_value(s.variant());
+  double m = (side_material(s, side) - side_material(s, other(side))) / scale;
+  m += kFlagThreat * (flag_threats(s, other(side)) - flag_threats(s, side));
+  return m;
+}
+
+double classic_value(const State& s, double scale) {
+  const Result r = s.result();
+  if (r.over()) return r.winner == Winner::kRed ? 1.0 : r.winner == Winner::kBlue ? 0.0 : 0.5;
+  return 1.0 / (1.0 + std::exp(-6.0 * scale * classic_margin(s, kRed)));
+}
+
+}  // namespace stratego::eval

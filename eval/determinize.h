@@ -1,0 +1,20 @@
+// A determinization: the full State that a player's view describes once every hidden enemy
+// piece has been given a kind. Public facts (the board's occupancy and flags, captured piles,
+// the two-squares runs, the move counter, rescues, a pending decision, the result) come from
+// the view; the hidden kinds from an assignment over the tracker's pieces. The State has no
+// history, so the chase rule (C-6.2) starts afresh in it, as for a position read from notation;
+// the viewer's own pieces captured silently are booked face up (the view does not say which).
+#pragma once
+
+#include <vector>
+
+#include "engine/state.h"
+#include "eval/piece_tracker.h"
+
+namespace stratego::eval {
+
+// kinds: one per tracker piece. Throws InputError if the view does not match the tracker.
+// make_view(result, view.viewer) == view.
+State determinize(const View& view, const PieceTracker& tracker, const std::vector<Kind>& kinds);
+
+}  // namespace stratego::eval

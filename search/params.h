@@ -1,0 +1,30 @@
+// The search's parameters, each with its default and why (search/README.md has the table).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace stratego::search {
+
+struct Params {
+  // ISUCT exploration constant: values are win probabilities in [0, 1], so the usual
+  // sqrt(2) explores too much with many actions; tuned by matches (README).
+  double exploration = 0.7;
+  // Random plies played from a new leaf before the static evaluation (0: evaluate at once).
+  int playout_plies = 0;
+  // How sharply the static evaluation's material margin maps to a win probability.
+  double eval_scale = 1.0;
+  // Nodes per tree (per thread): bounds memory at kNodeBytes each (28 MB at the default).
+  std::size_t max_nodes = 1'000'000;
+  int threads = 1;
+  std::uint64_t seed = 1;
+};
+
+// When to stop: any limit reached ends the search; all zero means "until stopped".
+struct Budget {
+  std::int64_t time_ms = 0;
+  std::int64_t iterations = 0;
+  std::int64_t nodes = 0;
+};
+
+}  // namespace stratego::search

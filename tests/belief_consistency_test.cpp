@@ -1,0 +1,71 @@
+// Every world the belief samples is consistent with what its player observed: over seeded
+// games of every classic-family variant and option stack (silent defence, rescues, moving
+// bombs and flags, the Clone Wars powers...), at several points of each game and for both
+// players, sampled kinds are put on the enemy's start squares and the real moves replayed in
+// that world must all be legal and give the player the same view after every ply; the
+// determinized State must give the same view back (make_view(sample, viewer) == view).
+#include <gtest/gtest.h>
+
+#include "eval/determinize.h"
+#include "support/belief_games.h"
+
+namespace stratego {
+namespace {
+
+using test_support::PlayedGame;
+
+constexpr int kGamesPerVariant = 2;
+constexpr int kMaxPlies = 240;
+constexpr int kSamplesPerPoint = 8;
+constexpr int kCheckpoints[] = {0, 25, 90, kMaxPlies};
+
+class BeliefConsistency : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(BeliefConsistency, SampledWorldsReplayTheObservationHistory) {
+  const std::string spec = GetParam();
+  int checked = 0;
+  for (int game = 0; game < kGamesPerVariant; ++game) {
+    const PlayedGame g = test_support::play_seeded(spec, seeded::seed_of(spec, 77 + std::uint64_t(game)), kMaxPlies);
+    const int plies = int(g.moves.size());
+    for (Side viewer : {kRed, kBlue}) {
+      eval::Belief b(make_view(g.start, viewer));
+      int t = 0;
+      for (int point : kCheckpoints) {
+        const int upto = std::min(point, plies);
+        for (; t < upto; ++t)
+          b.update(test_support::observation(g, t + 1, viewer), make_view(g.states[std::size_t(t + 1)], viewer));
+        eval::BeliefSampler sampler = b.sampler(seeded::seed_of(spec, std::uint64_t(t * 2 + viewer)));
+        // The truth itself must be allowed by every mask.
+        const State& truth = g.states[std::size_t(t)];
+        for (const eval::EnemyPiece& p : b.tracker().pieces()) {
+          if (!p.alive()) continue;
+          ASSERT_TRUE(p.mask & eval::kind_bit(piece_kind(truth.at(p.square))))
+              << spec << ": the true kind was ruled out at ply " << t;
+        }
+        for (int n = 0; n < kSamplesPerPoint; ++n) {
+          const std::vector<Kind> kinds = sampler.sample_kinds();
+          const std::string why = test_support::replay_mismatch(g, b.tracker(), kinds, t);
+          ASSERT_EQ(why, "") << spec << ", game " << game << ", " << side_name(viewer) << " at ply " << t;
+          const State det = eval::determinize(b.view(), b.tracker(), kinds);
+          ASSERT_TRUE(make_view(det, viewer) == b.view()) << spec << ": determinization at ply " << t;
+          ++checked;
+        }
+        if (upto == plies) break;
+      }
+    }
+  }
+  EXPECT_GT(checked, 0);
+}
+
+std::string param_name(const ::testing::TestParamInfo<std::string>& param) {
+  std::string name = param.param;
+  for (char& c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  return name;
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryVariant, BeliefConsistency,
+                         ::testing::ValuesIn(seeded::all_variant_specs()), param_name);
+
+}  // namespace
+}  // namespace stratego

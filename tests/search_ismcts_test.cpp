@@ -1,0 +1,131 @@
+// ISMCTS on positions where the answer is known, with full information (every piece
+// revealed, so the only world is the position itself): the search must find the move,
+// be reproducible with a fixed seed, respect its budgets, and add up its threads.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <vector>
+
+#include "search/classic_game.h"
+#include "search/run_search.h"
+#include "support/position_builder.h"
+
+namespace stratego::search {
+namespace {
+
+using test_support::position;
+constexpr std::uint8_t kShown = kRevealedFlag | kMovedFlag;
+
+std::vector<std::uint32_t> root_keys(State& s) {
+  std::vector<std::uint32_t> keys(ClassicGame::kMaxActions);
+  keys.resize(std::size_t(ClassicGame::legal(s, keys.data())));
+  return keys;
+}
+
+SearchResult search(const State& s, Params p, Budget b) {
+  State copy = s;
+  const auto keys = root_keys(copy);
+  std::atomic<bool> stop{false};
+  return run_search<ClassicGame>(p, b, keys, s, [&](int, Rng&, State& w) { w = s; }, stop);
+}
+
+std::string best_text(const State& s, const SearchResult& r) {
+  return test_support::move_text(s, Move::from_raw(std::uint16_t(r.best)));
+}
+
+// Red's Lieutenant next to the Blue flag; Blue's Marshal is far away.
+State flag_in_one() {
+  return position("classic", {{"e5", kRed, kLieutenant, kShown},
+                              {"a1", kRed, kFlag},
+                              {"b1", kRed, kScout, kShown},
+                              {"e6", kBlue, kFlag, kRevealedFlag},
+                              {"j10", kBlue, kMarshal, kShown},
+                              {"h9", kBlue, kScout, kShown}});
+}
+
+TEST(SearchIsmcts, FindsTheFlagCaptureInOne) {
+  const State s = flag_in_one();
+  const SearchResult r = search(s, Params{}, Budget{0, 3000, 0});
+  EXPECT_EQ(best_text(s, r), "e5-e6");
+  EXPECT_GT(r.win_probability, 0.9);
+}
+
+TEST(SearchIsmcts, SpyTakesTheKnownMarshal) {
+  // Red to move: the Spy on e3 can take the Marshal on e4 (C-5.3); anything else lets the
+  // Marshal take the Spy or walk on.
+  const State s = position("classic", {{"e3", kRed, kSpy, kShown},
+                                       {"d3", kRed, kGeneral, kShown},
+                                       {"a1", kRed, kFlag},
+                                       {"e4", kBlue, kMarshal, kShown},
+                                       {"j10", kBlue, kFlag},
+                                       {"j9", kBlue, kColonel, kShown}});
+  const SearchResult r = search(s, Params{}, Budget{0, 4000, 0});
+  EXPECT_EQ(best_text(s, r), "e3-e4");
+}
+
+TEST(SearchIsmcts, SameSeedSameSearch) {
+  const State s = flag_in_one();
+  Params p;
+  p.seed = 7;
+  p.playout_plies = 4;
+  const SearchResult a = search(s, p, Budget{0, 2000, 0});
+  const SearchResult b = search(s, p, Budget{0, 2000, 0});
+  ASSERT_EQ(a.root.size(), b.root.size());
+  for (std::size_t i = 0; i < a.root.size(); ++i) {
+    EXPECT_EQ(a.root[i].key, b.root[i].key);
+    EXPECT_EQ(a.root[i].visits, b.root[i].visits);
+    EXPECT_DOUBLE_EQ(a.root[i].reward, b.root[i].reward);
+  }
+  EXPECT_EQ(a.nodes, b.nodes);
+  p.seed = 8;
+  const SearchResult c = search(s, p, Budget{0, 2000, 0});
+  EXPECT_NE(a.nodes, c.nodes);  // another seed explores differently
+}
+
+TEST(SearchIsmcts, TwoThreadsShareTheIterationBudgetReproducibly) {
+  const State s = flag_in_one();
+  Params p;
+  p.threads = 2;
+  const SearchResult a = search(s, p, Budget{0, 1001, 0});
+  const SearchResult b = search(s, p, Budget{0, 1001, 0});
+  EXPECT_EQ(a.iterations, 1001u);
+  EXPECT_EQ(a.nodes, b.nodes);
+  std::uint64_t visits = 0;
+  for (const RootStat& st : a.root) visits += st.visits;
+  EXPECT_EQ(visits, 1001u);
+  EXPECT_EQ(best_text(s, a), "e5-e6");
+}
+
+TEST(SearchIsmcts, AFullNodePoolStillGivesALegalMove) {
+  const State s = flag_in_one();
+  Params p;
+  p.max_nodes = 8;
+  const SearchResult r = search(s, p, Budget{0, 500, 0});
+  State copy = s;
+  const auto keys = root_keys(copy);
+  EXPECT_NE(std::find(keys.begin(), keys.end(), r.best), keys.end());
+  EXPECT_EQ(r.iterations, 500u);
+}
+
+TEST(SearchIsmcts, StopEndsTheSearchAtOnce) {
+  const State s = flag_in_one();
+  State copy = s;
+  const auto keys = root_keys(copy);
+  std::atomic<bool> stop{true};
+  const auto start = std::chrono::steady_clock::now();
+  const SearchResult r = run_search<ClassicGame>(Params{}, Budget{}, keys, s, [&](int, Rng&, State& w) { w = s; }, stop);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(200));
+  EXPECT_EQ(r.iterations, 0u);
+  EXPECT_EQ(r.best, keys.front());
+}
+
+TEST(SearchIsmcts, TimeBudgetIsKept) {
+  const State s = flag_in_one();
+  const SearchResult r = search(s, Params{}, Budget{100, 0, 0});
+  EXPECT_GE(r.seconds, 0.09);
+  EXPECT_LT(r.seconds, 0.5);
+  EXPECT_GT(r.iterations, 0u);
+}
+
+}  // namespace
+}  // namespace stratego::search

@@ -1,0 +1,22 @@
+// The parts of `stratego analyze` (tools/analyze_*.cpp): beliefs along a game record, set-up
+// log-probabilities, fitting the set-up priors, and the accuracy measurement of beliefs.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "eval/setup_model.h"
+
+namespace stratego::analyze {
+
+void register_setup(CLI::App* analyze);     // analyze setup FILE --variant V [--squares]
+void register_fit(CLI::App* analyze);       // analyze fit --variant V --data FILE [--out F]
+void register_accuracy(CLI::App* analyze);  // analyze accuracy --variant V --data FILE ...
+
+// The prior for a variant: the file given (a `.prior` written by `analyze fit`), else the
+// compiled-in one (eval/setup_model.h).
+std::shared_ptr<const eval::SetupModel> load_prior(const Variant& v, const std::string& file);
+
+}  // namespace stratego::analyze

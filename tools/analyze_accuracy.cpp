@@ -1,0 +1,190 @@
+// `stratego analyze accuracy`: how well beliefs predict the hidden pieces. Games between two
+// built-in bots (bots/referee.h; `rules` against `random` by default, colours alternating)
+// start from set-ups of the held-out validation split of a human set-up file; after 20, 50,
+// 100 and 200 moves, each player's belief about every enemy piece its view hides is scored
+// against the truth by log-loss (-ln of the probability given to the true kind) and top-1
+// accuracy, for several belief configurations side by side: counts only (the baseline:
+// uniform over the assignments that fit the hard constraints), the set-up prior, its
+// structure, and each behaviour likelihood.
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+#include "bots/referee.h"
+#include "bots/registry.h"
+#include "engine/error.h"
+#include "engine/movegen.h"
+#include "engine/record.h"
+#include "engine/setup.h"
+#include "engine/variant_loader.h"
+#include "eval/belief.h"
+#include "eval/setup_fit.h"
+#include "tools/analyze.h"
+
+namespace stratego::analyze {
+namespace {
+
+struct AccuracyOptions {
+  std::string variant = "classic", data, players = "rules,random", at = "20,50,100,200", prior;
+  int games = 100;
+  std::uint64_t seed = 1;
+  double idle_scale = 1.0, approach = 0.5, flee = 0.5;
+};
+
+struct Config {
+  std::string name;
+  eval::BeliefOptions options;
+};
+
+std::vector<Config> configs(const AccuracyOptions& o) {
+  std::vector<Config> out;
+  out.push_back({"counts only", eval::counts_only_options()});
+  eval::BeliefOptions prior = eval::counts_only_options();
+  prior.prior = true;
+  out.push_back({"prior", prior});
+  eval::BeliefOptions c = prior;
+  c.structure = true;
+  out.push_back({"prior+structure", c});
+  c = prior;
+  c.behaviour.idle = true;
+  c.behaviour.idle_scale = o.idle_scale;
+  out.push_back({"prior+idle", c});
+  c = prior;
+  c.behaviour.approach = true;
+  c.behaviour.approach_weight = o.approach;
+  out.push_back({"prior+approach", c});
+  c = prior;
+  c.behaviour.flee = true;
+  c.behaviour.flee_weight = o.flee;
+  out.push_back({"prior+flee", c});
+  out.push_back({"default", eval::BeliefOptions{}});
+  return out;
+}
+
+struct Score {
+  double log_loss = 0;
+  long pieces = 0, correct = 0, impossible = 0;
+};
+
+std::vector<std::string> split_list(const std::string& text) {
+  std::vector<std::string> out;
+  std::stringstream in(text);
+  for (std::string item; std::getline(in, item, ',');) out.push_back(item);
+  return out;
+}
+
+void run_accuracy(const AccuracyOptions& o) {
+  const Variant base = load_variant(o.variant);
+  std::vector<int> at;
+  for (const std::string& s : split_list(o.at)) at.push_back(std::stoi(s));
+  int last = 0;
+  for (int n : at) last = std::max(last, n);
+  // Games need not go on past the last point measured.
+  auto v = std::make_shared<const Variant>(load_variant(o.variant + "+move_limit=" + std::to_string(last + 1)));
+  const SetupFile file = read_setup_file(o.data, base);
+  std::vector<std::string> validation;
+  for (std::size_t i = 0; i < file.lines.size(); ++i)
+    if ((i + 1) % eval::kValidationEvery == 0) validation.push_back(file.lines[i]);
+  if (validation.empty()) throw InputError(o.data + ": no validation set-ups (every 10th line)");
+  const auto players = split_list(o.players);
+  if (players.size() != 2) throw InputError("--players takes two bot names, e.g. rules,random");
+  const auto prior = load_prior(base, o.prior);
+  const auto list = configs(o);
+  // score[opponent's bot][config][point]
+  std::map<std::string, std::vector<std::vector<Score>>> score;
+  for (const auto& p : players) score[p].assign(list.size(), std::vector<Score>(at.size()));
+  Rng pick(o.seed);
+  long plies_total = 0;
+  for (int game = 0; game < o.games; ++game) {
+    const int first = game % 2;  // colours alternate
+    const std::string names[2] = {players[std::size_t(first)], players[std::size_t(1 - first)]};
+    auto red = bots::make_bot(names[0]), blue = bots::make_bot(names[1]);
+    bots::GameSettings gs;
+    gs.variant = v;
+    gs.variant_spec = v->spec;
+    gs.seed = o.seed * 1000003 + std::uint64_t(game);
+    gs.setup[kRed] = validation[pick.below(std::uint32_t(validation.size()))];
+    gs.setup[kBlue] = validation[pick.below(std::uint32_t(validation.size()))];
+    const bots::GameOutcome out = bots::play_game(*red, *blue, gs);
+    const GameRecord r = parse_record(out.record, "game " + std::to_string(game + 1));
+    State s = record_start(r);
+    plies_total += long(r.moves.size());
+    for (Side viewer : {kRed, kBlue}) {
+      State truth = s;
+      std::vector<eval::Belief> beliefs;
+      for (const Config& c : list) beliefs.emplace_back(make_view(truth, viewer), c.options, prior);
+      std::size_t next = 0;
+      for (std::size_t ply = 0; ply <= r.moves.size() && next < at.size(); ++ply) {
+        if (ply > 0) {
+          truth.make(r.moves[ply - 1]);
+          const ObservedMove m = observe(truth, truth.history().back(), viewer);
+          const View after = make_view(truth, viewer);
+          for (auto& b : beliefs) b.update(m, after);
+        }
+        if (truth.moves_played() < at[next] || truth.pending_rescue() || truth.pending_anger()) continue;
+        for (std::size_t c = 0; c < beliefs.size(); ++c) {
+          const eval::Belief& b = beliefs[c];
+          const eval::Marginals mg = b.marginals();
+          Score& sc = score[names[1 - viewer]][c][next];
+          for (int i = 0; i < int(b.tracker().pieces().size()); ++i) {
+            const eval::EnemyPiece& p = b.tracker().pieces()[std::size_t(i)];
+            if (!p.alive() || piece_kind(b.view().board[std::size_t(p.square)].piece) != kUnknown) continue;
+            const Kind truth_kind = piece_kind(truth.at(p.square));
+            const double q = mg.prob(b.tracker(), i, truth_kind);
+            Kind best = kUnknown;
+            double best_p = -1;
+            for (Kind k : mg.kinds)
+              if (mg.prob(b.tracker(), i, k) > best_p) best_p = mg.prob(b.tracker(), i, k), best = k;
+            ++sc.pieces;
+            sc.correct += best == truth_kind;
+            if (q <= 0) ++sc.impossible;
+            sc.log_loss += -std::log(std::max(q, 1e-12));
+          }
+        }
+        ++next;
+      }
+    }
+  }
+  std::cout << v->spec << ": " << o.games << " games " << players[0] << " vs " << players[1]
+            << " (colours alternating), set-ups drawn from the " << validation.size()
+            << " held-out set-ups of " << std::filesystem::path(o.data).filename().string() << ", "
+            << plies_total / std::max(1, o.games) << " decisions per game on average\nprior: "
+            << prior->source() << "\n";
+  for (const auto& [opponent, by_config] : score) {
+    std::cout << "\nbeliefs about the pieces of " << opponent << ":\n";
+    std::cout << "  moves  config            pieces   log-loss  top-1\n";
+    for (std::size_t n = 0; n < at.size(); ++n)
+      for (std::size_t c = 0; c < list.size(); ++c) {
+        const Score& sc = by_config[c][n];
+        if (sc.pieces == 0) continue;
+        char line[160];
+        std::snprintf(line, sizeof line, "  %5d  %-16s %7ld   %7.3f  %5.1f%%%s\n", at[n], list[c].name.c_str(),
+                      sc.pieces, sc.log_loss / double(sc.pieces), 100.0 * double(sc.correct) / double(sc.pieces),
+                      sc.impossible ? "  (true kind given probability 0!)" : "");
+        std::cout << line;
+      }
+  }
+}
+
+}  // namespace
+
+void register_accuracy(CLI::App* analyze) {
+  auto o = std::make_shared<AccuracyOptions>();
+  auto* cmd = analyze->add_subcommand("accuracy", "Score beliefs against the truth in bot games from held-out human set-ups");
+  cmd->add_option("--variant,-v", o->variant, "Variant (classic or barrage have data)")->capture_default_str();
+  cmd->add_option("--data", o->data, "The human set-up file of the variant")->required();
+  cmd->add_option("--games", o->games, "Games to play")->capture_default_str();
+  cmd->add_option("--seed", o->seed, "Seed of the set-up draws and the games")->capture_default_str();
+  cmd->add_option("--players", o->players, "Two built-in bots")->capture_default_str();
+  cmd->add_option("--at", o->at, "Move counts to score at")->capture_default_str();
+  cmd->add_option("--prior", o->prior, "A .prior file to use instead of the built-in one");
+  cmd->add_option("--idle-scale", o->idle_scale, "Behaviour: idle hazard scale")->capture_default_str();
+  cmd->add_option("--approach", o->approach, "Behaviour: approach weight")->capture_default_str();
+  cmd->add_option("--flee", o->flee, "Behaviour: flee weight")->capture_default_str();
+  cmd->callback([o] { run_accuracy(*o); });
+}
+
+}  // namespace stratego::analyze

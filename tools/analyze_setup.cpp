@@ -1,0 +1,155 @@
+// `stratego analyze setup`: the log-probability of set-ups under the prior, and which squares
+// are the most and least expected; `stratego analyze fit`: fits a prior to a file of human
+// set-ups (../shared/data/setups/), reports it on the held-out validation split and writes the
+// `.prior` file that eval/data/ holds and the build compiles in.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+
+#include "engine/error.h"
+#include "engine/file_io.h"
+#include "engine/setup.h"
+#include "engine/variant_loader.h"
+#include "eval/setup_fit.h"
+#include "tools/analyze.h"
+
+namespace stratego::analyze {
+namespace {
+
+std::string fixed(double x, int decimals = 3) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, x);
+  return buf;
+}
+
+std::string symbol_name(int code) {
+  return code == eval::kEmptySymbol ? std::string("empty") : std::string(kind_name(Kind(code)));
+}
+
+// Frame square f named as Red's square: the owner's row 1 is his back row, columns as on the
+// board.
+std::string frame_square(const Variant& v, int f) { return v.geometry.square_name(f); }
+
+struct SetupOptions {
+  std::string file, variant = "classic", prior;
+  bool squares = false;
+  int show = 3;
+};
+
+void run_setup(const SetupOptions& o) {
+  const Variant v = load_variant(o.variant);
+  const auto model = load_prior(v, o.prior);
+  const SetupFile file = read_setup_file(o.file, v);  // names the file and line of a bad set-up
+  std::cout << "# " << v.spec << " prior: " << model->source() << "\n";
+  std::cout << "# log-probability in nats (per piece in brackets); uniform over legal set-ups: "
+            << fixed(model->uniform_log_prob()) << " (" << fixed(model->uniform_log_prob() / model->pieces())
+            << ")\n";
+  for (std::size_t i = 0; i < file.lines.size(); ++i) {
+    const std::vector<int> symbols = model->symbols_of(file.lines[i]);
+    const double lp = model->log_prob(symbols);
+    std::cout << "line " << file.line_numbers[i] << ": " << fixed(lp) << " (" << fixed(lp / model->pieces()) << ")\n";
+    if (!o.squares) continue;
+    // How expected each piece is on its square: the prior's per-square share of that kind.
+    std::vector<std::pair<double, int>> shares;
+    for (int f : model->order())
+      if (symbols[std::size_t(f)] != eval::kEmptySymbol)
+        shares.push_back({model->marginal(f, Kind(symbols[std::size_t(f)])), f});
+    std::stable_sort(shares.begin(), shares.end(), [](auto& a, auto& b) { return a.first > b.first; });
+    auto list = [&](auto begin, auto end) {
+      std::string out;
+      for (auto it = begin; it != end; ++it) {
+        if (!out.empty()) out += ", ";
+        out += frame_square(v, it->second);
+        out += ' ';
+        out += symbol_name(symbols[std::size_t(it->second)]);
+        out += ' ';
+        out += fixed(100 * it->first, 1);
+        out += '%';
+      }
+      return out;
+    };
+    const std::size_t k = std::min<std::size_t>(std::size_t(o.show), shares.size());
+    std::cout << "  most expected: " << list(shares.begin(), shares.begin() + std::ptrdiff_t(k)) << "\n";
+    std::cout << "  least expected: " << list(shares.rbegin(), shares.rbegin() + std::ptrdiff_t(k)) << "\n";
+  }
+}
+
+struct FitCommandOptions {
+  std::string variant = "classic", data, out;
+  eval::FitOptions fit;
+};
+
+void run_fit(const FitCommandOptions& o) {
+  const Variant v = load_variant(o.variant);
+  const SetupFile file = read_setup_file(o.data, v);
+  const eval::SetupModel shape = eval::SetupModel::uniform(v);
+  const eval::SetupData data = eval::split_setups(shape, file.lines, file.line_numbers, o.data);
+  const std::string name = std::filesystem::path(o.data).filename().string();
+  std::cout << name << ": " << file.lines.size() << " set-ups; fitting to " << data.training.size()
+            << ", holding out " << data.validation.size() << " (every " << eval::kValidationEvery
+            << "th set-up)\n";
+  const double pieces = shape.pieces();
+  eval::FitOptions per_square = o.fit;
+  per_square.structure = false;
+  const eval::SetupModel flat = eval::fit_setup_model(shape, data, per_square);
+  eval::FitOptions structured = o.fit;
+  structured.structure = true;
+  eval::SetupModel model = eval::fit_setup_model(shape, data, structured);
+  eval::SetupModel::Validation val;
+  val.training = int(data.training.size());
+  val.validation = int(data.validation.size());
+  val.uniform = shape.uniform_log_prob() / pieces;
+  val.per_square = eval::mean_log_prob(flat, data.validation) / pieces;
+  val.model = eval::mean_log_prob(model, data.validation) / pieces;
+  std::cout << "nats per piece           training   validation\n";
+  std::cout << "  uniform                " << fixed(val.uniform) << "     " << fixed(val.uniform) << "\n";
+  std::cout << "  per-square             " << fixed(eval::mean_log_prob(flat, data.training) / pieces) << "     "
+            << fixed(val.per_square) << "\n";
+  std::cout << "  per-square + structure " << fixed(eval::mean_log_prob(model, data.training) / pieces)
+            << "     " << fixed(val.model) << "\n";
+  const auto& p = model.params();
+  std::cout << "structure (logit added when next to the Flag: adjacent / diagonal / two straight; "
+               "per neighbour of the same kind, from the pair table):\n";
+  for (int s = 0; s < model.num_symbols(); ++s)
+    std::cout << "  " << symbol_name(model.symbols()[std::size_t(s)]) << ": " << fixed(p.rel[0][std::size_t(s)], 2)
+              << " / " << fixed(p.rel[1][std::size_t(s)], 2) << " / " << fixed(p.rel[2][std::size_t(s)], 2) << "; "
+              << fixed(p.pair[std::size_t(s * model.num_symbols() + s)], 2) << "\n";
+  model.set_fitted("fitted to " + name + " (" + std::to_string(data.training.size()) + " of " +
+                       std::to_string(file.lines.size()) + " set-ups; every " +
+                       std::to_string(eval::kValidationEvery) + "th held out) by stratego analyze fit",
+                   val);
+  if (!o.out.empty()) {
+    write_text_file_atomically(o.out, model.format());
+    std::cout << "written to " << o.out << "\n";
+  }
+}
+
+}  // namespace
+
+void register_setup(CLI::App* analyze) {
+  auto o = std::make_shared<SetupOptions>();
+  auto* cmd = analyze->add_subcommand("setup", "Log-probability of each set-up of a file under the prior");
+  cmd->add_option("file", o->file, "A file of set-up lines")->required();
+  cmd->add_option("--variant,-v", o->variant, "Variant of the set-ups")->capture_default_str();
+  cmd->add_flag("--squares", o->squares, "Also print the most and least expected squares");
+  cmd->add_option("--show", o->show, "Squares to list each way with --squares")->capture_default_str();
+  cmd->add_option("--prior", o->prior, "A .prior file to use instead of the built-in one");
+  cmd->callback([o] { run_setup(*o); });
+}
+
+void register_fit(CLI::App* analyze) {
+  auto o = std::make_shared<FitCommandOptions>();
+  auto* cmd = analyze->add_subcommand("fit", "Fit a set-up prior to human set-ups and report it on held-out data");
+  cmd->add_option("--variant,-v", o->variant, "Variant of the set-ups")->capture_default_str();
+  cmd->add_option("--data", o->data, "A file of human set-up lines")->required();
+  cmd->add_option("--out,-o", o->out, "Write the fitted prior here (e.g. eval/data/classic.prior)");
+  cmd->add_option("--steps", o->fit.steps, "Adam steps")->capture_default_str();
+  cmd->add_option("--batch", o->fit.batch, "Set-ups per step")->capture_default_str();
+  cmd->add_option("--l2", o->fit.l2, "Gaussian prior weight on every parameter (smoothing)")->capture_default_str();
+  cmd->add_option("--seed", o->fit.seed, "Seed of the mini-batch draws")->capture_default_str();
+  cmd->callback([o] { run_fit(*o); });
+}
+
+}  // namespace stratego::analyze
