@@ -8,7 +8,6 @@
 namespace stratego::bots {
 
 std::unique_ptr<Bot> make_bot_from_spec(const std::string& spec) {
-  // cmd: and ucc: are added here by the protocol and UCC work.
   if (spec.rfind("cmd:", 0) == 0) {
     if (spec.size() == 4) throw InputError("bot spec 'cmd:' needs a command after the colon, e.g. cmd:./my_bot.py");
     return std::make_unique<ProtocolBot>(spec.substr(4));
@@ -17,7 +16,19 @@ std::unique_ptr<Bot> make_bot_from_spec(const std::string& spec) {
     if (spec.size() == 4) throw InputError("bot spec 'ucc:' needs a command after the colon, e.g. ucc:./vixen.py");
     return std::make_unique<UccBot>(spec.substr(4));
   }
-  return make_bot(spec);
+  // A built-in name with options: "ismcts,threads=2,exploration=0.5".
+  const auto comma = spec.find(',');
+  std::unique_ptr<Bot> bot = make_bot(spec.substr(0, comma));
+  for (std::size_t at = comma; at != std::string::npos;) {
+    const std::size_t next = spec.find(',', at + 1);
+    const std::string item = spec.substr(at + 1, next == std::string::npos ? std::string::npos : next - at - 1);
+    const auto eq = item.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw InputError("bot spec '" + spec + "': '" + item + "' is not an option setting NAME=VALUE");
+    bot->set_option(item.substr(0, eq), item.substr(eq + 1));
+    at = next;
+  }
+  return bot;
 }
 
 }  // namespace stratego::bots

@@ -1,4 +1,5 @@
-// A bot named on the command line: a built-in bot ("random", "rules"), "cmd:COMMAND" for a
+// A bot named on the command line: a built-in bot ("random", "rules", "ismcts"), optionally
+// with option settings after commas ("ismcts,threads=2,movetime=500"), "cmd:COMMAND" for a
 // program that speaks the bot protocol (docs/protocol.md), or "ucc:COMMAND" for a program
 // that speaks the 2012 UCC competition protocol (classic only).
 #pragma once

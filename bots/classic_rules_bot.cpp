@@ -27,6 +27,7 @@ void ClassicRulesBot::new_game(const GameStart& g) {
 }
 
 std::string ClassicRulesBot::setup(const SetupRequest& /*r*/) {
+  if (!game_.variant) throw InputError("rules bot: asked for a set-up before a game started");
   const Variant& v = *game_.variant;
   return format_setup(v, rules_setup(v, game_.side, rng_));
 }

@@ -114,7 +114,6 @@ void ClassicRulesEval::find_flag_danger() {
     for (Kind k : kAllKinds)
       if (v_.can_move(k) && v_.can_attack(k)) attacker += b[k];
     danger_[sq] = attacker * std::pow(0.5, double(dist[sq] - 1));
-    danger_total_ += danger_[sq];
   }
 }
 

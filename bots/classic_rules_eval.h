@@ -26,7 +26,7 @@ class ClassicRulesEval {
   // How much better the position looks after m than if nothing moved (m legal now).
   double score(Move m) const;
 
-  // Parts, public for tests and for the bot's rescue choice.
+  // The parts of score(), public so that tools and tests can look inside a decision.
   double my_value(Kind k) const { return mine_[k]; }
   double their_value(Kind k) const { return theirs_[k]; }
   // Expected gain of my piece of kind a (rank raised by bonus, CW-3) attacking the enemy piece
@@ -74,7 +74,6 @@ class ClassicRulesEval {
   Side me_, enemy_;
   std::array<double, kNumKinds> mine_{}, theirs_{};
   std::array<double, kMaxSquares> danger_{};
-  double danger_total_ = 0;
   int flag_sq_ = -1;
   double flag_exposure_ = 0;  // flag_exposure(-1, -1, -1): as things stand
   std::vector<Target> targets_;

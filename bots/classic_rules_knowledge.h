@@ -4,7 +4,8 @@
 // a Major or a Bomb; a two-square move in Ultimate Lightning shows "Scout or Captain"), and a
 // belief over those kinds that also respects how many of each kind the enemy still has.
 // The sets travel with the pieces as observe() reports their moves; update() lines them up
-// with the view, so a bot that missed an observation only loses precision, never validity.
+// with the view (pieces gone, pieces revealed, pieces seen moving), so that a game joined
+// midway, without the observations before, still starts from valid sets.
 #pragma once
 
 #include <array>

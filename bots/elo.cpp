@@ -39,7 +39,8 @@ EloEstimate estimate_elo(int wins, int draws, int losses) {
   } else {
     // Per-game variance of the score (each game 1, 1/2 or 0), then the standard error of the
     // mean over N games.
-    const double var = (wins * (1 - p) * (1 - p) + draws * (0.5 - p) * (0.5 - p) + losses * p * p) / n;
+    const double var =
+        (wins * (1 - p) * (1 - p) + draws * (0.5 - p) * (0.5 - p) + losses * p * p) / n;
     const double se = std::sqrt(var / n);
     e.score_low = std::max(0.0, p - kZ95 * se);
     e.score_high = std::min(1.0, p + kZ95 * se);

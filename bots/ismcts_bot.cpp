@@ -111,13 +111,29 @@ std::string IsmctsBot::setup(const SetupRequest& r) {
     return waterloo::setup_tokens(wrules::setup_state(view, game_.side), game_.side,
                                   wrules::plan_setup(view, game_.side, rng));
   }
+  // The best-guarded flag first (sides closed by the edge or own pieces, bombs counting
+  // double); among those, the set-up the human prior expects least.
   const eval::SetupModel prior = eval::SetupModel::for_variant(v);
+  const Geometry& g = v.geometry;
   std::string best;
-  double best_score = 0;
+  double best_guard = -1, best_surprise = 0;
   for (int i = 0; i < kSetupCandidates; ++i) {
-    const std::string line = format_setup(v, rules_setup(v, game_.side, rng));
-    const double score = prior.log_prob(prior.symbols_of(line));
-    if (best.empty() || score < best_score) best = line, best_score = score;
+    const Setup setup = rules_setup(v, game_.side, rng);
+    Bitboard own = 0, bombs = 0, flag = 0;
+    for (const auto& [sq, k] : setup.pieces) {
+      own |= Bitboard(1) << sq;
+      if (k == kBomb) bombs |= Bitboard(1) << sq;
+      if (k == kFlag) flag |= Bitboard(1) << sq;
+    }
+    double guard = 0;
+    for (Direction d : kDirections) {
+      const Bitboard n = g.shift(flag, d);
+      guard += !n ? 1.0 : (n & bombs) ? 2.0 : (n & own) ? 1.0 : 0.0;
+    }
+    const std::string line = format_setup(v, setup);
+    const double surprise = -prior.log_prob(prior.symbols_of(line));
+    if (guard > best_guard || (guard == best_guard && surprise > best_surprise))
+      best = line, best_guard = guard, best_surprise = surprise;
   }
   return best;
 }

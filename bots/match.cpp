@@ -22,7 +22,9 @@ class BrokenBot : public Bot {
   std::string name() const override { return name_; }
   void new_game(const GameStart&) override { std::rethrow_exception(error_); }
   std::string setup(const SetupRequest&) override { std::rethrow_exception(error_); }
-  Reply decide(const Request&, const std::atomic<bool>&, const InfoSink&) override { std::rethrow_exception(error_); }
+  Reply decide(const Request&, const std::atomic<bool>&, const InfoSink&) override {
+    std::rethrow_exception(error_);
+  }
 
  private:
   std::string name_;
@@ -42,8 +44,11 @@ std::unique_ptr<Bot> make(const BotFactory& factory, const std::string& name) {
 class MatchRunner {
  public:
   MatchRunner(const BotFactory& bot1, const BotFactory& bot2, const MatchSettings& settings)
-      : factories_{&bot1, &bot2}, st_(settings), reports_(std::size_t(std::max(settings.games, 0))) {
-    for (int k : {0, 1}) names_[k] = st_.names[k].empty() ? std::string("bot") + std::to_string(k + 1) : st_.names[k];
+      : factories_{&bot1, &bot2},
+        st_(settings),
+        reports_(std::size_t(std::max(settings.games, 0))) {
+    for (int k : {0, 1})
+      names_[k] = st_.names[k].empty() ? std::string("bot") + std::to_string(k + 1) : st_.names[k];
   }
 
   std::vector<GameReport> run() {
@@ -96,10 +101,14 @@ class MatchRunner {
     const int red = r.bot1_side == kRed ? 0 : 1;  // which bot plays Red
     gs.names[kRed] = names_[red];
     gs.names[kBlue] = names_[1 - red];
-    const std::unique_ptr<Bot> bots[2] = {make(*factories_[0], names_[0]), make(*factories_[1], names_[1])};
+    const std::unique_ptr<Bot> bots[2] = {make(*factories_[0], names_[0]),
+                                          make(*factories_[1], names_[1])};
     r.outcome = play_game(*bots[red], *bots[1 - red], gs);
     const Winner w = r.outcome.winner;
-    r.bot1_score = w == Winner::kNone ? -1 : w == Winner::kDraw ? 0.5 : w == winner_of(r.bot1_side) ? 1 : 0;
+    r.bot1_score = w == Winner::kNone            ? -1
+                   : w == Winner::kDraw          ? 0.5
+                   : w == winner_of(r.bot1_side) ? 1
+                                                 : 0;
     return r;
   }
 
@@ -137,7 +146,8 @@ std::int64_t duration_ms(const std::string& text, double unit_ms, const std::str
   const double x = plain ? std::stod(text) : -1;
   if (!plain || x * unit_ms > 1e12)
     throw InputError("--tc '" + whole + "': '" + text +
-                     "' is not a time (BASE+INC in seconds, e.g. 60+0.5, or in milliseconds with ms, e.g. 500+10ms)");
+                     "' is not a time (BASE+INC in seconds, e.g. 60+0.5, or in milliseconds with "
+                     "ms, e.g. 500+10ms)");
   return std::llround(x * unit_ms);
 }
 
@@ -154,16 +164,19 @@ TimeControl parse_time_control(const std::string& text) {
   TimeControl tc;
   tc.base_ms = duration_ms(t.substr(0, plus), unit, text);
   tc.increment_ms = plus == std::string::npos ? 0 : duration_ms(t.substr(plus + 1), unit, text);
-  if (tc.base_ms <= 0) throw InputError("--tc '" + text + "': the base time must be more than zero");
+  if (tc.base_ms <= 0)
+    throw InputError("--tc '" + text + "': the base time must be more than zero");
   return tc;
 }
 
-MatchSummary run_match(const BotFactory& bot1, const BotFactory& bot2, const MatchSettings& settings) {
+MatchSummary run_match(const BotFactory& bot1, const BotFactory& bot2,
+                       const MatchSettings& settings) {
   if (!settings.variant) throw InputError("match: no variant given");
   if (settings.games < 1) throw InputError("match: --games must be at least 1");
   if (settings.concurrency < 1) throw InputError("match: --concurrency must be at least 1");
   if (settings.setups && settings.variant->family == Family::kWaterloo)
-    throw InputError("match: set-up files are for the classic family; Waterloo set-ups come from the bots");
+    throw InputError(
+        "match: set-up files are for the classic family; Waterloo set-ups come from the bots");
   if (settings.setups && settings.setups->lines.empty())
     throw InputError("match: the set-up file " + settings.setups->path + " has no set-up lines");
   // Fails now, not after the first game, if the file cannot be written.
@@ -172,15 +185,21 @@ MatchSummary run_match(const BotFactory& bot1, const BotFactory& bot2, const Mat
   MatchSummary m;
   MatchRunner runner(bot1, bot2, settings);
   m.reports = runner.run();
-  for (int k : {0, 1}) m.names[k] = settings.names[k].empty() ? std::string("bot") + std::to_string(k + 1) : settings.names[k];
+  for (int k : {0, 1})
+    m.names[k] =
+        settings.names[k].empty() ? std::string("bot") + std::to_string(k + 1) : settings.names[k];
   for (const GameReport& r : m.reports) {
     ++m.games;
     ++(r.bot1_side == kRed ? m.bot1_red : m.bot1_blue);
     ++m.reasons[reason_key(r.outcome)];
-    if (r.bot1_score < 0) ++m.adjourned;
-    else if (r.bot1_score == 1) ++m.wins;
-    else if (r.bot1_score == 0) ++m.losses;
-    else ++m.draws;
+    if (r.bot1_score < 0)
+      ++m.adjourned;
+    else if (r.bot1_score == 1)
+      ++m.wins;
+    else if (r.bot1_score == 0)
+      ++m.losses;
+    else
+      ++m.draws;
   }
   m.elo = estimate_elo(m.wins, m.draws, m.losses);
   return m;

@@ -21,7 +21,7 @@ namespace stratego::bots {
 using BotFactory = std::function<std::unique_ptr<Bot>()>;
 
 struct GameReport {
-  int index = 0;            // 0-based game number
+  int index = 0;  // 0-based game number
   std::uint64_t seed = 0;
   Side bot1_side = kRed;
   GameOutcome outcome;
@@ -40,14 +40,14 @@ struct MatchSettings {
   // set up themselves.
   std::optional<SetupFile> setups;
   int concurrency = 1;
-  std::string out_path;       // records appended here as games finish; empty: not written
-  std::string names[2];       // bot1, bot2 for the records' tags (default: the bots' names)
+  std::string out_path;  // records appended here as games finish; empty: not written
+  std::string names[2];  // bot1, bot2 for the records' tags (default: the bots' names)
   // Called as each game finishes (in finishing order, one call at a time).
   std::function<void(const GameReport&)> on_game;
 };
 
 struct MatchSummary {
-  std::string names[2];  // bot1, bot2
+  std::string names[2];                                           // bot1, bot2
   int games = 0, wins = 0, draws = 0, losses = 0, adjourned = 0;  // W/D/L of bot1
   int bot1_red = 0, bot1_blue = 0;                                // games bot1 played per side
   std::map<std::string, int> reasons;  // result reasons counted ("pursuit (major)" for kinds)
@@ -57,7 +57,8 @@ struct MatchSummary {
 
 // Throws InputError for bad settings, an unwritable output file, or a factory that throws
 // InputError (an unknown bot); any other failure of a bot loses that bot the game.
-MatchSummary run_match(const BotFactory& bot1, const BotFactory& bot2, const MatchSettings& settings);
+MatchSummary run_match(const BotFactory& bot1, const BotFactory& bot2,
+                       const MatchSettings& settings);
 
 // The key a game's result is counted under in MatchSummary::reasons.
 std::string reason_key(const GameOutcome& o);

@@ -18,7 +18,8 @@
 
 namespace stratego::bots {
 
-GameOutcome play_waterloo_game(Bot& red, Bot& blue, const GameSettings& settings);  // referee_waterloo.cpp
+GameOutcome play_waterloo_game(Bot& red, Bot& blue,
+                               const GameSettings& settings);  // referee_waterloo.cpp
 
 namespace {
 
@@ -40,8 +41,8 @@ struct Resumed {
 Resumed read_resume(const GameSettings& settings) {
   GameRecord r = parse_record(settings.resume_record, "resume record");
   if (settings.variant && settings.variant->spec != r.variant)
-    throw InputError("resume record: the game is of variant '" + r.variant + "', the settings say '" +
-                     settings.variant->spec + "'");
+    throw InputError("resume record: the game is of variant '" + r.variant +
+                     "', the settings say '" + settings.variant->spec + "'");
   if (r.result.over())
     throw InputError("resume record: the game is already over (" +
                      std::string(end_reason_name(r.result.reason)) + ")");
@@ -59,7 +60,8 @@ class ClassicReferee {
     if (!st.resume_record.empty()) resumed = read_resume(st);
     variant_ = resumed ? resumed->start.variant_ptr() : st.variant;
     if (!variant_) throw InputError("play_game: no variant given");
-    spec_ = resumed ? resumed->record.variant : (st.variant_spec.empty() ? variant_->spec : st.variant_spec);
+    spec_ = resumed ? resumed->record.variant
+                    : (st.variant_spec.empty() ? variant_->spec : st.variant_spec);
     if (resumed) tags_ = resumed->record.tags;
 
     for (Side s : {kRed, kBlue}) {
@@ -102,18 +104,22 @@ class ClassicReferee {
       }
       std::string line;
       const SetupRequest req{nullptr, judge_.limits()};
-      if (!judge_.timed(s, "set-up", [&](const std::atomic<bool>&) { line = judge_.bot(s).setup(req); }, false))
+      if (!judge_.timed(
+              s, "set-up", [&](const std::atomic<bool>&) { line = judge_.bot(s).setup(req); },
+              false))
         return false;
       try {
         setups[s] = parse_setup(*variant_, s, line);
         validate_setup(*variant_, setups[s]);
       } catch (const InputError& e) {
-        judge_.lose(s, "illegal-action", std::string(side_name(s)) + " set-up '" + line + "': " + e.what());
+        judge_.lose(s, "illegal-action",
+                    std::string(side_name(s)) + " set-up '" + line + "': " + e.what());
         return false;
       }
       lines_[s] = format_setup(*variant_, setups[s]);
     }
-    game_.emplace(initial_state(variant_, setups[kRed], setups[kBlue]), lines_[kRed], lines_[kBlue]);
+    game_.emplace(initial_state(variant_, setups[kRed], setups[kBlue]), lines_[kRed],
+                  lines_[kBlue]);
     autosave();
     return true;
   }

@@ -105,7 +105,8 @@ bool Judge::timed(Side s, const std::string& what,
     fault(s, what, error);
     return false;
   }
-  const std::string took = std::string(side_name(s)) + " took " + std::to_string(elapsed) + " ms for " + what;
+  const std::string took =
+      std::string(side_name(s)) + " took " + std::to_string(elapsed) + " ms for " + what;
   const std::string grace = " + " + std::to_string(t.grace_ms) + " ms grace";
   if (t.movetime_ms > 0 && elapsed > t.movetime_ms + t.grace_ms) {
     lose(s, "time-forfeit", took + "; movetime " + std::to_string(t.movetime_ms) + " ms" + grace);
@@ -123,7 +124,8 @@ bool Judge::timed(Side s, const std::string& what,
     if (increment) clock_ms_[s] += t.increment_ms;
   }
   if (t.movetime_ms <= 0 && !clock && elapsed > t.default_timeout_ms) {
-    lose(s, "time-forfeit", took + "; no time given, the limit is " + std::to_string(t.default_timeout_ms) + " ms");
+    lose(s, "time-forfeit",
+         took + "; no time given, the limit is " + std::to_string(t.default_timeout_ms) + " ms");
     return false;
   }
   return true;
@@ -155,12 +157,22 @@ void Judge::fault(Side s, const std::string& what, std::exception_ptr e) {
   } catch (const BotFault& f) {
     std::string reason = "crash";
     switch (f.kind) {
-      case BotFault::Kind::kTimeout: reason = "time-forfeit"; break;
-      case BotFault::Kind::kCrash: reason = "crash"; break;
-      case BotFault::Kind::kDisconnect: reason = "disconnect"; break;
+      case BotFault::Kind::kTimeout:
+        reason = "time-forfeit";
+        break;
+      case BotFault::Kind::kCrash:
+        reason = "crash";
+        break;
+      case BotFault::Kind::kDisconnect:
+        reason = "disconnect";
+        break;
       case BotFault::Kind::kProtocolError:
-      case BotFault::Kind::kFlood: reason = "protocol-error"; break;
-      case BotFault::Kind::kIllegal: reason = "illegal-action"; break;
+      case BotFault::Kind::kFlood:
+        reason = "protocol-error";
+        break;
+      case BotFault::Kind::kIllegal:
+        reason = "illegal-action";
+        break;
     }
     lose(s, reason, who + f.what());
   } catch (const std::exception& x) {
@@ -179,15 +191,18 @@ void Judge::add_tags(std::map<std::string, std::string>& tags) const {
   tags["blue"] = names_[kBlue];
   tags["time-control"] = time_control_text(settings_.time);
   const std::string seed = std::to_string(settings_.seed);
-  if (!tags.count("seed")) tags["seed"] = seed;
-  else if (tags["seed"] != seed) tags["resume-seed"] = seed;  // a resumed game keeps its first seed
+  if (!tags.count("seed"))
+    tags["seed"] = seed;
+  else if (tags["seed"] != seed)
+    tags["resume-seed"] = seed;  // a resumed game keeps its first seed
 }
 
 std::string time_control_text(const TimeControl& t) {
   std::string out;
   auto add = [&](const std::string& part) { out += std::string(out.empty() ? "" : ", ") + part; };
   if (t.movetime_ms > 0) add("movetime " + std::to_string(t.movetime_ms) + "ms");
-  if (t.base_ms > 0) add("clock " + std::to_string(t.base_ms) + "+" + std::to_string(t.increment_ms) + "ms");
+  if (t.base_ms > 0)
+    add("clock " + std::to_string(t.base_ms) + "+" + std::to_string(t.increment_ms) + "ms");
   if (t.nodes > 0) add("nodes " + std::to_string(t.nodes));
   if (t.iterations > 0) add("iterations " + std::to_string(t.iterations));
   return out.empty() ? "none" : out;
@@ -210,7 +225,10 @@ std::string one_line(const std::string& s) {
 }
 
 std::string result_text(Winner w, std::string_view reason) {
-  const char* who = w == Winner::kRed ? "red" : w == Winner::kBlue ? "blue" : w == Winner::kDraw ? "draw" : "none";
+  const char* who = w == Winner::kRed    ? "red"
+                    : w == Winner::kBlue ? "blue"
+                    : w == Winner::kDraw ? "draw"
+                                         : "none";
   return std::string(who) + " " + std::string(reason);
 }
 

@@ -66,8 +66,8 @@ class Judge {
   // A decision or set-up of side s: timed (the clock is charged; after a decision, not a
   // set-up, the increment is added). False if the side forfeited (forfeit() says why); the
   // call may have returned a value anyway.
-  bool timed(Side s, const std::string& what, const std::function<void(const std::atomic<bool>&)>& call,
-             bool increment = true);
+  bool timed(Side s, const std::string& what,
+             const std::function<void(const std::atomic<bool>&)>& call, bool increment = true);
   // Any other call (new_game, observe): faults forfeit, time is not charged.
   bool untimed(Side s, const std::string& what, const std::function<void()>& call);
   // game_over: whatever the bot does now no longer matters.
@@ -79,7 +79,7 @@ class Judge {
   // Draw offers: one made with a decision stands until the opponent's next decision.
   bool offered_to(Side s) const { return offer_[other(s)]; }
   void decided(Side s, const Reply& r) {
-    offer_[other(s)] = false;  // s has seen the opponent's offer and not taken it
+    offer_[other(s)] = false;            // s has seen the opponent's offer and not taken it
     if (r.offer_draw) offer_[s] = true;  // stands through s's further actions of the turn
   }
 

@@ -49,8 +49,8 @@ class WaterlooReferee {
       game_.emplace(WaterlooState(st.variant));
     }
     variant_ = game_->state().variant_ptr();
-    const std::string spec = resumed ? resumed->variant
-                                     : (st.variant_spec.empty() ? variant_->spec : st.variant_spec);
+    const std::string spec =
+        resumed ? resumed->variant : (st.variant_spec.empty() ? variant_->spec : st.variant_spec);
     for (Side s : {kRed, kBlue}) {
       const GameStart g{variant_, spec, s, judge_.bot_seed(s), judge_.name(other(s))};
       if (!judge_.untimed(s, "new game", [&] { judge_.bot(s).new_game(g); })) return finish();
@@ -69,7 +69,8 @@ class WaterlooReferee {
         try {
           game_->apply_setup(side, *r.setup[side]);
         } catch (const InputError& e) {
-          throw InputError("resume record: " + std::string(side_name(side)) + " set-up: " + e.what());
+          throw InputError("resume record: " + std::string(side_name(side)) +
+                           " set-up: " + e.what());
         }
         if (!observe_last()) return false;
       }
@@ -150,7 +151,9 @@ class WaterlooReferee {
     const WaterlooView view = make_view(s, side);
     const SetupRequest req{&view, judge_.limits()};
     std::string tokens;
-    if (!judge_.timed(side, "set-up", [&](const std::atomic<bool>&) { tokens = judge_.bot(side).setup(req); }, false))
+    if (!judge_.timed(
+            side, "set-up", [&](const std::atomic<bool>&) { tokens = judge_.bot(side).setup(req); },
+            false))
       return false;
     try {
       game_->apply_setup(side, parse_setup_tokens(s, side, tokens));
@@ -174,7 +177,8 @@ class WaterlooReferee {
     WaterlooRecord r = game_->record();
     r.tags = tags_;
     judge_.add_tags(r.tags);
-    if (const auto& f = judge_.forfeit(); f && forfeited_ && !f->detail.empty()) r.tags["detail"] = f->detail;
+    if (const auto& f = judge_.forfeit(); f && forfeited_ && !f->detail.empty())
+      r.tags["detail"] = f->detail;
     return r;
   }
 
@@ -202,7 +206,8 @@ class WaterlooReferee {
         out.detail = judge_.forfeit()->detail;
       } else {
         out.detail = std::string(result_kind_name(res.kind));
-        if (res.reason == EndKind::kPursuit) out.detail += ", tally " + std::to_string(res.captured_difference);
+        if (res.reason == EndKind::kPursuit)
+          out.detail += ", tally " + std::to_string(res.captured_difference);
       }
     }
     autosave();

@@ -56,7 +56,7 @@ std::string UccBot::read_reply(std::int64_t timeout_ms, const std::string& what)
                                               what);
       case Subprocess::Read::kClosed: {
         // Give an exiting program a moment to be reaped, to tell a crash from a closed pipe.
-        for (int i = 0; i < 50 && process_->running(); ++i)
+        for (int i = 0; i < 500 && process_->running(); ++i)
           std::this_thread::sleep_for(std::chrono::milliseconds(2));
         if (process_->running())
           throw BotFault(FaultKind::kDisconnect,

@@ -14,6 +14,17 @@ bool is_cavalry_like(UnitClass k) {
 }
 bool is_infantry(UnitClass k) { return k == UnitClass::kLightInfantry || k == UnitClass::kInfantry; }
 
+UnitClass likely_class(const Dist& d) {
+  UnitClass best = d.k[0].cls;
+  double p = 0;
+  for (int i = 0; i < d.n; ++i)
+    if (d.k[std::size_t(i)].p > p) {
+      p = d.k[std::size_t(i)].p;
+      best = d.k[std::size_t(i)].cls;
+    }
+  return best;
+}
+
 Model::Model(const waterloo::WaterlooView& v) : v_(v), g_(v.geometry()), me_(v.viewer) {
   tile_of_.fill(-1);
   const auto& tiles = v.rules().tiles;

@@ -141,5 +141,7 @@ constexpr double kFireWeight = 0.35;
 
 bool is_cavalry_like(UnitClass k);
 bool is_infantry(UnitClass k);
+// The most likely class of a piece (a Prussian of unknown strength acts by its look).
+UnitClass likely_class(const Dist& d);
 
 }  // namespace stratego::bots::wrules

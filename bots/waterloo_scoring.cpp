@@ -2,20 +2,18 @@
 
 #include <algorithm>
 
-#include "engine/waterloo/notation.h"
-
 namespace stratego::bots::wrules {
 namespace {
 
 using waterloo::Level;
 
 // Weights of the positional terms (rows advanced, guard of the own back row, goal squares).
-constexpr double kGuard = 1.5;       // an own piece on an own back-row square that matters
+constexpr double kGuard = 0.75;       // an own piece on an own back-row square that matters
 constexpr double kGoalSquare = 4.0;  // an own piece on a candidate enemy sector
 constexpr double kPlaceBonus = 0.3;  // per point of value: a reserve put to work (W-7.3)
 constexpr double kVipCaution = 0.02;  // per point of a commander's value, per enemy nearby
 constexpr double kReach2Weight = 0.15;  // an enemy attack two actions away (a commander's)
-constexpr double kShield = 0.008;  // per point of a commander's value, a piece beside it
+constexpr double kShield = 0.004;  // per point of a commander's value, a piece beside it
 constexpr double kHunt = 0.5;        // pull of prey per point of expected gain
 constexpr double kPreyMin = 3.0;     // expected gain below which a piece is not hunted
 constexpr double kPreyMax = 20.0;    // a pull, not a plan: the attack itself is scored in full
@@ -33,90 +31,7 @@ double runner_weight(UnitClass k) {
   }
 }
 
-std::string_view after(std::string_view t, std::string_view prefix) { return t.substr(prefix.size()); }
-bool starts(std::string_view t, std::string_view prefix) { return t.substr(0, prefix.size()) == prefix; }
-
-int square(std::string_view name, const Geometry& g) {
-  const auto sq = g.parse_square(name);
-  return sq ? *sq : -1;
-}
-
-CardKind card_of(std::string_view name) {
-  for (int k = 0; k < waterloo::kNumCardKinds; ++k)
-    if (waterloo::card_name(CardKind(k)) == name) return CardKind(k);
-  return CardKind::kReconnaissance;
-}
-
-// The class a piece of mine will act as (a Prussian of unknown strength acts by its look).
-UnitClass main_class(const Dist& d) {
-  UnitClass best = d.k[0].cls;
-  double p = 0;
-  for (int i = 0; i < d.n; ++i)
-    if (d.k[std::size_t(i)].p > p) {
-      p = d.k[std::size_t(i)].p;
-      best = d.k[std::size_t(i)].cls;
-    }
-  return best;
-}
-
 }  // namespace
-
-Token parse_token(std::string_view t, const Geometry& g) {
-  Token out;
-  using T = Token::Type;
-  if (t == "end") { out.type = T::kEnd; return out; }
-  if (t == "done") { out.type = T::kDone; return out; }
-  if (starts(t, "lust:")) { out.type = T::kLust; out.yes = after(t, "lust:") == "yes"; return out; }
-  if (starts(t, "early:")) { out.type = T::kEarly; out.yes = after(t, "early:") == "yes"; return out; }
-  if (starts(t, "take:")) { out.type = T::kTake; out.card = card_of(after(t, "take:")); return out; }
-  if (starts(t, "discard:")) { out.type = T::kDiscard; out.card = card_of(after(t, "discard:")); return out; }
-  if (starts(t, "card:")) { out.type = T::kCard; out.card = card_of(after(t, "card:")); return out; }
-  if (starts(t, "look:")) { out.type = T::kLook; out.to = square(after(t, "look:"), g); return out; }
-  if (starts(t, "target:")) { out.type = T::kTarget; out.to = square(after(t, "target:"), g); return out; }
-  if (starts(t, "off:")) { out.type = T::kTakeOff; out.from = square(after(t, "off:"), g); return out; }
-  if (starts(t, "save:")) { out.type = T::kSave; out.from = square(after(t, "save:"), g); return out; }
-  if (starts(t, "fire:")) {
-    std::string_view rest = after(t, "fire:");
-    const bool tile = rest.size() > 9 && rest.substr(rest.size() - 9) == ":building";
-    if (tile) rest = rest.substr(0, rest.size() - 9);
-    const auto dash = rest.find('-');
-    if (dash == std::string_view::npos) return out;
-    out.type = tile ? T::kFireTile : T::kFire;
-    out.from = square(rest.substr(0, dash), g);
-    out.to = square(rest.substr(dash + 1), g);
-    return out;
-  }
-  if (starts(t, "place:")) {
-    const std::string_view rest = after(t, "place:");
-    const auto at = rest.rfind('@');
-    if (at == std::string_view::npos) return out;
-    try {
-      std::size_t pos = 0;
-      out.unit = waterloo::parse_unit_token(rest.substr(0, at), pos);
-    } catch (const std::exception&) {
-      return out;
-    }
-    out.type = T::kPlace;
-    out.to = square(rest.substr(at + 1), g);
-    return out;
-  }
-  const auto sep = t.find_first_of("-x", 1);
-  if (sep == std::string_view::npos) return out;
-  out.from = square(t.substr(0, sep), g);
-  if (t[sep] == '-') {
-    out.type = T::kMove;
-    out.to = square(t.substr(sep + 1), g);
-  } else {
-    const auto slash = t.find('/', sep);
-    if (slash == std::string_view::npos || slash + 1 >= t.size()) return out;
-    out.type = T::kAttack;
-    out.to = square(t.substr(sep + 1, slash - sep - 1), g);
-    const char d = t[slash + 1];
-    out.dir = d == 'n' ? kNorth : d == 'e' ? kEast : d == 's' ? kSouth : kWest;
-  }
-  if (out.from < 0 || out.to < 0) out.type = T::kOther;
-  return out;
-}
 
 Scorer::Scorer(const Model& m, const Memory& mem) : m_(m), mem_(mem) {
   const Geometry& g = m.geo();
@@ -127,8 +42,6 @@ Scorer::Scorer(const Model& m, const Memory& mem) : m_(m), mem_(mem) {
       own_sector_[std::size_t(x)] |= square_bb(g.square(c, me == kBlue ? 0 : g.height() - 1));
       enemy_sector_[std::size_t(x)] |= square_bb(g.square(c, foe == kBlue ? 0 : g.height() - 1));
     }
-    own_back_ |= own_sector_[std::size_t(x)];
-    enemy_back_ |= enemy_sector_[std::size_t(x)];
   }
   ncand_ = 0;
   for (bool e : mem.excluded) ncand_ += e ? 0 : 1;
@@ -174,7 +87,7 @@ double Scorer::pair_value(int x) const {
 
 double Scorer::pos(const Dist& d, Army a, int sq) const {
   const Side me = m_.me();
-  const UnitClass k = main_class(d);
+  const UnitClass k = likely_class(d);
   const int p = m_.progress(me, sq);
   double s = 0;
   if (k == UnitClass::kCommander || k == UnitClass::kCommanderInChief) {
@@ -184,7 +97,7 @@ double Scorer::pos(const Dist& d, Army a, int sq) const {
     for (int i = 0; i < d.n; ++i) v += d.k[std::size_t(i)].p * m_.value(d.k[std::size_t(i)], a);
     const Geometry& g = m_.geo();
     double near = 0, keep = 1;
-    for (int e : squares(m_.side_bb(m_.foe()))) {
+    for (int e : squares(m_.side_bb(m_.foe()) & ~square_bb(sq))) {
       const int dist = std::abs(g.col(e) - g.col(sq)) + std::abs(g.row(e) - g.row(sq));
       if (dist <= 5 && m_.at(e)->cls != UnitClass::kArtillery) near += 1.0 / double(1 << (dist - 1));
       if (test(m_.reach2(e), sq)) {
@@ -271,19 +184,19 @@ double Scorer::hunt(int from, int sq, int skip) const {
   if (!prey_done_[std::size_t(from)]) {
     prey_done_[std::size_t(from)] = true;
     const Dist& d = m_.dist(from);
-    const UnitClass k = main_class(d);
+    const UnitClass k = likely_class(d);
     if (k == UnitClass::kArtillery || k == UnitClass::kCommanderInChief) return 0;
     const Army a = m_.at(from)->army;
     for (int e : squares(m_.side_bb(m_.foe()))) {
       if (m_.expected_value(e) < kPreyMin) continue;
       // From the side: artillery is taken from any side but its front (W-5.3).
-      const Odds o = m_.odds(d, a, e, e - m_.geo().delta(kEast), m_.dist(e), m_.at(e)->army, e, kEast);
+      const Odds o = m_.odds(d, a, from, e - m_.geo().delta(kEast), m_.dist(e), m_.at(e)->army, e, kEast);
       const double gain = o.gain - o.loss;
       if (gain >= kPreyMin) prey.emplace_back(e, std::min(gain, kPreyMax));
     }
   }
   const Geometry& g = m_.geo();
-  const double decay = is_cavalry_like(main_class(m_.dist(from))) ? 0.9 : 0.8;
+  const double decay = is_cavalry_like(likely_class(m_.dist(from))) ? 0.9 : 0.8;
   double best = 0;
   for (const auto& [e, gain] : prey) {
     if (e == skip) continue;
@@ -295,29 +208,17 @@ double Scorer::hunt(int from, int sq, int skip) const {
   return kHunt * best;
 }
 
-double Scorer::score_take_off(int sq) const {
-  // W-8.2: a worn-out heavy cavalry piece goes to recover its strength, to be placed again.
-  const auto& u = *m_.at(sq);
-  const Dist& d = m_.dist(sq);
-  if (u.damage == 0 || d.n != 1 || d.k[0].strength > 3) return -1;
-  return 1.2 * u.damage - 1.0 - (pos(d, u.army, sq) - m_.danger(d, u.army, sq, kAttackWeight));
-}
-
 double Scorer::score_move(const Token& t) const {
   const Dist& d = m_.dist(t.from);
   const Army a = m_.at(t.from)->army;
   double s = pos(d, a, t.to) - pos(d, a, t.from) + hunt(t.from, t.to) - hunt(t.from, t.from);
   s += m_.danger(d, a, t.from, kAttackWeight) - m_.danger(d, a, t.to, kAttackWeight);
-  if (test(vips_, t.from)) {
-    // moving a commander: vacating its own square opens nothing for the others
-  } else {
-    s -= exposure_if_vacated(t.from);
-  }
+  if (!test(vips_, t.from)) s -= exposure_if_vacated(t.from);  // a commander's own move is judged by pos
   if (const int x = enemy_sector(t.to); x >= 0) {
     const int others = popcount(m_.side_bb(m_.me()) & enemy_sector_[std::size_t(x)] & ~square_bb(t.from));
     if (others >= 1 && enemy_sector(t.from) != x) s += pair_value(x);
   }
-  if (main_class(d) == UnitClass::kArtillery)
+  if (likely_class(d) == UnitClass::kArtillery)
     s += 0.35 * (best_fire_value(t.to, t.from) - best_fire_value(t.from, -1));
   return s;
 }
@@ -330,7 +231,7 @@ double Scorer::score_attack(int from, int to, Direction dir, int approach) const
   double s = o.gain - o.loss;
   double won = pos(d, a, to) - m_.danger(d, a, to, kAttackWeight, square_bb(to)) +
                m_.threat_of(to) + intruder_value(to) + hunt(from, to, to);
-  if (main_class(d) == UnitClass::kHeavyCavalry) won -= 1.0;  // W-8.1: it weakens
+  if (likely_class(d) == UnitClass::kHeavyCavalry) won -= 1.0;  // W-8.1: it weakens
   if (const int x = enemy_sector(to); x >= 0) {
     const int others = popcount(m_.side_bb(m_.me()) & enemy_sector_[std::size_t(x)] & ~square_bb(from));
     if (others >= 1 && enemy_sector(from) != x) won += pair_value(x);
@@ -378,116 +279,6 @@ double Scorer::score_place(const Token& t) const {
   return kPlaceBonus * std::min(v, 8.0) + pos(d, a, t.to) - m_.danger(d, a, t.to, kAttackWeight);
 }
 
-double Scorer::score_look(int sq) const {
-  const auto& u = m_.at(sq);
-  if (!u || u->strength >= 0) return 0.05;  // already known: only as a link to others
-  double info = u->cls == UnitClass::kLightCavalry ? 1.0 : 0.4;
-  if (u->cls == UnitClass::kLightCavalry && m_.level() != Level::kBasic) info = 2.0;
-  return info;
-}
-
-double Scorer::score_save(int sq) const {
-  // W-13.5: every piece saved is one the pursuer cannot capture; save the threatened first.
-  const Dist& d = m_.dist(sq);
-  return 0.2 + m_.danger(d, m_.at(sq)->army, sq, 1.0);
-}
-
-double Scorer::score_card(CardKind k) const {
-  using T = Token::Type;
-  auto is_class = [&](int sq, bool cavalry) {
-    const UnitClass c = main_class(m_.dist(sq));
-    return cavalry ? is_cavalry_like(c) : is_infantry(c);
-  };
-  switch (k) {
-    case CardKind::kInitiative: {  // W-12.5: three different pieces move in one action
-      std::array<double, 3> top{};
-      std::vector<std::pair<double, int>> moves;
-      for (std::size_t i = 0; i < tokens_.size(); ++i)
-        if (tokens_[i].type == T::kMove && base_[i] > 0) moves.emplace_back(base_[i], tokens_[i].from);
-      std::sort(moves.rbegin(), moves.rend());
-      std::vector<int> used;
-      int n = 0;
-      for (const auto& [s, from] : moves) {
-        if (n == 3) break;
-        if (std::find(used.begin(), used.end(), from) != used.end()) continue;
-        used.push_back(from);
-        top[std::size_t(n++)] = s;
-      }
-      return n >= 2 ? top[0] + top[1] + top[2] - 0.3 : -1;
-    }
-    case CardKind::kCombinedAttack: {  // W-12.6
-      double inf = 0, cav = 0, art = 0;
-      for (std::size_t i = 0; i < tokens_.size(); ++i) {
-        const Token& t = tokens_[i];
-        if (t.type == T::kAttack) (is_class(t.from, true) ? cav : inf) = std::max(is_class(t.from, true) ? cav : inf, base_[i]);
-        if (t.type == T::kFire) art = std::max(art, base_[i]);
-      }
-      const int parts = (inf > 0) + (cav > 0) + (art > 0);
-      return parts >= 2 ? inf + cav + art - 0.3 : -1;
-    }
-    case CardKind::kArtilleryBarrage: {  // W-12.8: a connected group fires together
-      const Geometry& g = m_.geo();
-      Bitboard arts = 0;
-      for (int sq : squares(m_.side_bb(m_.me())))
-        if (main_class(m_.dist(sq)) == UnitClass::kArtillery) arts |= square_bb(sq);
-      double best = -1;
-      Bitboard seen = 0;
-      for (int sq : squares(arts)) {
-        if (test(seen, sq)) continue;
-        Bitboard group = square_bb(sq), grow = group;
-        while (grow) {
-          grow = g.neighbours(grow) & arts & ~group;
-          group |= grow;
-        }
-        seen |= group;
-        double sum = 0;
-        int firing = 0;
-        Bitboard hit = 0;
-        for (int a : squares(group)) {
-          double top = 0;
-          int target = -1;
-          for (std::size_t i = 0; i < tokens_.size(); ++i)
-            if (tokens_[i].type == T::kFire && tokens_[i].from == a && base_[i] > top && !test(hit, tokens_[i].to)) {
-              top = base_[i];
-              target = tokens_[i].to;
-            }
-          if (target >= 0) {
-            hit |= square_bb(target);
-            sum += top;
-            ++firing;
-          }
-        }
-        if (firing >= 2) best = std::max(best, sum - 0.3);
-      }
-      return best;
-    }
-    case CardKind::kReconnaissance: {  // W-12.4: up to four connected enemy pieces
-      const Geometry& g = m_.geo();
-      double best = -1;
-      for (int sq : squares(m_.side_bb(m_.foe()))) {
-        if (m_.at(sq)->strength >= 0) continue;
-        Bitboard picked = square_bb(sq);
-        double sum = score_look(sq);
-        for (int n = 1; n < 4; ++n) {
-          int pick = -1;
-          double top = 0.1;
-          for (int c : squares(g.neighbours(picked) & m_.side_bb(m_.foe()) & ~picked))
-            if (score_look(c) > top) {
-              top = score_look(c);
-              pick = c;
-            }
-          if (pick < 0) break;
-          picked |= square_bb(pick);
-          sum += top;
-        }
-        best = std::max(best, sum * 0.5);
-      }
-      return best;
-    }
-    default: return -1;
-  }
-}
-
 double Scorer::score(const Token& t) const {
   using T = Token::Type;
   switch (t.type) {
@@ -507,7 +298,7 @@ double Scorer::score(const Token& t) const {
 }
 
 std::vector<double> Scorer::score_all(const std::vector<Token>& tokens) const {
-  tokens_ = tokens;
+  tokens_ = &tokens;
   base_.assign(tokens.size(), 0.0);
   for (std::size_t i = 0; i < tokens.size(); ++i)
     if (tokens[i].type != Token::Type::kCard) base_[i] = score(tokens[i]);

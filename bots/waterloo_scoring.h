@@ -12,25 +12,9 @@
 #include <vector>
 
 #include "bots/waterloo_model.h"
+#include "bots/waterloo_token.h"
 
 namespace stratego::bots::wrules {
-
-using waterloo::CardKind;
-
-// A token read back.
-struct Token {
-  enum class Type {
-    kMove, kAttack, kFire, kFireTile, kPlace, kTakeOff, kSave, kCard, kEnd, kDone, kLook,
-    kTarget, kLust, kTake, kDiscard, kEarly, kOther
-  };
-  Type type = Type::kOther;
-  int from = -1, to = -1;
-  Direction dir = kNorth;
-  CardKind card = CardKind::kReconnaissance;
-  bool yes = false;
-  waterloo::SeenUnit unit;  // kPlace
-};
-Token parse_token(std::string_view text, const Geometry& g);
 
 // What the bot remembers between decisions of one game.
 struct Memory {
@@ -72,7 +56,6 @@ class Scorer {
   const Model& m_;
   const Memory& mem_;
   int ncand_ = 3;
-  Bitboard enemy_back_ = 0, own_back_ = 0;
   std::array<Bitboard, 3> enemy_sector_{}, own_sector_{};
   std::array<double, 3> guard_{};  // worth of holding a square of each own back-row sector
   Bitboard vips_ = 0;              // my pieces worth guarding with care (commanders)
@@ -81,7 +64,7 @@ class Scorer {
   // Per piece of mine (by square): enemy squares worth hunting and the expected gain.
   mutable std::array<std::vector<std::pair<int, double>>, kMaxSquares> prey_;
   mutable std::array<bool, kMaxSquares> prey_done_{};
-  mutable std::vector<Token> tokens_;  // the current legal list (for card estimates)
+  mutable const std::vector<Token>* tokens_ = nullptr;  // the legal list (for card estimates)
   mutable std::vector<double> base_;   // their scores without cards
 };
 

@@ -34,15 +34,20 @@ std::vector<RecordInFile> split_records(std::string_view text, const std::string
       out.push_back({int(out.size()) + 1, line_number, waterloo, text.substr(pos)});
     } else if (out.empty() && !line.empty() && line[0] != '#') {
       throw InputError(origin + ":" + std::to_string(line_number) + ": expected a record header " +
-                       "('stratego-record 1' or 'stratego-waterloo-record 1'), got " + text::quoted(line));
+                       "('stratego-record 1' or 'stratego-waterloo-record 1'), got " +
+                       text::quoted(line));
     }
     pos = next;
   }
-  if (out.empty()) throw InputError(origin + ": no game record in it (expected 'stratego-record 1' or 'stratego-waterloo-record 1')");
+  if (out.empty())
+    throw InputError(
+        origin +
+        ": no game record in it (expected 'stratego-record 1' or 'stratego-waterloo-record 1')");
   return out;
 }
 
-std::string record_origin(const std::string& origin, const RecordInFile& r, std::size_t records_in_file) {
+std::string record_origin(const std::string& origin, const RecordInFile& r,
+                          std::size_t records_in_file) {
   if (records_in_file == 1) return origin;
   return origin + ", record " + std::to_string(r.number) + " (line " + std::to_string(r.line) + ")";
 }

@@ -20,9 +20,11 @@ struct RecordInFile {
 // Splits a file's text into its records. Throws InputError naming the origin and line if
 // anything but blank lines and '#' comments stands before the first header, or if there is
 // no record at all.
-std::vector<RecordInFile> split_records(std::string_view text, const std::string& origin = "records");
+std::vector<RecordInFile> split_records(std::string_view text,
+                                        const std::string& origin = "records");
 // How to name a record in messages: "FILE" for a file of one record, else
 // "FILE, record 3 (line 120)".
-std::string record_origin(const std::string& origin, const RecordInFile& r, std::size_t records_in_file);
+std::string record_origin(const std::string& origin, const RecordInFile& r,
+                          std::size_t records_in_file);
 
 }  // namespace stratego

@@ -7,14 +7,18 @@
 
 namespace stratego::eval {
 
-BehaviourEvidence::BehaviourEvidence(const BehaviourOptions& o, int pieces)
+BehaviourEvidence::BehaviourEvidence(const BehaviourOptions& o, const Variant& v, int pieces)
     : o_(o), exposures_(std::size_t(pieces), 0), kinds_(std::size_t(pieces)) {
   for (auto& k : kinds_) k.fill(0.0f);
+  int movable = 0;
+  for (Kind k : kAllKinds)
+    if (v.can_move(k)) movable += v.army[k];
+  prior_exposures_ = std::max(movable, 1);
   idle_log_ = std::log(1.0 - idle_hazard());
 }
 
 double BehaviourEvidence::idle_hazard() const {
-  const double h = o_.idle_scale * (first_moves_ + 1.0) / (movable_exposures_ + 20.0);
+  const double h = o_.idle_scale * (first_moves_ + 1.0) / (movable_exposures_ + prior_exposures_);
   return std::clamp(h, 1e-4, 0.5);
 }
 

@@ -7,9 +7,10 @@
 //            exposure; a piece with e exposures gets (1 - h)^e for every kind that can move,
 //            where h, the chance per turn that the opponent moves a given unmoved movable
 //            piece that can move, is estimated from the game itself: (first moves + 1) /
-//            (exposures of movable pieces + 20), the movable share of exposures estimated from
-//            the counts (so a player who keeps his pieces still, as the rules bot does, gives
-//            weak evidence, and a random mover strong evidence);
+//            (exposures of movable pieces + m), m the army's movable pieces (so before any
+//            evidence h = 1/m, what a uniformly random mover gives), the movable share of
+//            exposures estimated from the counts. A player who keeps his pieces still, as the
+//            rules bot does, so gives weak evidence, and a random mover strong evidence;
 //   approach a piece that steps next to a viewer piece whose rank the opponent knows gets
 //            exp(weight) for the kinds that would beat it;
 //   flee     a piece that steps away from such a viewer piece gets exp(weight) for the kinds
@@ -35,7 +36,7 @@ struct BehaviourOptions {
 class BehaviourEvidence {
  public:
   BehaviourEvidence() = default;
-  BehaviourEvidence(const BehaviourOptions& o, int pieces);
+  BehaviourEvidence(const BehaviourOptions& o, const Variant& v, int pieces);
 
   // Call with the tracker and the viewer's view as they were before m, for every decision.
   void observe(const PieceTracker& t, const View& before, const ObservedMove& m);
@@ -55,6 +56,7 @@ class BehaviourEvidence {
   std::vector<int> exposures_;  // per piece: turns it could have moved and stood still
   double movable_exposures_ = 0;  // summed over pieces and turns, times the movable share
   int first_moves_ = 0;           // moves of a piece that had not moved before
+  double prior_exposures_ = 20;   // the army's movable pieces: h starts at 1 / this
   double idle_log_ = 0;           // log(1 - idle_hazard())
   std::vector<std::array<float, kNumKinds>> kinds_;  // per piece and kind
 };

@@ -8,6 +8,12 @@
 
 namespace stratego::eval {
 
+BeliefOptions default_options(const Variant& v) {
+  BeliefOptions o;
+  o.structure = o.behaviour.idle = v.setup_fill;
+  return o;
+}
+
 BeliefOptions counts_only_options() {
   BeliefOptions o;
   o.prior = false;
@@ -25,10 +31,12 @@ double Marginals::prob(const PieceTracker& t, int piece, Kind k) const {
   return p(row - pieces.begin(), col - kinds.begin());
 }
 
+Belief::Belief(const View& start) : Belief(start, default_options(*start.variant)) {}
+
 Belief::Belief(const View& start, BeliefOptions o, std::shared_ptr<const SetupModel> prior)
     : o_(o), prior_(prior ? std::move(prior)
                           : std::make_shared<const SetupModel>(SetupModel::for_variant(*start.variant))),
-      tracker_(start), behaviour_(o.behaviour, int(tracker_.pieces().size())), view_(start) {
+      tracker_(start), behaviour_(o.behaviour, *start.variant, int(tracker_.pieces().size())), view_(start) {
   const Variant& v = *start.variant;
   for (Kind k : kAllKinds)
     if (v.army[k] > 0) kinds_.push_back(k);

@@ -33,6 +33,10 @@ struct BeliefOptions {
   BehaviourOptions behaviour;
 };
 
+// What `stratego analyze accuracy` measured to help (README, "Beliefs"): the structure lifts and
+// the idle evidence improve beliefs in classic (set-ups that fill the zone) and make them worse
+// in Barrage, so they are on exactly when the variant's set-ups fill the zone.
+BeliefOptions default_options(const Variant& v);
 // Options that switch every soft term off: the counts-only baseline (uniform over the
 // assignments that fit the hard constraints).
 BeliefOptions counts_only_options();
@@ -53,9 +57,10 @@ class BeliefSampler;
 
 class Belief {
  public:
+  // With default_options() of the view's variant and its compiled-in prior.
+  explicit Belief(const View& start);
   // prior: nullptr takes SetupModel::for_variant(view's variant).
-  explicit Belief(const View& start, BeliefOptions o = {},
-                  std::shared_ptr<const SetupModel> prior = nullptr);
+  Belief(const View& start, BeliefOptions o, std::shared_ptr<const SetupModel> prior = nullptr);
 
   // The next decision and the view right after it (InputError if they do not fit).
   void update(const ObservedMove& m, const View& after);

@@ -26,6 +26,8 @@ constexpr double kBase[kNumKinds] = {
 };
 constexpr double kRevealedCost = 0.1;  // share of a piece's value lost once it is known
 constexpr double kFlagThreat = 0.08;   // per enemy mover next to (or two from) the flag
+constexpr double kOpenSide = 0.03;     // per side of the flag neither board edge nor own piece
+constexpr double kScoutLane = 0.25;    // per enemy Scout with a clear line onto the flag
 
 int count(Bitboard b) { return popcount(b); }
 
@@ -50,14 +52,40 @@ double army_value(const Variant& v) {
   return total > 0 ? total : 1;
 }
 
-// Enemy pieces that can move within two steps of side's flag.
-int flag_threats(const State& s, Side side) {
+// Enemy movers near side's flag, the nearer the more (1 next to it, fading to 0 at five
+// steps): a piece walking up to the flag is a threat long before a short search sees the
+// capture.
+double flag_threats(const State& s, Side side) {
   const Bitboard flag = s.kind_bb(side, kFlag);
   if (!flag) return 0;
   const Geometry& g = s.geometry();
-  Bitboard near = flag;
-  for (int step = 0; step < 2; ++step) near |= g.neighbours(near);
-  return count(near & s.movable_bb(other(side)));
+  const Bitboard movers = s.movable_bb(other(side));
+  double threat = 0;
+  Bitboard ring = flag, seen = flag;
+  for (int step = 1; step <= 5; ++step) {
+    ring = g.neighbours(ring) & ~seen;
+    seen |= ring;
+    threat += count(ring & movers) * (6 - step) / 5.0;
+  }
+  return threat;
+}
+
+// Sides of the flag open to an attacker, and enemy Scouts that could take it next move
+// along a clear line (C-4.4): the threats a short search sees too late when a piece walks
+// away from the flag.
+double flag_exposure(const State& s, Side side) {
+  const Bitboard flag = s.kind_bb(side, kFlag);
+  if (!flag) return 0;
+  const Geometry& g = s.geometry();
+  const Bitboard own = s.side_bb(side), scouts = s.kind_bb(other(side), kScout);
+  double e = 0;
+  for (Direction d : kDirections) {
+    Bitboard b = g.shift(flag, d);
+    if (b && !(b & own)) e += kOpenSide;
+    while (b && !(b & s.occupied())) b = g.shift(b, d);
+    if (b & scouts) e += kScoutLane;
+  }
+  return e;
 }
 
 }  // namespace
@@ -66,6 +94,7 @@ double classic_margin(const State& s, Side side) {
   const double scale = army_value(s.variant());
   double m = (side_material(s, side) - side_material(s, other(side))) / scale;
   m += kFlagThreat * (flag_threats(s, other(side)) - flag_threats(s, side));
+  m += flag_exposure(s, other(side)) - flag_exposure(s, side);
   return m;
 }
 

@@ -28,6 +28,10 @@ bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.
 
 bool face_down(Pile p) { return p == Pile::kReserve || p == Pile::kRecovering || p == Pile::kPool; }
 
+// Entry columns per block: with a block's identities they must fit the 64 columns of the
+// counting sampler; beyond it, columns of one identity are merged (compact()).
+constexpr int kMaxColumns = 48;
+
 struct MoveToken {
   int from = -1, to = -1;
   bool attack = false;
@@ -111,7 +115,7 @@ int WaterlooBelief::new_column(int block, int type) {
   auto free_slot = [&] {
     for (std::size_t c = 0; c < cols.size(); ++c)
       if (cols[c].type < 0) return int(c);
-    if (cols.size() < 64) {
+    if (cols.size() < std::size_t(kMaxColumns)) {
       cols.push_back({});
       return int(cols.size()) - 1;
     }
@@ -121,7 +125,7 @@ int WaterlooBelief::new_column(int block, int type) {
   if (c < 0) {
     compact(block);
     c = free_slot();
-    if (c < 0) throw InputError("belief: more than 64 kinds of face-down units of one class");
+    if (c < 0) throw InputError("belief: too many kinds of face-down units of one class");
   }
   cols[std::size_t(c)] = {type, 0, ++clock_};
   return c;

@@ -1,8 +1,8 @@
 // `stratego match` as a user runs it: a line per game, the summary, the JSON object as the
 // last line with figures that add up, the records file, and errors that name what was wrong.
 #include <gtest/gtest.h>
-
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
@@ -13,6 +13,11 @@
 
 namespace stratego {
 namespace {
+
+// Other builds of the suite may run at the same time on this machine: one file per process.
+std::string unique_temp_path(const std::string& name) {
+  return ::testing::TempDir() + std::to_string(::getpid()) + "_" + name;
+}
 
 struct CommandRun {
   int status = -1;
@@ -33,16 +38,22 @@ CommandRun run(const std::string& args) {
 std::string last_line(const std::string& s) {
   const auto end = s.find_last_not_of('\n');
   const auto start = s.rfind('\n', end);
-  return s.substr(start == std::string::npos ? 0 : start + 1, end - (start == std::string::npos ? 0 : start + 1) + 1);
+  return s.substr(start == std::string::npos ? 0 : start + 1,
+                  end - (start == std::string::npos ? 0 : start + 1) + 1);
 }
 
 TEST(MatchCommand, PrintsEachGameTheSummaryAndJsonLast) {
-  const std::string out = ::testing::TempDir() + "match_command_records.txt";
+  const std::string out = unique_temp_path("match_command_records.txt");
   std::filesystem::remove(out);
-  const CommandRun r = run("match --variant barrage --bot1 random --bot2 random --games 4 --seed 5 --movetime 500 --json --out " + out);
+  const CommandRun r =
+      run("match --variant barrage --bot1 random --bot2 random --games 4 --seed 5 --movetime 500 "
+          "--json --out " +
+          out);
   ASSERT_EQ(r.status, 0) << r.out;
   for (int i = 1; i <= 4; ++i)
-    EXPECT_NE(r.out.find("game " + std::to_string(i) + "/4 (seed " + std::to_string(4 + i) + ")"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("game " + std::to_string(i) + "/4 (seed " + std::to_string(4 + i) + ")"),
+              std::string::npos)
+        << r.out;
   EXPECT_NE(r.out.find("Elo difference"), std::string::npos) << r.out;
   const auto j = nlohmann::json::parse(last_line(r.out));
   EXPECT_EQ(j["games"], 4);
@@ -58,8 +69,10 @@ TEST(MatchCommand, PrintsEachGameTheSummaryAndJsonLast) {
   const CommandRun check = run("check --record " + out);
   EXPECT_EQ(check.status, 0) << check.out;
   EXPECT_NE(check.out.find("ok: 4 records"), std::string::npos) << check.out;
+  std::filesystem::remove(out);
   // --quiet --json: the JSON object alone.
-  const CommandRun quiet = run("match --variant barrage --bot1 random --bot2 random --games 2 --quiet --json");
+  const CommandRun quiet =
+      run("match --variant barrage --bot1 random --bot2 random --games 2 --quiet --json");
   ASSERT_EQ(quiet.status, 0) << quiet.out;
   EXPECT_EQ(quiet.out.find("game 1/2"), std::string::npos);
   EXPECT_EQ(nlohmann::json::parse(quiet.out)["games"], 2);

@@ -2,12 +2,14 @@
 // alternate with seeds seed + i, set-up lines shared by the two games of a pair, concurrency
 // that changes nothing but the order games finish in, and the records file (many records in
 // one file) that reads back and replays game by game.
+#include "bots/match.h"
+
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cmath>
 #include <filesystem>
 
-#include "bots/match.h"
 #include "bots/random_bot.h"
 #include "engine/error.h"
 #include "engine/file_io.h"
@@ -18,6 +20,11 @@
 
 namespace stratego::bots {
 namespace {
+
+// Other builds of the suite may run at the same time on this machine: one file per process.
+std::string unique_temp_path(const std::string& name) {
+  return ::testing::TempDir() + std::to_string(::getpid()) + "_" + name;
+}
 
 TEST(MatchElo, FiguresMatchHandComputedValues) {
   // 6 wins, 2 draws, 2 losses: score 0.7; per-game variance (6*0.09 + 2*0.04 + 2*0.49)/10 =
@@ -119,12 +126,14 @@ TEST(Match, ConcurrencyChangesOnlyTheFinishingOrder) {
   MatchSettings one = barrage_match(4), two = barrage_match(4);
   two.concurrency = 2;
   const MatchSummary a = run_match(kRandom, kRandom, one), b = run_match(kRandom, kRandom, two);
-  for (std::size_t i = 0; i < 4; ++i) EXPECT_EQ(a.reports[i].outcome.record, b.reports[i].outcome.record) << i;
+  for (std::size_t i = 0; i < 4; ++i)
+    EXPECT_EQ(a.reports[i].outcome.record, b.reports[i].outcome.record) << i;
 }
 
 TEST(Match, SetupLinesAreSharedByBothGamesOfAPair) {
   MatchSettings st = barrage_match(4);
-  st.setups = read_setup_file(std::string(STRATEGO_SHARED_DIR) + "/data/setups/barrage_human.txt", *st.variant);
+  st.setups = read_setup_file(std::string(STRATEGO_SHARED_DIR) + "/data/setups/barrage_human.txt",
+                              *st.variant);
   const MatchSummary m = run_match(kRandom, kRandom, st);
   std::vector<GameRecord> r;
   for (const auto& g : m.reports) r.push_back(parse_record(g.outcome.record));
@@ -133,14 +142,15 @@ TEST(Match, SetupLinesAreSharedByBothGamesOfAPair) {
   EXPECT_NE(r[0].red_setup + r[0].blue_setup, r[2].red_setup + r[2].blue_setup);
   const auto& lines = st.setups->lines;
   for (const auto& g : r)
-    EXPECT_NE(std::find(lines.begin(), lines.end(), g.red_setup), lines.end()) << "not from the file";
+    EXPECT_NE(std::find(lines.begin(), lines.end(), g.red_setup), lines.end())
+        << "not from the file";
   MatchSettings waterloo = st;
   waterloo.variant = std::make_shared<const Variant>(load_variant("waterloo-basic"));
   EXPECT_THROW(run_match(kRandom, kRandom, waterloo), InputError);
 }
 
 TEST(Match, TheRecordsFileHoldsEveryGameWholeAndReplays) {
-  const std::string out = ::testing::TempDir() + "match_records.txt";
+  const std::string out = unique_temp_path("match_records.txt");
   std::filesystem::remove(out);
   MatchSettings st = barrage_match(4);
   st.concurrency = 2;
@@ -167,7 +177,8 @@ TEST(Match, TheRecordsFileHoldsEveryGameWholeAndReplays) {
   for (const auto& rec : records) {
     if (rec.waterloo) {
       EXPECT_EQ(std::string(rec.text), w.reports[0].outcome.record + "\n");
-      EXPECT_EQ(waterloo::replay(waterloo::parse_record(rec.text)).result().winner, w.reports[0].outcome.winner);
+      EXPECT_EQ(waterloo::replay(waterloo::parse_record(rec.text)).result().winner,
+                w.reports[0].outcome.winner);
       continue;
     }
     for (const auto& g : m.reports) {
@@ -177,11 +188,13 @@ TEST(Match, TheRecordsFileHoldsEveryGameWholeAndReplays) {
     }
   }
   EXPECT_EQ(found, 4);
-  EXPECT_THROW(run_match(kRandom, kRandom, [&] {
-                 MatchSettings bad = barrage_match(1);
-                 bad.out_path = ::testing::TempDir() + "no/such/dir/records.txt";
-                 return bad;
-               }()),
+  std::filesystem::remove(out);
+  EXPECT_THROW(run_match(kRandom, kRandom,
+                         [&] {
+                           MatchSettings bad = barrage_match(1);
+                           bad.out_path = ::testing::TempDir() + "no/such/dir/records.txt";
+                           return bad;
+                         }()),
                InputError);
 }
 

@@ -73,9 +73,11 @@ std::string expect_fault(Kind kind, std::chrono::milliseconds within, F&& f) {
 }
 
 // Starts the fake, begins a game and asks for a move: the misbehaviour comes at `go`.
-std::string fault_at_go(const std::string& mode, Kind kind, std::chrono::milliseconds within = 1500ms) {
+std::string fault_at_go(const std::string& mode, Kind kind, std::chrono::milliseconds within = 1500ms,
+                        std::int64_t movetime_ms = 100) {
   ProtocolBot bot(fake(mode), short_timeouts());
   Position p;
+  p.request.limits.movetime_ms = movetime_ms;
   bot.new_game(p.start());
   const std::atomic<bool> stop{false};
   return expect_fault(kind, within, [&] { bot.decide(p.request, stop, {}); });
@@ -137,8 +139,9 @@ TEST(ProtocolBot, AnErrorReplyToARequestIsAProtocolError) {
 }
 
 TEST(ProtocolBot, FloodOfLinesOrOneHugeLineIsAFlood) {
-  EXPECT_NE(fault_at_go("flood", Kind::kFlood).find("10000 lines"), std::string::npos);
-  EXPECT_NE(fault_at_go("longline", Kind::kFlood).find("longer than"), std::string::npos);
+  // Time enough to write it all even under a sanitizer: the limit is on size, not time.
+  EXPECT_NE(fault_at_go("flood", Kind::kFlood, 5000ms, 4000).find("10000 lines"), std::string::npos);
+  EXPECT_NE(fault_at_go("longline", Kind::kFlood, 5000ms, 4000).find("longer than"), std::string::npos);
 }
 
 TEST(ProtocolBot, IllegalBestmoveIsAFaultOfKindIllegal) {

@@ -2,6 +2,7 @@
 // matching reason (the other side wins), the record says so and replays to the same result,
 // and in a match the other game still completes.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 
@@ -17,8 +18,13 @@
 namespace stratego::bots {
 namespace {
 
-using testing::Misdeed;
+// Other builds of the suite may run at the same time on this machine: one file per process.
+std::string unique_temp_path(const std::string& name) {
+  return ::testing::TempDir() + std::to_string(::getpid()) + "_" + name;
+}
+
 using testing::MisbehavingBot;
+using testing::Misdeed;
 
 GameSettings settings_for(const std::string& spec, std::uint64_t seed = 3) {
   GameSettings s;
@@ -30,7 +36,10 @@ GameSettings settings_for(const std::string& spec, std::uint64_t seed = 3) {
 // The result a record replays to, as "WINNER REASON".
 std::string replayed(std::string_view record) {
   auto word = [](Winner w) {
-    return std::string(w == Winner::kRed ? "red" : w == Winner::kBlue ? "blue" : w == Winner::kDraw ? "draw" : "none");
+    return std::string(w == Winner::kRed    ? "red"
+                       : w == Winner::kBlue ? "blue"
+                       : w == Winner::kDraw ? "draw"
+                                            : "none");
   };
   if (waterloo::is_waterloo_record(record)) {
     const auto r = waterloo::replay(waterloo::parse_record(record)).result();
@@ -42,7 +51,10 @@ std::string replayed(std::string_view record) {
 
 std::string outcome_words(const GameOutcome& o) {
   const Winner w = o.winner;
-  return std::string(w == Winner::kRed ? "red" : w == Winner::kBlue ? "blue" : w == Winner::kDraw ? "draw" : "none") +
+  return std::string(w == Winner::kRed    ? "red"
+                     : w == Winner::kBlue ? "blue"
+                     : w == Winner::kDraw ? "draw"
+                                          : "none") +
          " " + o.reason;
 }
 
@@ -90,8 +102,10 @@ TEST(RefereeFaults, EachMisdeedLosesWithItsReasonAndTheRecordReplays) {
         RandomBot good;
         GameSettings st = settings_for(spec);
         st.time = time_for(c.what);
-        const GameOutcome o = bad == kRed ? play_game(misbehaving, good, st) : play_game(good, misbehaving, st);
-        const std::string where = spec + ", " + c.reason + ", misbehaving " + std::string(side_name(bad));
+        const GameOutcome o =
+            bad == kRed ? play_game(misbehaving, good, st) : play_game(good, misbehaving, st);
+        const std::string where =
+            spec + ", " + c.reason + ", misbehaving " + std::string(side_name(bad));
         EXPECT_EQ(o.reason, c.reason) << where << ": " << o.detail;
         EXPECT_EQ(o.winner, winner_of(other(bad))) << where;
         if (c.what != Misdeed::kResign) {
@@ -156,7 +170,7 @@ TEST(RefereeFaults, DrawOffersAreAcceptedOnlyWhenMade) {
 // A match where bot1's first game goes wrong: that game is lost with the reason, the other
 // game (played at the same time) completes, and both records are in the file, whole.
 TEST(RefereeFaults, AMisbehavingBotLosesOneGameOfAMatchAndTheOtherCompletes) {
-  const std::string out = ::testing::TempDir() + "referee_faults_match.txt";
+  const std::string out = unique_temp_path("referee_faults_match.txt");
   std::filesystem::remove(out);
   std::size_t matches = 0;
   for (const Case& c : kCases) {
@@ -191,12 +205,15 @@ TEST(RefereeFaults, AMisbehavingBotLosesOneGameOfAMatchAndTheOtherCompletes) {
   const auto records = split_records(text, out);
   ASSERT_EQ(records.size(), 2 * matches);
   for (const auto& r : records) EXPECT_NO_THROW(replayed(r.text)) << r.text;
+  std::filesystem::remove(out);
 }
 
 TEST(RefereeFaults, AnUnknownBotInAMatchIsAnInputError) {
   MatchSettings st;
   st.variant = std::make_shared<const Variant>(load_variant("barrage"));
-  const BotFactory unknown = []() -> std::unique_ptr<Bot> { throw InputError("no built-in bot named 'x'"); };
+  const BotFactory unknown = []() -> std::unique_ptr<Bot> {
+    throw InputError("no built-in bot named 'x'");
+  };
   const BotFactory good = [] { return std::make_unique<RandomBot>(); };
   EXPECT_THROW(run_match(unknown, good, st), InputError);
 }

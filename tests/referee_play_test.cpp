@@ -2,6 +2,7 @@
 // the record it writes replays to that result, the same seed gives the same record byte for
 // byte, and an adjourned game resumes from its record (or its autosave) to the same end.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 
@@ -16,6 +17,11 @@
 
 namespace stratego::bots {
 namespace {
+
+// Other builds of the suite may run at the same time on this machine: one file per process.
+std::string unique_temp_path(const std::string& name) {
+  return ::testing::TempDir() + std::to_string(::getpid()) + "_" + name;
+}
 
 GameSettings settings_for(const std::string& spec, std::uint64_t seed) {
   GameSettings s;
@@ -35,18 +41,27 @@ std::string replayed_result(const std::string& record) {
   if (waterloo::is_waterloo_record(record)) {
     const auto s = waterloo::replay(waterloo::parse_record(record));
     const Winner w = s.result().winner;
-    return std::string(w == Winner::kRed ? "red" : w == Winner::kBlue ? "blue" : w == Winner::kDraw ? "draw" : "none") +
+    return std::string(w == Winner::kRed    ? "red"
+                       : w == Winner::kBlue ? "blue"
+                       : w == Winner::kDraw ? "draw"
+                                            : "none") +
            " " + std::string(waterloo::end_kind_name(s.result().reason));
   }
   const State s = replay(parse_record(record));
   const Winner w = s.result().winner;
-  return std::string(w == Winner::kRed ? "red" : w == Winner::kBlue ? "blue" : w == Winner::kDraw ? "draw" : "none") +
+  return std::string(w == Winner::kRed    ? "red"
+                     : w == Winner::kBlue ? "blue"
+                     : w == Winner::kDraw ? "draw"
+                                          : "none") +
          " " + std::string(end_reason_name(s.result().reason));
 }
 
 std::string outcome_result(const GameOutcome& o) {
   const Winner w = o.winner;
-  return std::string(w == Winner::kRed ? "red" : w == Winner::kBlue ? "blue" : w == Winner::kDraw ? "draw" : "none") +
+  return std::string(w == Winner::kRed    ? "red"
+                     : w == Winner::kBlue ? "blue"
+                     : w == Winner::kDraw ? "draw"
+                                          : "none") +
          " " + o.reason;
 }
 
@@ -73,7 +88,9 @@ TEST(RefereePlay, SameSeedGivesTheSameRecordByteForByte) {
 struct CountingBot : RandomBot {
   int observed = 0;
   void observe(const ObservedMove&, const View&) override { ++observed; }
-  void observe(const waterloo::ObservedStep&, const waterloo::WaterlooView&) override { ++observed; }
+  void observe(const waterloo::ObservedStep&, const waterloo::WaterlooView&) override {
+    ++observed;
+  }
 };
 
 std::size_t steps_in(const std::string& record) {
@@ -86,7 +103,7 @@ std::size_t steps_in(const std::string& record) {
 
 TEST(RefereePlay, AnAdjournedGameResumesFromItsRecordOrAutosave) {
   for (const std::string spec : {"classic", "waterloo-standard"}) {
-    const std::string autosave = ::testing::TempDir() + "referee_autosave.txt";
+    const std::string autosave = unique_temp_path("referee_autosave.txt");
     std::filesystem::remove(autosave);
     testing::MisbehavingBot adjourns(testing::Misdeed::kAdjourn, 20);
     RandomBot blue;
@@ -107,7 +124,8 @@ TEST(RefereePlay, AnAdjournedGameResumesFromItsRecordOrAutosave) {
     EXPECT_EQ(replayed_result(second.record), outcome_result(second)) << spec;
     const std::size_t before = steps_in(first.record);
     EXPECT_GT(steps_in(second.record), before) << spec;
-    EXPECT_GE(std::size_t(red2.observed), before) << spec << ": the resumed bots did not see the game so far";
+    EXPECT_GE(std::size_t(red2.observed), before)
+        << spec << ": the resumed bots did not see the game so far";
     EXPECT_NE(second.record.find("tag seed 9"), std::string::npos) << "the first seed stays";
     EXPECT_NE(second.record.find("tag resume-seed 10"), std::string::npos);
     // A finished game cannot be resumed; a record of another variant is refused.
@@ -117,6 +135,7 @@ TEST(RefereePlay, AnAdjournedGameResumesFromItsRecordOrAutosave) {
     GameSettings other_variant = settings_for(spec == "classic" ? "barrage" : "waterloo-basic", 11);
     other_variant.resume_record = first.record;
     EXPECT_THROW(play_game(red2, blue2, other_variant), InputError) << spec;
+    std::filesystem::remove(autosave);
   }
 }
 

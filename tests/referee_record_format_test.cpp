@@ -17,8 +17,8 @@
 namespace stratego {
 namespace {
 
-const char* const kExternal[] = {"resignation",    "time-forfeit", "illegal-action",
-                                 "crash",          "disconnect",   "protocol-error"};
+const char* const kExternal[] = {"resignation", "time-forfeit", "illegal-action",
+                                 "crash",       "disconnect",   "protocol-error"};
 
 GameRecord barrage_record(std::uint64_t seed) {
   const Variant v = load_variant("barrage");
@@ -43,7 +43,8 @@ TEST(RefereeRecordFormat, ClassicRecordsHoldEveryExternalReason) {
       s.make(list[0]);
     }
     const std::string head = format_record(r);
-    const std::string written = head.substr(0, head.rfind("result ")) + "result blue " + reason + "\n";
+    const std::string written =
+        head.substr(0, head.rfind("result ")) + "result blue " + reason + "\n";
     const GameRecord back = parse_record(written);
     EXPECT_EQ(end_reason_name(back.result.reason), reason);
     EXPECT_EQ(back.result.winner, Winner::kBlue);
@@ -55,13 +56,17 @@ TEST(RefereeRecordFormat, ClassicRecordsHoldEveryExternalReason) {
 TEST(RefereeRecordFormat, ImpossibleExternalResultsAreRejected) {
   const std::string base = format_record(barrage_record(5));
   const std::string head = base.substr(0, base.rfind("result "));
-  EXPECT_THROW(parse_record(head + "result draw crash\n"), InputError);      // a forfeit has a winner
-  EXPECT_THROW(parse_record(head + "result red draw-agreed\n"), InputError); // an agreed draw has none
+  EXPECT_THROW(parse_record(head + "result draw crash\n"), InputError);  // a forfeit has a winner
+  EXPECT_THROW(parse_record(head + "result red draw-agreed\n"),
+               InputError);  // an agreed draw has none
   EXPECT_THROW(parse_record(head + "result red fell-asleep\n"), InputError);
-  EXPECT_THROW(waterloo::parse_record("stratego-waterloo-record 1\nvariant waterloo-basic\nresult red draw-agreed indecisive 0\n"),
+  EXPECT_THROW(waterloo::parse_record("stratego-waterloo-record 1\nvariant waterloo-basic\nresult "
+                                      "red draw-agreed indecisive 0\n"),
                InputError);
-  EXPECT_THROW(waterloo::parse_record("stratego-waterloo-record 1\nvariant waterloo-basic\nresult draw crash decisive 0\n"),
-               InputError);
+  EXPECT_THROW(
+      waterloo::parse_record(
+          "stratego-waterloo-record 1\nvariant waterloo-basic\nresult draw crash decisive 0\n"),
+      InputError);
 }
 
 TEST(RefereeRecordFormat, ANotationResultMayBeExternal) {
@@ -88,31 +93,37 @@ TEST(RefereeRecordFormat, AClassicGameForfeitedAtItsSetupHasARecord) {
   GameRecord bad = r;
   bad.result = {Winner::kRed, EndReason::kFlagCaptured};
   EXPECT_THROW(format_record(bad), InputError);
-  EXPECT_THROW(parse_record(text.substr(0, text.rfind("result ")) + "result none none\n"), InputError);
+  EXPECT_THROW(parse_record(text.substr(0, text.rfind("result ")) + "result none none\n"),
+               InputError);
 }
 
 TEST(RefereeRecordFormat, WaterlooRecordsHoldEveryExternalReason) {
   for (const char* reason : kExternal) {
-    const std::string text = std::string("stratego-waterloo-record 1\nvariant waterloo-basic\nresult red ") + reason +
-                             " decisive 0\n";
+    const std::string text =
+        std::string("stratego-waterloo-record 1\nvariant waterloo-basic\nresult red ") + reason +
+        " decisive 0\n";
     const waterloo::WaterlooRecord r = waterloo::parse_record(text);
     EXPECT_EQ(waterloo::end_kind_name(r.result.reason), reason);
     EXPECT_EQ(waterloo::format_record(r), text);
     EXPECT_EQ(waterloo::replay(r).result(), r.result) << reason;  // forfeited before its set-ups
   }
-  const std::string drawn = "stratego-waterloo-record 1\nvariant waterloo-basic\nresult draw draw-agreed indecisive 0\n";
-  EXPECT_EQ(waterloo::replay(waterloo::parse_record(drawn)).result().reason, waterloo::EndKind::kDrawAgreed);
+  const std::string drawn =
+      "stratego-waterloo-record 1\nvariant waterloo-basic\nresult draw draw-agreed indecisive 0\n";
+  EXPECT_EQ(waterloo::replay(waterloo::parse_record(drawn)).result().reason,
+            waterloo::EndKind::kDrawAgreed);
   // A replay that ends by the rules cannot also be a resignation, nor the reverse.
-  EXPECT_THROW(waterloo::replay(waterloo::parse_record(
-                   "stratego-waterloo-record 1\nvariant waterloo-basic\nresult red resignation major 0\n")),
-               InputError);
+  EXPECT_THROW(
+      waterloo::replay(waterloo::parse_record(
+          "stratego-waterloo-record 1\nvariant waterloo-basic\nresult red resignation major 0\n")),
+      InputError);
 }
 
 TEST(RefereeRecordFormat, FilesOfManyRecordsSplitIntoThemWithTheirLines) {
   GameRecord a = barrage_record(7), b = barrage_record(8);
   a.result = {Winner::kRed, EndReason::kCrash};
   b.result = {Winner::kDraw, EndReason::kDrawAgreed};
-  const std::string w = "stratego-waterloo-record 1\nvariant waterloo-basic\nresult blue disconnect decisive 0\n";
+  const std::string w =
+      "stratego-waterloo-record 1\nvariant waterloo-basic\nresult blue disconnect decisive 0\n";
   const std::string file = "# a match\n\n" + format_record(a) + "\n" + w + "\n" + format_record(b);
   const auto records = split_records(file, "m.txt");
   ASSERT_EQ(records.size(), 3u);
@@ -123,7 +134,8 @@ TEST(RefereeRecordFormat, FilesOfManyRecordsSplitIntoThemWithTheirLines) {
   EXPECT_EQ(parse_record(records[0].text).result, a.result);
   EXPECT_EQ(waterloo::parse_record(records[1].text).result.reason, waterloo::EndKind::kDisconnect);
   EXPECT_EQ(parse_record(records[2].text).result, b.result);
-  EXPECT_EQ(record_origin("m.txt", records[1], records.size()), "m.txt, record 2 (line " + std::to_string(records[1].line) + ")");
+  EXPECT_EQ(record_origin("m.txt", records[1], records.size()),
+            "m.txt, record 2 (line " + std::to_string(records[1].line) + ")");
   EXPECT_EQ(record_origin("m.txt", records[0], 1), "m.txt");
   try {
     split_records("moves a4-a5\n" + format_record(a), "m.txt");

@@ -82,8 +82,10 @@ State shuffle_hidden(const State& s, Side viewer, Rng& rng) {
     hidden.push_back(sq);
     kinds.push_back(piece_kind(s.at(sq)));
   }
-  for (int i = int(kinds.size()) - 1; i > 0; --i) std::swap(kinds[std::size_t(i)], kinds[rng.below(std::uint32_t(i + 1))]);
-  for (std::size_t i = 0; i < hidden.size(); ++i) out.put(hidden[i], owner, kinds[i], s.flags(hidden[i]));
+  for (int i = int(kinds.size()) - 1; i > 0; --i)
+    std::swap(kinds[std::size_t(i)], kinds[rng.below(std::uint32_t(i + 1))]);
+  for (std::size_t i = 0; i < hidden.size(); ++i)
+    out.put(hidden[i], owner, kinds[i], s.flags(hidden[i]));
   return out;
 }
 
@@ -94,9 +96,12 @@ void check_classic(const std::string& record, SpyBot* spy[2], const std::string&
   Rng rng(7);
   for (std::size_t k = 0;; ++k) {
     for (Side side : {kRed, kBlue}) {
-      for (; next[side] < spy[side]->decisions.size() && spy[side]->decisions[next[side]].steps == int(k); ++next[side]) {
+      for (; next[side] < spy[side]->decisions.size() &&
+             spy[side]->decisions[next[side]].steps == int(k);
+           ++next[side]) {
         const auto& d = spy[side]->decisions[next[side]];
-        const std::string at = where + ", " + std::string(side_name(side)) + " decision at move " + std::to_string(k);
+        const std::string at =
+            where + ", " + std::string(side_name(side)) + " decision at move " + std::to_string(k);
         ASSERT_EQ(g.state().side_to_move(), side) << at;
         ASSERT_TRUE(d.view == g.view(side)) << at;
         ASSERT_EQ(d.legal, classic_tokens(g.state())) << at;
@@ -105,7 +110,8 @@ void check_classic(const std::string& record, SpyBot* spy[2], const std::string&
         if (g.state().evaded_square() >= 0) continue;
         const State world = shuffle_hidden(g.state(), side, rng);
         ASSERT_TRUE(make_view(world, side) == d.view) << at;
-        ASSERT_EQ(classic_tokens(world), d.legal) << at << ": the legal tokens depend on hidden kinds";
+        ASSERT_EQ(classic_tokens(world), d.legal)
+            << at << ": the legal tokens depend on hidden kinds";
       }
     }
     if (k == rec.moves.size()) break;
@@ -117,12 +123,14 @@ void check_classic(const std::string& record, SpyBot* spy[2], const std::string&
     }
   }
   for (Side side : {kRed, kBlue}) {
-    EXPECT_EQ(next[side], spy[side]->decisions.size()) << where << ": decisions at no point of the replay";
+    EXPECT_EQ(next[side], spy[side]->decisions.size())
+        << where << ": decisions at no point of the replay";
     EXPECT_EQ(spy[side]->seen.size(), rec.moves.size()) << where;
   }
 }
 
-waterloo::WaterlooState with_hidden_changed(const waterloo::WaterlooState& s, Side viewer, Rng& rng) {
+waterloo::WaterlooState with_hidden_changed(const waterloo::WaterlooState& s, Side viewer,
+                                            Rng& rng) {
   waterloo::WaterlooState t = s;
   const int n = s.num_units();
   for (int k = 0; k < 40; ++k) {
@@ -149,13 +157,15 @@ void check_waterloo(const std::string& record, SpyBot* spy[2], const std::string
       EXPECT_EQ(d.steps, k) << at;
       EXPECT_TRUE(d.wview == make_view(s, side)) << at << ": set-up view";
     }
-    if (decision && next[side] < spy[side]->decisions.size() && spy[side]->decisions[next[side]].steps == k) {
+    if (decision && next[side] < spy[side]->decisions.size() &&
+        spy[side]->decisions[next[side]].steps == k) {
       const auto& d = spy[side]->decisions[next[side]++];
       ASSERT_TRUE(d.wview == make_view(s, side)) << at;
       ASSERT_EQ(d.legal, waterloo_tokens(s)) << at;
       const WaterlooState world = with_hidden_changed(s, side, rng);
       ASSERT_TRUE(make_view(world, side) == d.wview) << at;
-      ASSERT_EQ(waterloo_tokens(world), d.legal) << at << ": the legal tokens depend on hidden facts";
+      ASSERT_EQ(waterloo_tokens(world), d.legal)
+          << at << ": the legal tokens depend on hidden facts";
     }
     if (s.phase() == Phase::kSetup && rec.setup[side]) {
       g.apply_setup(side, *rec.setup[side]);
@@ -171,20 +181,27 @@ void check_waterloo(const std::string& record, SpyBot* spy[2], const std::string
     }
   }
   for (Side side : {kRed, kBlue}) {
-    EXPECT_EQ(next[side], spy[side]->decisions.size()) << where << ": decisions at no point of the replay";
+    EXPECT_EQ(next[side], spy[side]->decisions.size())
+        << where << ": decisions at no point of the replay";
     EXPECT_EQ(next_setup[side], spy[side]->setups.size()) << where;
   }
 }
 
 TEST(RefereeViews, C_8_W_15_BotsGetExactlyTheirOwnViewsAndTokensInEveryVariantFamily) {
-  const std::vector<std::string> specs = {"classic", "barrage", "duel", "ultimate-lightning", "clone-wars",
-                                          "clone-wars-powers", "barrage+silent-defence+rescue"};
+  const std::vector<std::string> specs = {"classic",
+                                          "barrage",
+                                          "duel",
+                                          "ultimate-lightning",
+                                          "clone-wars",
+                                          "clone-wars-powers",
+                                          "barrage+silent-defence+rescue"};
   std::vector<std::string> all = specs;
   for (const auto& w : waterloo::testing::waterloo_variants()) all.push_back(w);
   int checked = 0;
   for (const std::string& spec : all) {
     for (std::uint64_t seed : {1, 2}) {
-      if (load_variant(spec).family == Family::kWaterloo && seed == 2 && spec != "waterloo-expert") continue;
+      if (load_variant(spec).family == Family::kWaterloo && seed == 2 && spec != "waterloo-expert")
+        continue;
       SpyBot red, blue;
       SpyBot* spy[2] = {&red, &blue};
       GameSettings st;

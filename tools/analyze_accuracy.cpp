@@ -39,6 +39,8 @@ struct Config {
   eval::BeliefOptions options;
 };
 
+// The default of eval::default_options() is one of these: prior+structure+idle where set-ups
+// fill the zone (classic), prior alone elsewhere (Barrage).
 std::vector<Config> configs(const AccuracyOptions& o) {
   std::vector<Config> out;
   out.push_back({"counts only", eval::counts_only_options()});
@@ -60,7 +62,9 @@ std::vector<Config> configs(const AccuracyOptions& o) {
   c.behaviour.flee = true;
   c.behaviour.flee_weight = o.flee;
   out.push_back({"prior+flee", c});
-  out.push_back({"default", eval::BeliefOptions{}});
+  eval::BeliefOptions all = eval::BeliefOptions{};
+  all.behaviour.idle_scale = o.idle_scale;
+  out.push_back({"prior+structure+idle", all});
   return out;
 }
 

@@ -108,7 +108,7 @@ void analyze_record(const RecordOptions& o) {
     if (n > int(r.moves.size()))
       throw InputError("--at " + std::to_string(n) + ": the record has only " + std::to_string(r.moves.size()) + " moves");
   std::sort(at.begin(), at.end());
-  eval::Belief b(make_view(s, viewer), eval::BeliefOptions{}, prior);
+  eval::Belief b(make_view(s, viewer), eval::default_options(s.variant()), prior);
   std::cout << s.variant().spec << ": " << side_name(viewer) << "'s beliefs about " << side_name(other(viewer))
             << "'s pieces; prior: " << prior->source() << "\n";
   std::size_t next = 0;

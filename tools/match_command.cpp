@@ -5,9 +5,8 @@
 #include <cstdio>
 #include <iomanip>
 #include <iostream>
-#include <sstream>
-
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "bots/bot_spec.h"
 #include "bots/match.h"
@@ -34,19 +33,26 @@ std::string score_text(double points, int games) {
   return s.str();
 }
 
-nlohmann::json number_or_null(double x) { return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(nullptr); }
+nlohmann::json number_or_null(double x) {
+  return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(nullptr);
+}
 
 void print_summary(const MatchSummary& m, const std::string& variant) {
   const auto& e = m.elo;
-  std::cout << "\n" << m.names[0] << " vs " << m.names[1] << ", " << variant << ": " << m.games << " games ("
-            << m.names[0] << " red " << m.bot1_red << ", blue " << m.bot1_blue << ")\n"
+  std::cout << "\n"
+            << m.names[0] << " vs " << m.names[1] << ", " << variant << ": " << m.games
+            << " games (" << m.names[0] << " red " << m.bot1_red << ", blue " << m.bot1_blue
+            << ")\n"
             << m.names[0] << ": W/D/L " << m.wins << "/" << m.draws << "/" << m.losses << ", score "
-            << percent(e.score) << " (95%: " << percent(e.score_low) << " .. " << percent(e.score_high) << ")";
+            << percent(e.score) << " (95%: " << percent(e.score_low) << " .. "
+            << percent(e.score_high) << ")";
   if (m.adjourned) std::cout << ", " << m.adjourned << " adjourned (not counted)";
-  std::cout << "\nElo difference " << bots::format_elo(e.elo) << " (95%: " << bots::format_elo(e.elo_low) << " .. "
-            << bots::format_elo(e.elo_high) << ")\nreasons: ";
+  std::cout << "\nElo difference " << bots::format_elo(e.elo)
+            << " (95%: " << bots::format_elo(e.elo_low) << " .. " << bots::format_elo(e.elo_high)
+            << ")\nreasons: ";
   std::string list;
-  for (const auto& [reason, n] : m.reasons) list += std::string(list.empty() ? "" : ", ") + reason + " " + std::to_string(n);
+  for (const auto& [reason, n] : m.reasons)
+    list += std::string(list.empty() ? "" : ", ") + reason + " " + std::to_string(n);
   std::cout << list << "\n";
 }
 
@@ -86,16 +92,19 @@ void register_match_command(CLI::App& app) {
   auto o = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("match", "Play a match of refereed games between two bots");
   cmd->add_option("--variant,-v", o->variant, "Variant spec")->capture_default_str();
-  cmd->add_option("--bot1", o->bot1, "First bot: a built-in name, cmd:COMMAND or ucc:COMMAND")->required();
+  cmd->add_option("--bot1", o->bot1, "First bot: a built-in name, cmd:COMMAND or ucc:COMMAND")
+      ->required();
   cmd->add_option("--bot2", o->bot2, "Second bot, as --bot1")->required();
   cmd->add_option("--games,-n", o->games, "Games to play (sides alternate)")->capture_default_str();
   auto* movetime = cmd->add_option("--movetime", o->movetime, "Milliseconds per decision");
-  cmd->add_option("--tc", o->tc, "Game clock BASE+INC in seconds (60+0.5), or in ms with a suffix (500+10ms)")
+  cmd->add_option("--tc", o->tc,
+                  "Game clock BASE+INC in seconds (60+0.5), or in ms with a suffix (500+10ms)")
       ->excludes(movetime);
   cmd->add_option("--nodes", o->nodes, "Search budget per decision, passed to the bots");
   cmd->add_option("--seed", o->seed, "Seed of game 1; game i gets seed+i-1")->capture_default_str();
   cmd->add_option("--setups", o->setups, "A file of set-up lines to draw from (classic family)");
-  cmd->add_option("--concurrency,-j", o->concurrency, "Games played at once")->capture_default_str();
+  cmd->add_option("--concurrency,-j", o->concurrency, "Games played at once")
+      ->capture_default_str();
   cmd->add_option("--out,-o", o->out, "Append every finished game's record to this file");
   cmd->add_flag("--json", o->json, "Print the summary as one JSON object on the last line");
   cmd->add_flag("--quiet,-q", o->quiet, "No line per game");
@@ -112,7 +121,8 @@ void register_match_command(CLI::App& app) {
     st.time.nodes = o->nodes;
     if (!o->setups.empty()) {
       if (st.variant->family == Family::kWaterloo)
-        throw InputError("--setups: set-up files are for the classic family; Waterloo bots set up themselves");
+        throw InputError(
+            "--setups: set-up files are for the classic family; Waterloo bots set up themselves");
       st.setups = read_setup_file(o->setups, *st.variant);
     }
     st.concurrency = o->concurrency;
@@ -128,9 +138,13 @@ void register_match_command(CLI::App& app) {
         const std::string& red = r.bot1_side == kRed ? o->bot1 : o->bot2;
         const std::string& blue = r.bot1_side == kRed ? o->bot2 : o->bot1;
         const Winner w = r.outcome.winner;
-        const char* result = w == Winner::kRed ? "1-0" : w == Winner::kBlue ? "0-1" : w == Winner::kDraw ? "1/2" : "*";
-        std::cout << "game " << r.index + 1 << "/" << o->games << " (seed " << r.seed << "): " << red << " (red) vs "
-                  << blue << " (blue) " << result << " " << bots::reason_key(r.outcome);
+        const char* result = w == Winner::kRed    ? "1-0"
+                             : w == Winner::kBlue ? "0-1"
+                             : w == Winner::kDraw ? "1/2"
+                                                  : "*";
+        std::cout << "game " << r.index + 1 << "/" << o->games << " (seed " << r.seed
+                  << "): " << red << " (red) vs " << blue << " (blue) " << result << " "
+                  << bots::reason_key(r.outcome);
         if (bots::is_forfeit(r.outcome)) std::cout << " [" << r.outcome.detail << "]";
         std::cout << "; " << o->bot1 << " " << score_text(points, done) << std::endl;
       };

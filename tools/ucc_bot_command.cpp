@@ -1,11 +1,11 @@
-// `stratego ucc-bot [--bot NAME] [--movetime MS] [--seed S]`: a built-in bot plays one game
+// `stratego ucc-bot [--bot NAME] [--movetime MS] [--seed S]`: one of our bots plays one game
 // inside a 2012 UCC competition manager, which starts this command as its AI program and
 // talks to it on stdin/stdout (bots/ucc_protocol.h, bots/ucc_session.h). Classic only: the
 // manager plays nothing else. Notes go to stderr; a message that cannot be read or that
 // contradicts the game ends the program with `error: ...` and status 2.
 #include <iostream>
 
-#include "bots/registry.h"
+#include "bots/bot_spec.h"
 #include "bots/ucc_session.h"
 #include "tools/commands.h"
 
@@ -20,7 +20,9 @@ void register_ucc_bot_command(CLI::App& app) {
   auto o = std::make_shared<Options>();
   auto* cmd = app.add_subcommand(
       "ucc-bot", "Play a built-in bot inside a 2012 UCC Stratego competition manager");
-  cmd->add_option("--bot", o->bot, "Built-in bot to play")->capture_default_str();
+  cmd->add_option("--bot", o->bot,
+                  "Bot to play: a built-in name (with options: ismcts,threads=2) or cmd:COMMAND")
+      ->capture_default_str();
   cmd->add_option(
          "--movetime", o->movetime_ms,
          "Milliseconds per move given to the bot (the manager allows 2000); 0 leaves it to the bot")
@@ -28,7 +30,7 @@ void register_ucc_bot_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--seed", o->seed, "Seed for the bot's randomness")->capture_default_str();
   cmd->callback([o] {
-    auto bot = bots::make_bot(o->bot);
+    auto bot = bots::make_bot_from_spec(o->bot);
     bots::UccSessionOptions options;
     options.movetime_ms = o->movetime_ms;
     options.seed = o->seed;

@@ -72,7 +72,7 @@ def main():
             expect = "board"
             continue
         if " " not in line and len(line) == 10:
-            if expect != "board" and expect != "opponent-or-board":
+            if expect != "board":
                 fail("board line when expecting %s" % expect)
             board = [line] + [read() for _ in range(9)]
             check_board(board, mine)
@@ -94,7 +94,7 @@ def main():
                 fail("confirmation %r of a move we did not make (%r)" % (line, sent))
             own_result(mine, (x, y), to, rest)
             expect = "opponent"
-        elif expect in ("opponent", "opponent-or-board"):
+        elif expect == "opponent":
             their_result(mine, to, rest)
             expect = "board"
         else:

@@ -16,17 +16,17 @@ namespace stratego::bots::testing {
 
 enum class Misdeed {
   kNone,
-  kFault,          // throws BotFault of `fault`
-  kRuntimeError,   // throws std::runtime_error
-  kIllegalToken,   // a well-formed action that is not legal
-  kGarbage,        // not an action token at all
-  kSlow,           // sleeps `sleep_ms` and then answers legally
+  kFault,         // throws BotFault of `fault`
+  kRuntimeError,  // throws std::runtime_error
+  kIllegalToken,  // a well-formed action that is not legal
+  kGarbage,       // not an action token at all
+  kSlow,          // sleeps `sleep_ms` and then answers legally
   kResign,
-  kOfferDraw,      // offers a draw with a legal action
-  kAcceptAny,      // accept_draw whether or not a draw was offered (with a legal action)
+  kOfferDraw,  // offers a draw with a legal action
+  kAcceptAny,  // accept_draw whether or not a draw was offered (with a legal action)
   kAdjourn,
-  kBadSetup,       // a set-up that is not legal
-  kThrowInObserve, // throws from observe() after its n-th decision
+  kBadSetup,        // a set-up that is not legal
+  kThrowInObserve,  // throws from observe() after its n-th decision
   kThrowInNewGame,
 };
 
@@ -50,7 +50,9 @@ class MisbehavingBot : public RandomBot {
     return RandomBot::setup(r);
   }
   void observe(const ObservedMove&, const View&) override { maybe_throw_in_observe(); }
-  void observe(const waterloo::ObservedStep&, const waterloo::WaterlooView&) override { maybe_throw_in_observe(); }
+  void observe(const waterloo::ObservedStep&, const waterloo::WaterlooView&) override {
+    maybe_throw_in_observe();
+  }
 
   Reply decide(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) override {
     limits_seen.push_back(r.limits);
@@ -58,23 +60,41 @@ class MisbehavingBot : public RandomBot {
     if (accepts_offers && r.draw_offered) reply.accept_draw = true;
     if (++decisions != at_) return reply;
     switch (what_) {
-      case Misdeed::kFault: throw BotFault(fault, "misbehaving on purpose");
-      case Misdeed::kRuntimeError: throw std::runtime_error("out of cheese");
-      case Misdeed::kIllegalToken: reply.action = family_waterloo_ ? "a1-l10" : "a1-j10"; break;
-      case Misdeed::kGarbage: reply.action = "%%garbage%%"; break;
-      case Misdeed::kSlow: std::this_thread::sleep_for(std::chrono::milliseconds(sleep_ms)); break;
-      case Misdeed::kResign: reply = Reply{}, reply.resign = true; break;
-      case Misdeed::kOfferDraw: reply.offer_draw = true; break;
-      case Misdeed::kAcceptAny: reply.accept_draw = true; break;
-      case Misdeed::kAdjourn: reply = Reply{}, reply.adjourn = true; break;
-      default: break;
+      case Misdeed::kFault:
+        throw BotFault(fault, "misbehaving on purpose");
+      case Misdeed::kRuntimeError:
+        throw std::runtime_error("out of cheese");
+      case Misdeed::kIllegalToken:
+        reply.action = family_waterloo_ ? "a1-l10" : "a1-j10";
+        break;
+      case Misdeed::kGarbage:
+        reply.action = "%%garbage%%";
+        break;
+      case Misdeed::kSlow:
+        std::this_thread::sleep_for(std::chrono::milliseconds(sleep_ms));
+        break;
+      case Misdeed::kResign:
+        reply = Reply{}, reply.resign = true;
+        break;
+      case Misdeed::kOfferDraw:
+        reply.offer_draw = true;
+        break;
+      case Misdeed::kAcceptAny:
+        reply.accept_draw = true;
+        break;
+      case Misdeed::kAdjourn:
+        reply = Reply{}, reply.adjourn = true;
+        break;
+      default:
+        break;
     }
     return reply;
   }
 
  private:
   void maybe_throw_in_observe() {
-    if (what_ == Misdeed::kThrowInObserve && decisions >= at_) throw std::runtime_error("observe failed");
+    if (what_ == Misdeed::kThrowInObserve && decisions >= at_)
+      throw std::runtime_error("observe failed");
   }
   Misdeed what_;
   int at_;
