@@ -9,9 +9,8 @@ namespace {
 // Any version: a header of an unsupported version still starts a record, whose own parser
 // then names the version problem.
 bool is_header(std::string_view line, bool& waterloo) {
-  if (line.starts_with("stratego-record ")) return !(waterloo = false);
-  if (line.starts_with("stratego-waterloo-record ")) return (waterloo = true);
-  return false;
+  waterloo = line.starts_with("stratego-waterloo-record ");
+  return waterloo || line.starts_with("stratego-record ");
 }
 
 }  // namespace

@@ -28,10 +28,6 @@ bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.
 
 bool face_down(Pile p) { return p == Pile::kReserve || p == Pile::kRecovering || p == Pile::kPool; }
 
-// Entry columns per block: with a block's identities they must fit the 64 columns of the
-// counting sampler; beyond it, columns of one identity are merged (compact()).
-constexpr int kMaxColumns = 48;
-
 struct MoveToken {
   int from = -1, to = -1;
   bool attack = false;
@@ -44,7 +40,8 @@ std::optional<MoveToken> parse_move(const Geometry& g, std::string_view t) {
   if (sep == std::string_view::npos) return std::nullopt;
   const auto slash = t.find('/');
   const auto from = g.parse_square(t.substr(0, sep));
-  const auto to = g.parse_square(t.substr(sep + 1, slash == std::string_view::npos ? std::string_view::npos : slash - sep - 1));
+  const auto to = g.parse_square(t.substr(
+      sep + 1, slash == std::string_view::npos ? std::string_view::npos : slash - sep - 1));
   if (!from || !to) return std::nullopt;
   return MoveToken{*from, *to, t[sep] == 'x'};
 }
@@ -63,7 +60,8 @@ std::optional<int> placed_square(const Geometry& g, std::string_view t) {
 Pile destination(const ObservedStep& step, const WaterlooView& before, int sq, Army army) {
   if (starts_with(step.action, "off:")) return Pile::kRecovering;
   if (starts_with(step.action, "save:")) return Pile::kSaved;
-  if (before.phase == Phase::kDie && starts_with(step.action, "die:") && step.action.back() == 'R' &&
+  if (before.phase == Phase::kDie && starts_with(step.action, "die:") &&
+      step.action.back() == 'R' &&
       (sq == before.melee.attacker_sq || sq == before.melee.defender_sq))
     return army == Army::kPrussian ? Pile::kPool : Pile::kReserve;
   return Pile::kLeft;
@@ -89,124 +87,6 @@ WaterlooBelief::WaterlooBelief(const WaterlooView& view)
   cols_.resize(std::size_t(ids_->num_blocks()));
   update_bags(view_);
   update_sectors(view_);
-}
-
-template <class F>
-void WaterlooBelief::for_each_lineage(int block, F&& f) {
-  for (auto& [key, bg] : bags_)
-    if (key / (16 * 8) == block) f(bg.lin);
-  for (int sq : squares(tracked_))
-    if (board_block_[std::size_t(sq)] == block) f(board_[std::size_t(sq)]);
-  for (Kept& k : kept_)
-    if (k.block == block) f(k.lin);
-}
-
-WaterlooBelief::Bag& WaterlooBelief::bag(int block, int damage, Pile pile, const Lineage& fresh) {
-  auto [it, inserted] = bags_.try_emplace(bag_key(block, damage, pile));
-  if (inserted) {
-    it->second.lin = fresh;
-    it->second.current.fill(-1);
-  }
-  return it->second;
-}
-
-int WaterlooBelief::new_column(int block, int type) {
-  auto& cols = cols_[std::size_t(block)];
-  auto free_slot = [&] {
-    for (std::size_t c = 0; c < cols.size(); ++c)
-      if (cols[c].type < 0) return int(c);
-    if (cols.size() < std::size_t(kMaxColumns)) {
-      cols.push_back({});
-      return int(cols.size()) - 1;
-    }
-    return -1;
-  };
-  int c = free_slot();
-  if (c < 0) {
-    compact(block);
-    c = free_slot();
-    if (c < 0) throw InputError("belief: too many kinds of face-down units of one class");
-  }
-  cols[std::size_t(c)] = {type, 0, ++clock_};
-  return c;
-}
-
-void WaterlooBelief::release_column(int block, int col) {
-  cols_[std::size_t(block)][std::size_t(col)] = {};
-  const std::uint64_t keep = ~(std::uint64_t(1) << col);
-  for_each_lineage(block, [&](Lineage& l) { l.cols &= keep; });
-  for (auto& [key, bg] : bags_)
-    for (auto& c : bg.current)
-      if (key / (16 * 8) == block && c == col) c = -1;
-}
-
-// Too many columns: columns of one identity become one (every block that could take either
-// may take the merged one), which keeps every world and loses only some exactness.
-void WaterlooBelief::compact(int block) {
-  auto& cols = cols_[std::size_t(block)];
-  std::array<std::uint64_t, 64> to{};
-  for (std::size_t c = 0; c < cols.size(); ++c) {
-    to[c] = std::uint64_t(1) << c;
-    if (cols[c].type < 0) continue;
-    for (std::size_t r = 0; r < c; ++r)
-      if (cols[r].type == cols[c].type) {
-        cols[r].count += cols[c].count;
-        cols[r].joined = std::max(cols[r].joined, cols[c].joined);
-        cols[c] = {};
-        to[c] = std::uint64_t(1) << r;
-        break;
-      }
-  }
-  for_each_lineage(block, [&](Lineage& l) {
-    std::uint64_t out = 0;
-    for (std::uint64_t m = l.cols; m; m &= m - 1) out |= to[std::size_t(__builtin_ctzll(m))];
-    l.cols = out;
-  });
-  for (auto& [key, bg] : bags_)
-    if (key / (16 * 8) == block) bg.current.fill(-1);
-}
-
-void WaterlooBelief::restamp(int block, std::uint64_t cols) {
-  ++clock_;
-  for (std::uint64_t m = cols; m; m &= m - 1) cols_[std::size_t(block)][std::size_t(__builtin_ctzll(m))].joined = clock_;
-}
-
-// A hidden piece of `block` with lineage `lin` showed local identity `type`: it took one unit of
-// the latest column of that identity it could take (the others stay available to every piece
-// that could take that one), or, with none, one from the unknown pool.
-bool WaterlooBelief::reveal(const Lineage& lin, int block, int type) {
-  auto& cols = cols_[std::size_t(block)];
-  int best = -1;
-  for (std::uint64_t m = lin.cols; m; m &= m - 1) {
-    const int c = __builtin_ctzll(m);
-    if (cols[std::size_t(c)].type == type && cols[std::size_t(c)].count > 0 &&
-        (best < 0 || cols[std::size_t(c)].joined > cols[std::size_t(best)].joined))
-      best = c;
-  }
-  if (best >= 0) {
-    if (--cols[std::size_t(best)].count == 0) release_column(block, best);
-    return true;
-  }
-  return lin.types >> type & 1;
-}
-
-// A piece enters a face-down pile: a unit the viewer knew becomes one more unit of that pile's
-// column for its identity; a hidden piece brings what it may be.
-void WaterlooBelief::enter(int block, int damage, Pile pile, int known_type, const Lineage& lin) {
-  Bag& bg = bag(block, damage, pile, Lineage{});
-  if (known_type < 0) {
-    bg.lin.cols |= lin.cols;
-    bg.lin.types |= lin.types;
-    restamp(block, lin.cols);
-    return;
-  }
-  int c = bg.current[std::size_t(known_type)];
-  if (c < 0) {
-    c = new_column(block, known_type);
-    bg.current[std::size_t(known_type)] = std::int8_t(c);
-    bg.lin.cols |= std::uint64_t(1) << c;
-  }
-  ++cols_[std::size_t(block)][std::size_t(c)].count;
 }
 
 void WaterlooBelief::setup_bags(Side side, const WaterlooView& after) {
@@ -264,15 +144,18 @@ void WaterlooBelief::update_bags(const WaterlooView& after) {
     it = bags_.erase(it);  // an empty pile holds nothing any more
   }
   for (const auto& [key, n] : count)
-    if (!bags_.count(key)) bag(key / (16 * 8), key / 8 % 16, Pile(key % 8), general(key / (16 * 8)));
+    if (!bags_.count(key))
+      bag(key / (16 * 8), key / 8 % 16, Pile(key % 8), general(key / (16 * 8)));
 }
 
 // W-11.1: after an action the side with two pieces on the enemy's sector wins at once; so a
 // sector where the viewer had two pieces while the game went on is not the enemy's.
 void WaterlooBelief::update_sectors(const WaterlooView& after) {
   const Side me = after.viewer, enemy = other(me);
-  if (after.retreat_sector[enemy] != waterloo::kHiddenSector || waterloo::melee_live(after.phase)) return;
-  const bool won_here = after.result.over() && after.result.reason == waterloo::EndKind::kLinesOfRetreat &&
+  if (after.retreat_sector[enemy] != waterloo::kHiddenSector || waterloo::melee_live(after.phase))
+    return;
+  const bool won_here = after.result.over() &&
+                        after.result.reason == waterloo::EndKind::kLinesOfRetreat &&
                         after.result.winner == winner_of(me);
   if (after.result.over() && !won_here) return;  // ended otherwise: no check was made
   const Geometry& g = after.geometry();
@@ -286,7 +169,9 @@ void WaterlooBelief::update_sectors(const WaterlooView& after) {
   for (int i = 0; i < 3; ++i)
     if (on[i] >= 2) two = std::uint8_t(two | 1 << i);
   sectors_ = std::uint8_t(won_here ? sectors_ & two : sectors_ & ~two);
-  if (sectors_ == 0) throw InputError("belief: every sector of the enemy's line of retreat has been ruled out (W-11.1)");
+  if (sectors_ == 0)
+    throw InputError(
+        "belief: every sector of the enemy's line of retreat has been ruled out (W-11.1)");
 }
 
 void WaterlooBelief::observe(const ObservedStep& step, const WaterlooView& after) {
@@ -299,7 +184,8 @@ void WaterlooBelief::observe(const ObservedStep& step, const WaterlooView& after
     if (sq < 0 || !test(tracked_, sq)) continue;
     const int id = ids_->find(u);
     const int b = board_block_[std::size_t(sq)];
-    if (id < 0 || ids_->all()[std::size_t(id)].block != b) fail(step, "a piece showed an identity its class cannot have");
+    if (id < 0 || ids_->all()[std::size_t(id)].block != b)
+      fail(step, "a piece showed an identity its class cannot have");
     if (!reveal(board_[std::size_t(sq)], b, ids_->all()[std::size_t(id)].local))
       fail(step, std::string("the piece on ") + g.square_name(sq) + " showed " + ids_->name(id) +
                      ", which it cannot be by where it came from (W-4.2, W-14.1, W-15.3)");
@@ -309,27 +195,34 @@ void WaterlooBelief::observe(const ObservedStep& step, const WaterlooView& after
     const int b = ids_->block_of(u);
     if (sq < 0 || b < 0) continue;
     const auto& was = before.board[std::size_t(sq)];
-    if (!was || ids_->block_of(*was) != b) fail(step, std::string("a piece left ") + g.square_name(sq) + ", where the view showed none like it");
+    if (!was || ids_->block_of(*was) != b)
+      fail(step, std::string("a piece left ") + g.square_name(sq) +
+                     ", where the view showed none like it");
     const Pile to = destination(step, before, sq, u.army);
     int known = -1;
     Lineage lin = general(b);
     if (was->strength >= 0) {
       const int id = ids_->find(*was);
-      if (id < 0) fail(step, std::string("a piece of an identity not in the army left ") + g.square_name(sq));
+      if (id < 0)
+        fail(step, std::string("a piece of an identity not in the army left ") + g.square_name(sq));
       known = ids_->all()[std::size_t(id)].local;
     } else if (test(tracked_, sq)) {
       lin = board_[std::size_t(sq)];
     }
     untrack(sq);
-    if (face_down(to)) enter(b, u.damage, to, known, lin);
-    else if (known < 0 && !(lin == general(b))) kept_.push_back({to, b, lin});
+    if (face_down(to))
+      enter(b, u.damage, to, known, lin);
+    else if (known < 0 && !(lin == general(b)))
+      kept_.push_back({to, b, lin});
   }
   for (const auto& [sq, u] : step.captured) {
     if (sq < 0 || !test(tracked_, sq)) continue;
     const int b = board_block_[std::size_t(sq)];
-    if (const int id = ids_->find(u); u.strength >= 0 && id >= 0 && ids_->all()[std::size_t(id)].block == b) {
+    if (const int id = ids_->find(u);
+        u.strength >= 0 && id >= 0 && ids_->all()[std::size_t(id)].block == b) {
       if (!reveal(board_[std::size_t(sq)], b, ids_->all()[std::size_t(id)].local))
-        fail(step, std::string("the piece captured on ") + g.square_name(sq) + " cannot have been " + ids_->name(id));
+        fail(step, std::string("the piece captured on ") + g.square_name(sq) +
+                       " cannot have been " + ids_->name(id));
     } else {
       kept_.push_back({Pile::kCaptured, b, board_[std::size_t(sq)]});
     }
@@ -347,7 +240,8 @@ void WaterlooBelief::observe(const ObservedStep& step, const WaterlooView& after
     untrack(m->from);
     tracked_ |= square_bb(to);
   }
-  const bool place = starts_with(step.action, "place:"), draw = starts_with(step.action, "prussian:");
+  const bool place = starts_with(step.action, "place:"),
+             draw = starts_with(step.action, "prussian:");
   if (place || draw) {
     const auto sq = placed_square(g, step.action);
     if (!sq) fail(step, "no square after '@'");
@@ -370,7 +264,8 @@ void WaterlooBelief::observe(const ObservedStep& step, const WaterlooView& after
   for (int sq : squares(tracked_)) {  // every piece followed is still there, still hidden
     const auto& u = after.board[std::size_t(sq)];
     if (!u || u->strength >= 0 || ids_->block_of(*u) != board_block_[std::size_t(sq)])
-      fail(step, std::string("the hidden piece followed to ") + g.square_name(sq) + " is not there in the view after it");
+      fail(step, std::string("the hidden piece followed to ") + g.square_name(sq) +
+                     " is not there in the view after it");
   }
   view_ = after;
   update_bags(view_);
@@ -379,7 +274,8 @@ void WaterlooBelief::observe(const ObservedStep& step, const WaterlooView& after
 }
 
 Lineage WaterlooBelief::board_lineage(int sq, int block) const {
-  return test(tracked_, sq) && board_block_[std::size_t(sq)] == block ? board_[std::size_t(sq)] : general(block);
+  return test(tracked_, sq) && board_block_[std::size_t(sq)] == block ? board_[std::size_t(sq)]
+                                                                      : general(block);
 }
 
 Lineage WaterlooBelief::pile_lineage(int block, int damage, Pile pile) const {

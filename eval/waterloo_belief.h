@@ -14,6 +14,10 @@
 // placed from it after it went in, may take; a block placed from a pile keeps the pile's
 // columns and its unknown part (`Lineage`). A block later revealed gives back the latest column
 // of its identity it could have been, which keeps every world that any choice would keep.
+// Limits (each keeps the true world and may admit a few more): a hidden block going face down
+// again (a recovering pile returning to the reserve, a weakened cavalry placed hidden and taken
+// off) widens its pile to all it may be; past 48 columns in a block, columns of one identity
+// merge; the opponent's choices (which block he moves or places) are not used as evidence.
 // Prussian blocks are tracked for both players (W-9.1); the enemy's secret line-of-retreat
 // sector is a variable of its own, ruled out sector by sector whenever two of the player's
 // pieces stood on it after an action and the game went on (W-11.1).
@@ -43,7 +47,7 @@ struct Lineage {
 
 // Units of one identity (a local type) that went face down while the viewer knew them.
 struct EntryColumn {
-  int type = -1;   // -1: a free slot
+  int type = -1;  // -1: a free slot
   int count = 0;
   int joined = 0;  // when it joined its pile: a block revealed gives back its latest column
 };
@@ -66,8 +70,9 @@ class WaterlooBelief {
   explicit WaterlooBelief(const waterloo::WaterlooView& view);
 
   // The next step the viewer observed and its view after it. Throws InputError naming the step
-  // when it contradicts what was tracked (a token that does not parse, a piece withdrawn from
-  // an empty square, a revealed identity no block could have).
+  // when it contradicts what was tracked (a piece withdrawn from an empty square, a revealed
+  // identity the piece cannot have, every retreat sector ruled out); the tracker is then spent:
+  // start again from the view (WaterlooBelief(view)), which knows less but is never wrong.
   void observe(const waterloo::ObservedStep& step, const waterloo::WaterlooView& after);
 
   const waterloo::WaterlooView& view() const { return view_; }
@@ -80,7 +85,7 @@ class WaterlooBelief {
 
   // What the posterior reads: the lineage of a hidden piece by where it is.
   Lineage board_lineage(int sq, int block) const;
-  Lineage pile_lineage(int block, int damage, waterloo::Pile pile) const;  // face-down piles
+  Lineage pile_lineage(int block, int damage, waterloo::Pile pile) const;    // face-down piles
   std::vector<Lineage> kept_lineages(waterloo::Pile pile, int block) const;  // saved, left...
   const std::vector<EntryColumn>& columns(int block) const { return cols_[std::size_t(block)]; }
   Lineage general(int block) const { return {0, ids_->all_types(block)}; }
@@ -99,7 +104,9 @@ class WaterlooBelief {
     int block;
     Lineage lin;
   };
-  static int bag_key(int block, int damage, waterloo::Pile pile) { return (block * 16 + damage) * 8 + int(pile); }
+  static int bag_key(int block, int damage, waterloo::Pile pile) {
+    return (block * 16 + damage) * 8 + int(pile);
+  }
   Bag& bag(int block, int damage, waterloo::Pile pile, const Lineage& fresh);
   void add_bags_for_view(const waterloo::WaterlooView& v);
   void setup_bags(Side side, const waterloo::WaterlooView& after);

@@ -27,8 +27,8 @@ CountSampler::CountSampler(std::vector<std::uint64_t> masks, std::vector<int> co
   }
   states_ = state_space(counts_);
   if (states_ > kMaxStates)
-    throw InputError(std::string("count sampler: ") + std::to_string(states_) + " count states exceed the limit of " +
-                     std::to_string(kMaxStates));
+    throw InputError(std::string("count sampler: ") + std::to_string(states_) +
+                     " count states exceed the limit of " + std::to_string(kMaxStates));
   // Mixed radix over the live columns; the start state holds every count.
   std::int64_t stride = 1;
   for (int c : live_) {

@@ -13,10 +13,9 @@
 // a small product of (count + 1) over its columns fits.
 #pragma once
 
+#include <Eigen/Core>
 #include <cstdint>
 #include <vector>
-
-#include <Eigen/Core>
 
 #include "engine/rng.h"
 
@@ -47,7 +46,9 @@ class CountSampler {
   Eigen::MatrixXd marginals() const;
 
  private:
-  int digit(std::int64_t state, int k) const { return int(state / stride_[std::size_t(k)] % radix_[std::size_t(k)]); }
+  int digit(std::int64_t state, int k) const {
+    return int(state / stride_[std::size_t(k)] % radix_[std::size_t(k)]);
+  }
 
   int n_ = 0;
   std::vector<std::uint64_t> masks_;  // over live columns (those with a positive count)

@@ -19,8 +19,9 @@ using waterloo::Where;
 
 namespace {
 
-constexpr Where kPileWhere[waterloo::kNumPiles] = {Where::kReserve, Where::kRecovering, Where::kPool,
-                                                   Where::kCaptured, Where::kSaved,     Where::kLeft};
+constexpr Where kPileWhere[waterloo::kNumPiles] = {Where::kReserve, Where::kRecovering,
+                                                   Where::kPool,    Where::kCaptured,
+                                                   Where::kSaved,   Where::kLeft};
 
 }  // namespace
 
@@ -29,7 +30,8 @@ void WaterlooPosterior::build_template() {
   std::vector<int> assign;
   sample(rng, assign);
   const int sector = sector_hidden() ? sample_sector(rng) : 0;
-  template_ = std::make_shared<const WaterlooState>(waterloo::state_from_full_view(full_view(assign, sector)));
+  template_ = std::make_shared<const WaterlooState>(
+      waterloo::state_from_full_view(full_view(assign, sector)));
   const WaterlooState& s = *template_;
   const Side viewer = view_.viewer;
   // The template's unit for each piece: by square on the board; off the board, the hidden
@@ -46,7 +48,8 @@ void WaterlooPosterior::build_template() {
       const Where where = h.pile >= 0 ? kPileWhere[h.pile] : Where::kBox;
       for (int id = s.army_begin(h.army); id < s.army_end(h.army) && unit < 0; ++id) {
         const waterloo::UnitInfo& info = s.unit_info(id);
-        if (used[std::size_t(id)] || s.unit(id).where != where || waterloo::apparent_class(info.cls) != h.shown ||
+        if (used[std::size_t(id)] || s.unit(id).where != where ||
+            waterloo::apparent_class(info.cls) != h.shown ||
             info.strength - s.unit(id).strength != h.damage)
           continue;
         if (where != Where::kBox && waterloo::identity_known(s, id, viewer)) continue;
@@ -76,17 +79,21 @@ void WaterlooPosterior::determinize(Rng& rng, WaterlooState& world) const {
     if (u.where == Where::kBoard) c.board[u.sq] = std::uint8_t(id);
   }
   if (waterloo::melee_live(view_.phase)) {
-    const auto unit_on = [&](int sq) { return sq < 0 ? waterloo::kNoUnit : c.board[std::size_t(sq)]; };
+    const auto unit_on = [&](int sq) {
+      return sq < 0 ? waterloo::kNoUnit : c.board[std::size_t(sq)];
+    };
     c.melee.attacker = unit_on(view_.melee.attacker_sq);
     c.melee.defender = unit_on(view_.melee.defender_sq);
   }
-  if (view_.card.active &&
-      (view_.card.kind == waterloo::CardKind::kInitiative || view_.card.kind == waterloo::CardKind::kArtilleryBarrage)) {
+  if (view_.card.active && (view_.card.kind == waterloo::CardKind::kInitiative ||
+                            view_.card.kind == waterloo::CardKind::kArtilleryBarrage)) {
     c.card_squares = 0;
-    for (int sq : squares(view_.card.squares)) c.card_squares |= square_bb(c.board[std::size_t(sq)]);
+    for (int sq : squares(view_.card.squares))
+      c.card_squares |= square_bb(c.board[std::size_t(sq)]);
   }
   if (sector_hidden()) c.retreat_sector[other(view_.viewer)] = std::int8_t(sample_sector(rng));
-  if (world.variant_ptr() != template_->variant_ptr() || world.history_size() > 0) world = *template_;
+  if (world.variant_ptr() != template_->variant_ptr() || world.history_size() > 0)
+    world = *template_;
   world.set_core(c);
 }
 
@@ -96,7 +103,8 @@ WaterlooState WaterlooPosterior::determinize(Rng& rng) const {
   return out;
 }
 
-WaterlooState determinize(const waterloo::WaterlooView& start, std::span<const ViewedStep> history, Rng& rng) {
+WaterlooState determinize(const waterloo::WaterlooView& start, std::span<const ViewedStep> history,
+                          Rng& rng) {
   WaterlooBelief belief(start);
   for (const ViewedStep& s : history) belief.observe(s.step, s.after);
   return belief.posterior().determinize(rng);

@@ -22,7 +22,8 @@ WaterlooIdentities::WaterlooIdentities(const Variant& variant, Side viewer) : vi
         blocks_.push_back({u.army, shown, {}, 0});
       }
       Block& block = blocks_[std::size_t(b)];
-      if (block.types.size() >= 16) throw InputError("too many identities showing one Waterloo class");
+      if (block.types.size() >= 16)
+        throw InputError("too many identities showing one Waterloo class");
       id = int(ids_.size());
       ids_.push_back({u.army, u.cls, u.strength, 0, b, int(block.types.size())});
       block.types.push_back(id);

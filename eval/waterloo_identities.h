@@ -21,7 +21,7 @@ struct WaterlooIdentity {
   int strength = 0;  // printed (0 for artillery and commanders-in-chief)
   int total = 0;     // in the army list
   int block = 0;
-  int local = 0;     // index within its block (bit `local` of a block's type mask)
+  int local = 0;  // index within its block (bit `local` of a block's type mask)
 };
 
 class WaterlooIdentities {
@@ -30,7 +30,9 @@ class WaterlooIdentities {
 
   Side viewer() const { return viewer_; }
   // True for the armies whose pieces the viewer may not know: the enemy's and the Prussians.
-  bool hidden_army(waterloo::Army a) const { return a == waterloo::Army::kPrussian || waterloo::army_side(a) != viewer_; }
+  bool hidden_army(waterloo::Army a) const {
+    return a == waterloo::Army::kPrussian || waterloo::army_side(a) != viewer_;
+  }
   const std::vector<WaterlooIdentity>& all() const { return ids_; }
   int num_blocks() const { return int(blocks_.size()); }
   // The block of pieces of army a showing class `shown` (apparent class), or -1 (own army, or
@@ -38,7 +40,9 @@ class WaterlooIdentities {
   int block_of(waterloo::Army a, waterloo::UnitClass shown) const {
     return block_index_[std::size_t(int(a) * waterloo::kNumClasses + int(shown))];
   }
-  int block_of(const waterloo::SeenUnit& u) const { return block_of(u.army, waterloo::apparent_class(u.cls)); }
+  int block_of(const waterloo::SeenUnit& u) const {
+    return block_of(u.army, waterloo::apparent_class(u.cls));
+  }
   waterloo::Army block_army(int b) const { return blocks_[std::size_t(b)].army; }
   waterloo::UnitClass block_class(int b) const { return blocks_[std::size_t(b)].shown; }
   // Global identity indices of block b, by local index.

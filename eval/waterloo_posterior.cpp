@@ -15,7 +15,9 @@ using waterloo::WaterlooView;
 
 namespace {
 
-bool face_down(int p) { return p == int(Pile::kReserve) || p == int(Pile::kRecovering) || p == int(Pile::kPool); }
+bool face_down(int p) {
+  return p == int(Pile::kReserve) || p == int(Pile::kRecovering) || p == int(Pile::kPool);
+}
 
 [[noreturn]] void no_world(const WaterlooIdentities& ids, int b, const std::string& why) {
   std::string msg = "belief: no identities of the ";
@@ -40,7 +42,8 @@ WaterlooPosterior::WaterlooPosterior(const WaterlooBelief& belief)
   std::vector<std::vector<Lineage>> kept(std::size_t(nb * waterloo::kNumPiles));
   for (int b = 0; b < nb; ++b)
     for (int p = 0; p < waterloo::kNumPiles; ++p)
-      if (!face_down(p)) kept[std::size_t(b * waterloo::kNumPiles + p)] = belief.kept_lineages(Pile(p), b);
+      if (!face_down(p))
+        kept[std::size_t(b * waterloo::kNumPiles + p)] = belief.kept_lineages(Pile(p), b);
   // Every unit of a hidden army in the view: known ones count off their identity, hidden ones
   // become pieces with what their past allows.
   auto add = [&](const SeenUnit& u, int sq, int pile, int index) {
@@ -50,8 +53,10 @@ WaterlooPosterior::WaterlooPosterior(const WaterlooBelief& belief)
     if (u.strength >= 0) {
       const int id = ids.find(u);
       if (id < 0 || --remaining_[std::size_t(id)] < 0)
-        no_world(ids, b, std::string("the view shows more ") + (id < 0 ? std::string("pieces of this kind") : ids.name(id)) +
-                             " than the army has");
+        no_world(ids, b,
+                 std::string("the view shows more ") +
+                     (id < 0 ? std::string("pieces of this kind") : ids.name(id)) +
+                     " than the army has");
       return;
     }
     pieces_.push_back({u.army, waterloo::apparent_class(u.cls), u.damage, sq, pile, b});
@@ -70,7 +75,8 @@ WaterlooPosterior::WaterlooPosterior(const WaterlooBelief& belief)
   for (int sq = 0; sq < g.num_squares(); ++sq)
     if (view_.board[std::size_t(sq)]) add(*view_.board[std::size_t(sq)], sq, -1, -1);
   for (int p = 0; p < waterloo::kNumPiles; ++p)
-    for (std::size_t i = 0; i < view_.piles[std::size_t(p)].size(); ++i) add(view_.piles[std::size_t(p)][i], -1, p, int(i));
+    for (std::size_t i = 0; i < view_.piles[std::size_t(p)].size(); ++i)
+      add(view_.piles[std::size_t(p)][i], -1, p, int(i));
   for (int b = 0; b < nb; ++b) {
     const int box = ids.block_total(b) - in_view[std::size_t(b)];
     if (box < 0) no_world(ids, b, "the view shows more of them than the army has");
@@ -89,7 +95,7 @@ WaterlooPosterior::WaterlooPosterior(const WaterlooBelief& belief)
       const WaterlooIdentity& w = ids.all()[std::size_t(id)];
       bool ok = true;
       if (h.damage > 0) ok = w.cls == UnitClass::kHeavyCavalry && w.strength > h.damage;  // W-8.1
-      if (h.pile == int(Pile::kLeft)) ok = ok && w.cls == UnitClass::kCommanderInChief;  // W-13.5
+      if (h.pile == int(Pile::kLeft)) ok = ok && w.cls == UnitClass::kCommanderInChief;   // W-13.5
       if (view_.phase == waterloo::Phase::kBattleLust && h.square >= 0 &&
           (h.square == view_.melee.attacker_sq || h.square == view_.melee.defender_sq))
         ok = ok && w.cls != UnitClass::kCommanderInChief;  // I-8: strengths decide this melee
@@ -110,7 +116,8 @@ WaterlooPosterior::WaterlooPosterior(const WaterlooBelief& belief)
 
 // One block: columns are the block's identities drawn from the unknown pool, then the entry
 // columns still open; counts are what remains of each less what the entry columns hold.
-void WaterlooPosterior::build_block(const WaterlooBelief& belief, int b, const std::vector<Lineage>& lineage) {
+void WaterlooPosterior::build_block(const WaterlooBelief& belief, int b,
+                                    const std::vector<Lineage>& lineage) {
   const WaterlooIdentities& ids = *ids_;
   Block& blk = blocks_[std::size_t(b)];
   const std::vector<int>& types = ids.block_types(b);
@@ -130,7 +137,9 @@ void WaterlooPosterior::build_block(const WaterlooBelief& belief, int b, const s
   }
   for (int t = 0; t < nt; ++t)
     if (blk.counts[std::size_t(t)] < 0)
-      no_world(ids, b, std::string("more ") + ids.name(types[std::size_t(t)]) + " went face down than remain unseen");
+      no_world(ids, b,
+               std::string("more ") + ids.name(types[std::size_t(t)]) +
+                   " went face down than remain unseen");
   // Too many entry columns for exact counting: merge those of one identity (every piece that
   // could take either may take the merged one -- more worlds, never fewer).
   if (CountSampler::state_space(blk.counts) > CountSampler::kMaxStates) {
@@ -138,7 +147,8 @@ void WaterlooPosterior::build_block(const WaterlooBelief& belief, int b, const s
       if (column_of_entry[c] < 0) continue;
       for (std::size_t r = 0; r < c; ++r)
         if (column_of_entry[r] >= 0 && entries[r].type == entries[c].type) {
-          blk.counts[std::size_t(column_of_entry[r])] += blk.counts[std::size_t(column_of_entry[c])];
+          blk.counts[std::size_t(column_of_entry[r])] +=
+              blk.counts[std::size_t(column_of_entry[c])];
           blk.counts[std::size_t(column_of_entry[c])] = 0;
           column_of_entry[c] = column_of_entry[r];
           break;
@@ -172,7 +182,8 @@ void WaterlooPosterior::build_block(const WaterlooBelief& belief, int b, const s
 }
 
 Eigen::MatrixXd WaterlooPosterior::marginals() const {
-  Eigen::MatrixXd out = Eigen::MatrixXd::Zero(Eigen::Index(pieces_.size()), Eigen::Index(ids_->all().size()));
+  Eigen::MatrixXd out =
+      Eigen::MatrixXd::Zero(Eigen::Index(pieces_.size()), Eigen::Index(ids_->all().size()));
   for (const Block& blk : blocks_) {
     if (blk.pieces.empty()) continue;
     const Eigen::MatrixXd m = blk.sampler.marginals();
@@ -230,7 +241,8 @@ int WaterlooPosterior::sample_sector(Rng& rng) const {
   return last;
 }
 
-WaterlooView WaterlooPosterior::full_view(const std::vector<int>& identity_of_piece, int sector) const {
+WaterlooView WaterlooPosterior::full_view(const std::vector<int>& identity_of_piece,
+                                          int sector) const {
   WaterlooView v = view_;
   v.full = true;
   for (std::size_t i = 0; i < pieces_.size(); ++i) {

@@ -4,12 +4,14 @@
 // full WaterlooStates that give back the player's view exactly and the same legal actions, for
 // the search to play on.
 //
-// The model: every consistent assignment of identities to the hidden pieces is equally likely,
-// and the hidden retreat sector is uniform over the sectors still possible. That is the prior
-// of the set-up generator (WaterlooState::random_setup shuffles the units before choosing the
-// reserve and the squares, so given the classes it shows, which identity is where is
-// exchangeable; eval has no human Waterloo set-ups to learn from), conditioned on what was
-// observed; chance draws (die, Prussians, cards) are uniform among what fits. Consistent means:
+// The model: every consistent way to give the hidden pieces the army's units is equally likely
+// (a unit that went face down while known counts apart from the unknown units of its identity,
+// so the weights are those of uniform set-ups and of uniform choices of which face-down block
+// comes back), and the hidden retreat sector is uniform over the sectors still possible. The
+// prior is the set-up generator's (WaterlooState::random_setup shuffles the units before it
+// picks the reserve and the squares, so given the classes shown, which identity is where is
+// exchangeable; there are no human Waterloo set-ups to learn from); the opponent's choices are
+// not used as evidence. Consistent means:
 // the block's visible class (W-2), its weakening (a clipped heavy cavalry is at least one
 // stronger than its clip, W-8.1), the counts of each army less what the view shows known, the
 // set-up and reserve facts of the tracker (waterloo_belief.h), a commander-in-chief for a piece
@@ -18,12 +20,11 @@
 // Marginals and samples are exact: a counting programme per block (waterloo_count_sampler.h).
 #pragma once
 
+#include <Eigen/Core>
 #include <array>
 #include <memory>
 #include <span>
 #include <vector>
-
-#include <Eigen/Core>
 
 #include "engine/rng.h"
 #include "engine/waterloo/state.h"
@@ -36,10 +37,10 @@ namespace stratego::eval {
 struct HiddenPiece {
   waterloo::Army army = waterloo::Army::kFrench;
   waterloo::UnitClass shown = waterloo::UnitClass::kInfantry;  // the class on its back
-  int damage = 0;   // its weakening (W-8.1)
-  int square = -1;  // on the board, or -1
-  int pile = -1;    // off the board: a waterloo::Pile; -1 and square -1: still in the box
-  int block = 0;    // WaterlooIdentities block
+  int damage = 0;                                              // its weakening (W-8.1)
+  int square = -1;                                             // on the board, or -1
+  int pile = -1;  // off the board: a waterloo::Pile; -1 and square -1: still in the box
+  int block = 0;  // WaterlooIdentities block
 };
 
 class WaterlooPosterior {
@@ -79,8 +80,8 @@ class WaterlooPosterior {
 
  private:
   struct Block {
-    std::vector<int> pieces;        // indices into pieces_
-    std::vector<int> column_id;     // identity of each counting column
+    std::vector<int> pieces;     // indices into pieces_
+    std::vector<int> column_id;  // identity of each counting column
     std::vector<std::uint64_t> masks;
     std::vector<int> counts;
     CountSampler sampler;
@@ -91,14 +92,14 @@ class WaterlooPosterior {
   std::shared_ptr<const WaterlooIdentities> ids_;
   waterloo::WaterlooView view_;
   std::vector<HiddenPiece> pieces_;
-  std::vector<int> pile_index_;  // index of a piece within its view pile
+  std::vector<int> pile_index_;           // index of a piece within its view pile
   std::vector<std::uint32_t> view_mask_;  // local types the view allows each piece
   std::vector<int> remaining_;
   std::vector<Block> blocks_;
   std::array<double, 3> sectors_{};
   // Fast determinization: a world built once; each sample permutes the hidden units' ids.
   std::shared_ptr<const waterloo::WaterlooState> template_;
-  std::vector<waterloo::UnitState> slot_;            // per piece: its unit state there
+  std::vector<waterloo::UnitState> slot_;           // per piece: its unit state there
   std::vector<std::vector<int>> unit_of_identity_;  // template ids of hidden units, per identity
 };
 
@@ -106,7 +107,7 @@ class WaterlooPosterior {
 // step, each step comes with the view after it. The views are needed, not only the steps: a
 // set-up step does not say where the pieces went, and a known piece retreating face down is
 // named by the view before the step.
-waterloo::WaterlooState determinize(const waterloo::WaterlooView& start, std::span<const ViewedStep> history,
-                                    Rng& rng);
+waterloo::WaterlooState determinize(const waterloo::WaterlooView& start,
+                                    std::span<const ViewedStep> history, Rng& rng);
 
 }  // namespace stratego::eval

@@ -3,6 +3,8 @@
 // game, the true identities are always among the worlds it allows, and every determinization
 // gives back the player's view and, when the player decides, the true legal actions. Also the
 // set-up generator whose prior the belief assumes, and the whole-history entry point.
+#include "tests/support/waterloo_belief_games.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -11,7 +13,6 @@
 #include <string>
 
 #include "engine/waterloo/notation.h"
-#include "tests/support/waterloo_belief_games.h"
 #include "tests/support/waterloo_hidden.h"
 
 namespace stratego::waterloo::testing {
@@ -26,13 +27,14 @@ struct Coverage {
 };
 
 // Checks one player's belief against the truth; `draws` determinizations.
-void check_belief(const TrackedGame& g, Side viewer, Rng& rng, int draws, bool slow_path, Coverage& cov,
-                  const std::string& where) {
+void check_belief(const TrackedGame& g, Side viewer, Rng& rng, int draws, bool slow_path,
+                  Coverage& cov, const std::string& where) {
   const eval::WaterlooBelief& belief = g.belief[viewer];
   const WaterlooView view = make_view(g.s, viewer);
   ASSERT_TRUE(belief.view() == view) << where;
   const eval::WaterlooPosterior post = belief.posterior();
-  ASSERT_TRUE(post.admits(true_identities(post, g.s))) << where << ": the true identities are ruled out";
+  ASSERT_TRUE(post.admits(true_identities(post, g.s)))
+      << where << ": the true identities are ruled out";
   if (post.sector_hidden()) {
     ASSERT_GT(post.sector_probabilities()[std::size_t(g.s.retreat_sector(other(viewer)))], 0.0)
         << where << ": the true retreat sector is ruled out";
@@ -47,12 +49,15 @@ void check_belief(const TrackedGame& g, Side viewer, Rng& rng, int draws, bool s
   cov.history_knows_more += zeros(post.marginals()) > zeros(view_only.marginals());
   for (int b = 0; b < belief.identities().num_blocks(); ++b)
     for (const eval::EntryColumn& c : belief.columns(b)) cov.entry_columns += c.count > 0;
-  const bool decides = !g.s.over() && !g.s.is_chance() && g.s.phase() != Phase::kSetup && g.s.current_player() == viewer;
-  const std::vector<std::string> truth_actions = decides ? legal_tokens(g.s) : std::vector<std::string>{};
+  const bool decides = !g.s.over() && !g.s.is_chance() && g.s.phase() != Phase::kSetup &&
+                       g.s.current_player() == viewer;
+  const std::vector<std::string> truth_actions =
+      decides ? legal_tokens(g.s) : std::vector<std::string>{};
   for (int k = 0; k < draws; ++k) {
     const WaterlooState world = post.determinize(rng);
     ASSERT_TRUE(make_view(world, viewer) == view)
-        << where << "\n view  " << to_notation(view) << "\n world " << to_notation(make_view(world, viewer));
+        << where << "\n view  " << to_notation(view) << "\n world "
+        << to_notation(make_view(world, viewer));
     if (decides) {
       ++cov.decided;
       ASSERT_EQ(legal_tokens(world), truth_actions) << where;
@@ -60,7 +65,8 @@ void check_belief(const TrackedGame& g, Side viewer, Rng& rng, int draws, bool s
   }
   if (slow_path) {  // the full view read back by the notation gives the same view too
     const std::vector<int> assign = post.sample(rng);
-    const WaterlooState slow = state_from_full_view(post.full_view(assign, std::max(0, post.sample_sector(rng))));
+    const WaterlooState slow =
+        state_from_full_view(post.full_view(assign, std::max(0, post.sample_sector(rng))));
     ASSERT_TRUE(make_view(slow, viewer) == view) << where << ": slow path";
   }
 }
@@ -68,16 +74,20 @@ void check_belief(const TrackedGame& g, Side viewer, Rng& rng, int draws, bool s
 // A player that plays its cards often (every card's sub-decisions get tested) and, as a charger,
 // usually moves a piece towards the enemy's back row: lines of retreat (W-11.1) are then
 // reached, won and ruled out in play.
-std::optional<Action> lively(const WaterlooState& s, const ActionList& list, Rng& rng, bool charger) {
+std::optional<Action> lively(const WaterlooState& s, const ActionList& list, Rng& rng,
+                             bool charger) {
   if (rng.below(3) == 0)
     for (Action a : list)
       if (a.type() == ActionType::kPlayCard) return a;
   if (!charger || rng.below(4) == 0) return std::nullopt;
   const Geometry& geo = s.geometry();
-  const auto to_go = [&](int sq) { return s.current_player() == kRed ? geo.row(sq) : geo.height() - 1 - geo.row(sq); };
+  const auto to_go = [&](int sq) {
+    return s.current_player() == kRed ? geo.row(sq) : geo.height() - 1 - geo.row(sq);
+  };
   std::optional<Action> best;
   for (Action a : list)
-    if (a.type() == ActionType::kMove && to_go(a.to()) < to_go(a.from()) && (!best || to_go(a.to()) < to_go(best->to())))
+    if (a.type() == ActionType::kMove && to_go(a.to()) < to_go(a.from()) &&
+        (!best || to_go(a.to()) < to_go(best->to())))
       best = a;
   return best;
 }
@@ -89,16 +99,20 @@ void play_and_check(const std::string& spec, std::uint64_t seed, int every, Cove
   cov.phases.insert(g.s.phase());
   for (Side viewer : {kRed, kBlue}) check_belief(g, viewer, sampler, 2, true, cov, spec + " start");
   for (int step = 0; !g.s.over() && step < 3000; ++step) {
-    g.step(rng, list, [&](const WaterlooState& s, const ActionList& l) { return lively(s, l, rng, seed % 2 == 0); });
+    g.step(rng, list, [&](const WaterlooState& s, const ActionList& l) {
+      return lively(s, l, rng, seed % 2 == 0);
+    });
     cov.phases.insert(g.s.phase());
     cov.pursuits += g.s.in_pursuit();
-    if (g.last && g.last->type() == ActionType::kDie && (g.last->extra() >= int(DieFace::kBlueRetreat))) ++cov.retreats_seen;
+    if (g.last && g.last->type() == ActionType::kDie &&
+        (g.last->extra() >= int(DieFace::kBlueRetreat)))
+      ++cov.retreats_seen;
     const bool interesting = g.s.phase() != Phase::kAction || g.s.in_pursuit();
     if (step % every != 0 && !interesting) continue;
     for (Side viewer : {kRed, kBlue}) {
       check_belief(g, viewer, sampler, 2, step % (every * 8) == 0, cov,
-                   spec + " seed " + std::to_string(seed) + " step " + std::to_string(step) + " viewer " +
-                       std::string(side_name(viewer)));
+                   spec + " seed " + std::to_string(seed) + " step " + std::to_string(step) +
+                       " viewer " + std::string(side_name(viewer)));
       if (::testing::Test::HasFatalFailure()) return;
     }
   }
@@ -113,9 +127,10 @@ TEST(WaterlooBelief, DeterminizationsGiveBackTheViewAndTheLegalActionsInRandomGa
     }
   }
   // The games must reach what the test is about, or it proves nothing.
-  for (Phase p : {Phase::kEarlyStart, Phase::kDraft, Phase::kSetup, Phase::kPrussianDraw, Phase::kLateDraft,
-                  Phase::kAction, Phase::kRecon, Phase::kInitiative, Phase::kCombined, Phase::kBarrage,
-                  Phase::kBattleLust, Phase::kDie, Phase::kChooseTarget})
+  for (Phase p :
+       {Phase::kEarlyStart, Phase::kDraft, Phase::kSetup, Phase::kPrussianDraw, Phase::kLateDraft,
+        Phase::kAction, Phase::kRecon, Phase::kInitiative, Phase::kCombined, Phase::kBarrage,
+        Phase::kBattleLust, Phase::kDie, Phase::kChooseTarget})
     EXPECT_TRUE(cov.phases.count(p)) << "no position in phase " << phase_name(p);
   EXPECT_GT(cov.pursuits, 0);
   EXPECT_GT(cov.decided, 500);
@@ -157,7 +172,8 @@ TEST(WaterlooBelief, SetUpGeneratorHoldsBackEachIdentityByItsShareOfItsClass) {
           UC(k2.first) != UC::kCommanderInChief)
         class_total += n2;
     const double expect = held_class[int(apparent_class(cls))] * double(n) / class_total;
-    EXPECT_NEAR(held[key], expect, 4 * std::sqrt(expect) + 2) << kClassNames[key.first] << " " << key.second;
+    EXPECT_NEAR(held[key], expect, 4 * std::sqrt(expect) + 2)
+        << kClassNames[key.first] << " " << key.second;
   }
 }
 

@@ -49,7 +49,8 @@ struct Followed {
   WaterlooGame game;
   WaterlooBelief belief;
   Side viewer;
-  Followed(const WaterlooState& start, Side side) : game(start), belief(make_view(start, side)), viewer(side) {}
+  Followed(const WaterlooState& start, Side side)
+      : game(start), belief(make_view(start, side)), viewer(side) {}
   void apply(Action a) {
     game.apply(a);
     belief.observe(game.log().of(viewer).back(), make_view(game.state(), viewer));
@@ -65,9 +66,12 @@ TEST(WaterlooBelief, RevealedUnitIsKnownAndNoHiddenPieceCanBeIt) {
   const WaterlooPosterior post = WaterlooBelief(make_view(p.s, kRed)).posterior();
   const int inf6 = post.identities().find(Army::kFrench, UC::kInfantry, 6);
   EXPECT_EQ(post.remaining()[std::size_t(inf6)], 0);
-  for (const HiddenPiece& h : post.pieces()) EXPECT_NE(h.square, p.sq("e4")) << "a revealed piece is not hidden";
-  EXPECT_DOUBLE_EQ(mass(post, Army::kFrench, UC::kInfantry, 6, [](const HiddenPiece&) { return true; }), 0.0);
-  EXPECT_NEAR(mass(post, Army::kFrench, UC::kInfantry, 3, at_square(p.sq("f4"))), 15.0 / 19.0, 1e-12);
+  for (const HiddenPiece& h : post.pieces())
+    EXPECT_NE(h.square, p.sq("e4")) << "a revealed piece is not hidden";
+  EXPECT_DOUBLE_EQ(
+      mass(post, Army::kFrench, UC::kInfantry, 6, [](const HiddenPiece&) { return true; }), 0.0);
+  EXPECT_NEAR(mass(post, Army::kFrench, UC::kInfantry, 3, at_square(p.sq("f4"))), 15.0 / 19.0,
+              1e-12);
 }
 
 TEST(WaterlooBelief, W_2_LastLightCavalryLookingPieceLeftIsTheCommanderInChief) {
@@ -83,7 +87,8 @@ TEST(WaterlooBelief, W_2_LastLightCavalryLookingPieceLeftIsTheCommanderInChief) 
   p.french(UC::kCommanderInChief, 0, "g3");
   p.s.begin_turn(2, kRed);
   const WaterlooPosterior post = WaterlooBelief(make_view(p.s, kRed)).posterior();
-  EXPECT_NEAR(mass(post, Army::kFrench, UC::kCommanderInChief, 0, at_square(p.sq("g3"))), 1.0, 1e-12);
+  EXPECT_NEAR(mass(post, Army::kFrench, UC::kCommanderInChief, 0, at_square(p.sq("g3"))), 1.0,
+              1e-12);
 }
 
 TEST(WaterlooBelief, W_8_1_WeakenedHeavyCavalryIsStrongerThanItsClip) {
@@ -94,7 +99,8 @@ TEST(WaterlooBelief, W_8_1_WeakenedHeavyCavalryIsStrongerThanItsClip) {
   p.s.begin_turn(2, kRed);
   const WaterlooPosterior post = WaterlooBelief(make_view(p.s, kRed)).posterior();
   EXPECT_DOUBLE_EQ(mass(post, Army::kFrench, UC::kHeavyCavalry, 4, at_square(p.sq("c3"))), 0.0);
-  EXPECT_NEAR(mass(post, Army::kFrench, UC::kHeavyCavalry, 5, at_square(p.sq("c3"))), 2.0 / 3.0, 1e-12);
+  EXPECT_NEAR(mass(post, Army::kFrench, UC::kHeavyCavalry, 5, at_square(p.sq("c3"))), 2.0 / 3.0,
+              1e-12);
   EXPECT_GT(mass(post, Army::kFrench, UC::kHeavyCavalry, 4, at_square(p.sq("d3"))), 0.0);
 }
 
@@ -106,7 +112,8 @@ TEST(WaterlooBelief, I_8_NoCommanderInChiefInAMeleeThatAsksForBattleLust) {
   p.s.set_hand(kBlue, CardKind::kBattleLust, 1);
   p.s.begin_turn(2, kRed);
   Followed f(p.s, kRed);
-  const double before = mass(f.belief.posterior(), Army::kFrench, UC::kCommanderInChief, 0, at_square(p.sq("e5")));
+  const double before =
+      mass(f.belief.posterior(), Army::kFrench, UC::kCommanderInChief, 0, at_square(p.sq("e5")));
   EXPECT_GT(before, 0.0);
   f.apply(p.attack("e6", "e5", kSouth));
   ASSERT_EQ(f.game.state().phase(), Phase::kBattleLust);
@@ -136,7 +143,8 @@ TEST(WaterlooBelief, W_9_1_VonBuelowIsAnyOfTheFivePrussianLightCavalryBlocksForB
     const Eigen::MatrixXd m = post.marginals();
     int candidates = 0;
     for (std::size_t i = 0; i < post.pieces().size(); ++i) {
-      if (post.pieces()[i].army != Army::kPrussian || post.pieces()[i].shown != UC::kLightCavalry) continue;
+      if (post.pieces()[i].army != Army::kPrussian || post.pieces()[i].shown != UC::kLightCavalry)
+        continue;
       ++candidates;
       EXPECT_NEAR(m(Eigen::Index(i), bulow), 0.2, 1e-12) << side_name(viewer);
     }
@@ -150,7 +158,8 @@ TEST(WaterlooBelief, W_9_1_VonBuelowIsAnyOfTheFivePrussianLightCavalryBlocksForB
 TEST(WaterlooBelief, I_22_CommanderRetreatedIntoTheReserveIsOneOfItsBlocks) {
   Position p("waterloo-basic");
   p.french(UC::kCommander, 5, "e5");
-  for (int k = 0; k < 2; ++k) p.s.move_unit_to(p.french(UC::kLightCavalry, 2, "a1"), Where::kReserve);
+  for (int k = 0; k < 2; ++k)
+    p.s.move_unit_to(p.french(UC::kLightCavalry, 2, "a1"), Where::kReserve);
   p.french(UC::kLightCavalry, 2, "b2");
   p.french(UC::kCommanderInChief, 0, "a2");
   p.allied(UC::kInfantry, 5, "e6");
@@ -161,7 +170,9 @@ TEST(WaterlooBelief, I_22_CommanderRetreatedIntoTheReserveIsOneOfItsBlocks) {
   f.apply(p.die(DieFace::kRedRetreat));
   WaterlooPosterior post = f.belief.posterior();
   EXPECT_NEAR(mass(post, Army::kFrench, UC::kCommander, 5, in_reserve), 1.0, 1e-12);
-  EXPECT_DOUBLE_EQ(mass(post, Army::kFrench, UC::kCommander, 5, [](const HiddenPiece& h) { return !in_reserve(h); }), 0.0);
+  EXPECT_DOUBLE_EQ(mass(post, Army::kFrench, UC::kCommander, 5,
+                        [](const HiddenPiece& h) { return !in_reserve(h); }),
+                   0.0);
   // The view alone does not know it.
   const WaterlooPosterior view_only = WaterlooBelief(f.belief.view()).posterior();
   EXPECT_LT(mass(view_only, Army::kFrench, UC::kCommander, 5, in_reserve), 0.99);
@@ -170,18 +181,21 @@ TEST(WaterlooBelief, I_22_CommanderRetreatedIntoTheReserveIsOneOfItsBlocks) {
   f.game.state().legal_actions(list);
   std::optional<Action> place;
   for (Action a : list)
-    if (a.type() == ActionType::kPlace && a.to() == p.sq("d1") && f.game.state().unit_info(a.from()).cls == UC::kCommander)
+    if (a.type() == ActionType::kPlace && a.to() == p.sq("d1") &&
+        f.game.state().unit_info(a.from()).cls == UC::kCommander)
       place = a;
   ASSERT_TRUE(place);
   f.apply(*place);
   post = f.belief.posterior();
-  EXPECT_NEAR(mass(post, Army::kFrench, UC::kCommander, 5, at_square(p.sq("d1"))), 1.0 / 3.0, 1e-12);
+  EXPECT_NEAR(mass(post, Army::kFrench, UC::kCommander, 5, at_square(p.sq("d1"))), 1.0 / 3.0,
+              1e-12);
   EXPECT_NEAR(mass(post, Army::kFrench, UC::kCommander, 5, in_reserve), 2.0 / 3.0, 1e-12);
   EXPECT_DOUBLE_EQ(mass(post, Army::kFrench, UC::kCommander, 5, at_square(p.sq("b2"))), 0.0);
   // It keeps what it may be as it moves.
   f.apply(p.move("d1", "d3"));
   post = f.belief.posterior();
-  EXPECT_NEAR(mass(post, Army::kFrench, UC::kCommander, 5, at_square(p.sq("d3"))), 1.0 / 3.0, 1e-12);
+  EXPECT_NEAR(mass(post, Army::kFrench, UC::kCommander, 5, at_square(p.sq("d3"))), 1.0 / 3.0,
+              1e-12);
 }
 
 // W-4.2: commanders and commanders-in-chief are placed at set-up, so the reserve's light
@@ -222,8 +236,12 @@ TEST(WaterlooBelief, W_14_1_EarlyStartReserveIsExactlyTheListedPieces) {
   while (g.s.phase() != Phase::kAction) g.step(rng, list, early);
   ASSERT_TRUE(g.s.early_start());
   const WaterlooPosterior post = g.belief[kRed].posterior();
-  const auto reserve_inf = [](const HiddenPiece& h) { return in_reserve(h) && h.shown == UC::kInfantry && h.army == Army::kFrench; };
-  const auto board_inf = [](const HiddenPiece& h) { return on_board(h) && h.shown == UC::kInfantry && h.army == Army::kFrench; };
+  const auto reserve_inf = [](const HiddenPiece& h) {
+    return in_reserve(h) && h.shown == UC::kInfantry && h.army == Army::kFrench;
+  };
+  const auto board_inf = [](const HiddenPiece& h) {
+    return on_board(h) && h.shown == UC::kInfantry && h.army == Army::kFrench;
+  };
   EXPECT_NEAR(mass(post, Army::kFrench, UC::kInfantry, 3, reserve_inf), 5.0, 1e-9);
   EXPECT_NEAR(mass(post, Army::kFrench, UC::kInfantry, 5, reserve_inf), 2.0, 1e-9);
   EXPECT_NEAR(mass(post, Army::kFrench, UC::kInfantry, 6, reserve_inf), 1.0, 1e-9);
@@ -241,9 +259,11 @@ TEST(WaterlooBelief, MarginalsMeetTheirSumsAndMatchSampleFrequencies) {
     const WaterlooPosterior post = g.belief[viewer].posterior();
     const Eigen::MatrixXd m = post.marginals();
     ASSERT_GT(m.rows(), 20);
-    for (Eigen::Index i = 0; i < m.rows(); ++i) EXPECT_NEAR(m.row(i).sum(), 1.0, 1e-9) << "row " << i;
+    for (Eigen::Index i = 0; i < m.rows(); ++i)
+      EXPECT_NEAR(m.row(i).sum(), 1.0, 1e-9) << "row " << i;
     for (Eigen::Index j = 0; j < m.cols(); ++j)
-      EXPECT_NEAR(m.col(j).sum(), post.remaining()[std::size_t(j)], 1e-9) << post.identities().name(int(j));
+      EXPECT_NEAR(m.col(j).sum(), post.remaining()[std::size_t(j)], 1e-9)
+          << post.identities().name(int(j));
     // Frequencies of 4000 independent samples: within 4 standard errors (+0.002) of every entry.
     constexpr int kSamples = 4000;
     Eigen::MatrixXd freq = Eigen::MatrixXd::Zero(m.rows(), m.cols());
@@ -251,7 +271,8 @@ TEST(WaterlooBelief, MarginalsMeetTheirSumsAndMatchSampleFrequencies) {
     std::vector<int> assign;
     for (int k = 0; k < kSamples; ++k) {
       post.sample(draw, assign);
-      for (std::size_t i = 0; i < assign.size(); ++i) freq(Eigen::Index(i), assign[i]) += 1.0 / kSamples;
+      for (std::size_t i = 0; i < assign.size(); ++i)
+        freq(Eigen::Index(i), assign[i]) += 1.0 / kSamples;
     }
     for (Eigen::Index i = 0; i < m.rows(); ++i)
       for (Eigen::Index j = 0; j < m.cols(); ++j) {

@@ -50,7 +50,8 @@ struct TrackedGame {
       s.apply_unchecked(*last);
     }
     for (Side side : {kRed, kBlue}) {
-      ObservedStep o = setup ? observe_setup(before, before.current_player(), s, side) : observe(before, *last, s, side);
+      ObservedStep o = setup ? observe_setup(before, before.current_player(), s, side)
+                             : observe(before, *last, s, side);
       o.number = steps;
       const WaterlooView after = make_view(s, side);
       belief[side].observe(o, after);
@@ -59,19 +60,21 @@ struct TrackedGame {
     ++steps;
   }
   void step(Rng& rng, ActionList& list) {
-    step(rng, list, [](const WaterlooState&, const ActionList&) { return std::optional<Action>(); });
+    step(rng, list,
+         [](const WaterlooState&, const ActionList&) { return std::optional<Action>(); });
   }
 };
 
 // The true identity of each hidden piece of a posterior (-1 where pieces that look alike but
 // may differ in what they can be share a pile: captured, saved and left pieces, which the
 // posterior tells apart only by what it tracked).
-inline std::vector<int> true_identities(const eval::WaterlooPosterior& post, const WaterlooState& truth) {
+inline std::vector<int> true_identities(const eval::WaterlooPosterior& post,
+                                        const WaterlooState& truth) {
   const eval::WaterlooIdentities& ids = post.identities();
   std::vector<int> out(post.pieces().size(), -1);
   std::vector<bool> used(std::size_t(truth.num_units()), false);
-  constexpr Where kWhere[kNumPiles] = {Where::kReserve, Where::kRecovering, Where::kPool,
-                                       Where::kCaptured, Where::kSaved,     Where::kLeft};
+  constexpr Where kWhere[kNumPiles] = {Where::kReserve,  Where::kRecovering, Where::kPool,
+                                       Where::kCaptured, Where::kSaved,      Where::kLeft};
   for (std::size_t i = 0; i < out.size(); ++i) {
     const eval::HiddenPiece& h = post.pieces()[i];
     auto identity = [&](int id) {
@@ -85,8 +88,8 @@ inline std::vector<int> true_identities(const eval::WaterlooPosterior& post, con
     if (h.pile < 0 || h.pile >= int(Pile::kCaptured)) continue;  // box, captured, saved, left
     for (int id = truth.army_begin(h.army); id < truth.army_end(h.army); ++id) {
       const UnitInfo& u = truth.unit_info(id);
-      if (used[std::size_t(id)] || truth.unit(id).where != kWhere[h.pile] || apparent_class(u.cls) != h.shown ||
-          u.strength - truth.unit(id).strength != h.damage)
+      if (used[std::size_t(id)] || truth.unit(id).where != kWhere[h.pile] ||
+          apparent_class(u.cls) != h.shown || u.strength - truth.unit(id).strength != h.damage)
         continue;
       used[std::size_t(id)] = true;
       out[i] = identity(id);

@@ -1,0 +1,115 @@
+// Belief tracking speed (eval/belief.h) on classic positions: Red's belief along a seeded game
+// of uniformly random moves from random set-ups, with the built-in set-up prior and the default
+// options. Figures: the update after one observed move (averaged over the game's first 200
+// decisions, narrowing and behaviour evidence included), the marginals (IPF), preparing a
+// sampler, one sample of kinds (one Metropolis-Hastings step; the counter `accept` is the
+// share of steps that moved), and one determinized State, each after 0, 50, 100 and 200 moves.
+#include <benchmark/benchmark.h>
+
+#include <map>
+#include <memory>
+#include <vector>
+
+#include "engine/movegen.h"
+#include "engine/setup.h"
+#include "engine/variant_loader.h"
+#include "eval/belief.h"
+
+namespace stratego {
+namespace {
+
+struct Recorded {
+  View start;
+  std::vector<ObservedMove> moves;
+  std::vector<View> views;  // after each move
+};
+
+const Recorded& game() {
+  static const Recorded g = [] {
+    auto v = std::make_shared<const Variant>(load_variant("classic"));
+    Rng rng(2026);
+    State s = initial_state(v, random_setup(*v, kRed, rng), random_setup(*v, kBlue, rng));
+    Recorded r{make_view(s, kRed), {}, {}};
+    MoveList list;
+    while (!s.over() && r.moves.size() < 200) {
+      generate_moves(s, list);
+      if (list.size == 0) break;
+      s.make(list[int(rng.below(std::uint32_t(list.size)))]);
+      r.moves.push_back(observe(s, s.history().back(), kRed));
+      r.views.push_back(make_view(s, kRed));
+    }
+    return r;
+  }();
+  return g;
+}
+
+const eval::Belief& belief_at(int plies) {
+  static std::map<int, std::unique_ptr<eval::Belief>> cache;
+  auto& b = cache[plies];
+  if (!b) {
+    const Recorded& g = game();
+    b = std::make_unique<eval::Belief>(g.start);
+    for (int t = 0; t < plies && t < int(g.moves.size()); ++t) b->update(g.moves[std::size_t(t)], g.views[std::size_t(t)]);
+  }
+  return *b;
+}
+
+void BM_UpdateAfterOneMove(benchmark::State& st) {
+  const Recorded& g = game();
+  std::int64_t updates = 0;
+  for (auto _ : st) {
+    st.PauseTiming();
+    eval::Belief b(g.start);
+    st.ResumeTiming();
+    for (std::size_t t = 0; t < g.moves.size(); ++t) b.update(g.moves[t], g.views[t]);
+    updates += std::int64_t(g.moves.size());
+    benchmark::DoNotOptimize(b.tracker().observations());
+  }
+  st.SetItemsProcessed(updates);  // items_per_second: updates per second of CPU time
+}
+BENCHMARK(BM_UpdateAfterOneMove)->Unit(benchmark::kMicrosecond);
+
+void BM_Marginals(benchmark::State& st) {
+  const eval::Belief& b = belief_at(int(st.range(0)));
+  int sweeps = 0;
+  for (auto _ : st) {
+    const eval::Marginals m = b.marginals();
+    sweeps = m.sweeps;
+    benchmark::DoNotOptimize(m.p.data());
+  }
+  st.counters["sweeps"] = sweeps;
+  st.counters["open"] = double(b.tracker().unknown_pieces().size());
+}
+BENCHMARK(BM_Marginals)->Arg(0)->Arg(50)->Arg(100)->Arg(200)->Unit(benchmark::kMicrosecond);
+
+void BM_PrepareSampler(benchmark::State& st) {
+  const eval::Belief& b = belief_at(int(st.range(0)));
+  for (auto _ : st) {
+    eval::BeliefSampler s = b.sampler(7);
+    benchmark::DoNotOptimize(&s);
+  }
+}
+BENCHMARK(BM_PrepareSampler)->Arg(0)->Arg(50)->Arg(100)->Arg(200)->Unit(benchmark::kMicrosecond);
+
+void BM_SampleKinds(benchmark::State& st) {
+  eval::BeliefSampler s = belief_at(int(st.range(0))).sampler(7);
+  s.sample_kinds();  // the burn-in
+  for (auto _ : st) benchmark::DoNotOptimize(s.sample_kinds().data());
+  st.counters["accept"] = s.acceptance_rate();
+}
+BENCHMARK(BM_SampleKinds)->Arg(0)->Arg(50)->Arg(100)->Arg(200)->Unit(benchmark::kMicrosecond);
+
+void BM_SampleState(benchmark::State& st) {
+  eval::BeliefSampler s = belief_at(int(st.range(0))).sampler(7);
+  s.sample_kinds();
+  for (auto _ : st) {
+    const State w = s.sample_state();
+    benchmark::DoNotOptimize(w.hash());
+  }
+}
+BENCHMARK(BM_SampleState)->Arg(0)->Arg(50)->Arg(100)->Arg(200)->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+}  // namespace stratego
+
+BENCHMARK_MAIN();
