@@ -127,6 +127,7 @@ double Model::expected_value(int sq) const {
 
 int Model::modifier(UnitClass k, Side s, int sq, bool attacking, int other_sq, bool held) const {
   int m = 0;
+  if (sq < 0 || sq >= g_.num_squares()) return 0;
   const int tile = tile_of_[std::size_t(sq)];
   if (is_infantry(k) && tile >= 0) {
     if (held && test(buildings_, sq) && waterloo::view_building_owner(v_, tile) == s) ++m;  // W-10.2

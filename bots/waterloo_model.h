@@ -79,6 +79,13 @@ class Model {
   // `approach`. Terrain modifiers are read from the board as it is now.
   Odds odds(const Dist& att, Army aa, int att_sq, int approach, const Dist& def, Army da,
             int def_sq, Direction d) const;
+  // The odds of an attack from beside the defender (east or west, never an artillery
+  // front, W-5.3): for judging pieces that are not yet in contact.
+  Odds side_odds(const Dist& att, Army aa, int att_sq, const Dist& def, Army da, int def_sq) const {
+    const bool from_west = g_.col(def_sq) > 0;
+    return odds(att, aa, att_sq, from_west ? def_sq - 1 : def_sq + 1, def, da, def_sq,
+                from_west ? kEast : kWest);
+  }
   // The same for the pieces now on att_sq and def_sq.
   Odds odds(int att_sq, int approach, int def_sq, Direction d) const {
     return odds(dist(att_sq), at(att_sq)->army, att_sq, approach, dist(def_sq), at(def_sq)->army,

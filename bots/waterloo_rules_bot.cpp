@@ -63,21 +63,28 @@ std::string WaterlooRulesBot::setup(const SetupRequest& r) {
   return waterloo::setup_tokens(st, game_.side, wrules::plan_setup(v, game_.side, rng_));
 }
 
-void WaterlooRulesBot::remember(const wrules::Model& m) {
-  // W-11.1: two of my pieces on an enemy sector and no victory: that is not the card.
-  const auto& v = m.view();
+void WaterlooRulesBot::remember(const waterloo::WaterlooView& v) {
+  // W-11.1: two of my pieces on an enemy sector and no victory: that is not the card. Only
+  // between actions: inside a melee the check has not been made yet (I-14).
   if (!v.rules().retreat_cards || v.rules().level == waterloo::Level::kExpert) return;
-  // Only between actions: inside a melee the check has not been made yet (I-14).
-  if (v.phase != Phase::kAction || v.pursuit) return;
-  const Geometry& g = m.geo();
-  const int row = m.foe() == kBlue ? 0 : g.height() - 1, third = g.width() / 3;
+  if (v.phase != Phase::kAction || v.pursuit || v.result.over()) return;
+  const Geometry& g = v.geometry();
+  const Side foe = other(v.viewer);
+  const int row = foe == kBlue ? 0 : g.height() - 1, third = g.width() / 3;
   for (int x = 0; x < 3; ++x) {
     int n = 0;
-    for (int c = x * third; c < (x + 1) * third; ++c) n += test(m.side_bb(m.me()), g.square(c, row));
-    if (n >= 2 && v.retreat_sector[m.foe()] != -1) memory_.excluded[std::size_t(x)] = true;
+    for (int c = x * third; c < (x + 1) * third; ++c) {
+      const auto& u = v.board[std::size_t(g.square(c, row))];
+      n += u && u->side() == v.viewer;
+    }
+    if (n >= 2 && v.retreat_sector[foe] != -1) memory_.excluded[std::size_t(x)] = true;
   }
   if (std::all_of(memory_.excluded.begin(), memory_.excluded.end(), [](bool e) { return e; }))
     memory_.excluded = {};  // cannot be: forget, rather than stop trying
+}
+
+void WaterlooRulesBot::observe(const waterloo::ObservedStep& /*s*/, const waterloo::WaterlooView& after) {
+  remember(after);
 }
 
 std::size_t WaterlooRulesBot::choose(const waterloo::WaterlooView& v, const std::vector<std::string>& legal) {
@@ -123,8 +130,8 @@ std::size_t WaterlooRulesBot::choose(const waterloo::WaterlooView& v, const std:
     default: break;
   }
 
+  remember(v);
   const wrules::Model m(v);
-  remember(m);
   if (v.phase == Phase::kBattleLust) {
     const bool play = lust_gain(m) > kLustKeep;
     const auto i = find([&](const Token& t) { return t.type == T::kLust && t.yes == play; });

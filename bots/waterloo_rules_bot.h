@@ -20,12 +20,14 @@ class WaterlooRulesBot : public Bot {
   std::string name() const override { return "rules"; }
   void new_game(const GameStart& g) override;
   std::string setup(const SetupRequest& r) override;
+  // Follows the game to remember what it showed (a resumed game is replayed through here).
+  void observe(const waterloo::ObservedStep& s, const waterloo::WaterlooView& after) override;
   Reply decide(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) override;
 
  private:
   // The index in `legal` of the token to play.
   std::size_t choose(const waterloo::WaterlooView& v, const std::vector<std::string>& legal);
-  void remember(const wrules::Model& m);
+  void remember(const waterloo::WaterlooView& v);
 
   GameStart game_;
   Rng rng_{1};

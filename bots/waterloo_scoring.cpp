@@ -101,7 +101,7 @@ double Scorer::pos(const Dist& d, Army a, int sq) const {
       const int dist = std::abs(g.col(e) - g.col(sq)) + std::abs(g.row(e) - g.row(sq));
       if (dist <= 5 && m_.at(e)->cls != UnitClass::kArtillery) near += 1.0 / double(1 << (dist - 1));
       if (test(m_.reach2(e), sq)) {
-        const Odds o = m_.odds(m_.dist(e), m_.at(e)->army, e, sq - g.delta(kEast), d, a, sq, kEast);
+        const Odds o = m_.side_odds(m_.dist(e), m_.at(e)->army, e, d, a, sq);
         keep *= 1 - kReach2Weight * o.win;
       }
     }
@@ -190,7 +190,7 @@ double Scorer::hunt(int from, int sq, int skip) const {
     for (int e : squares(m_.side_bb(m_.foe()))) {
       if (m_.expected_value(e) < kPreyMin) continue;
       // From the side: artillery is taken from any side but its front (W-5.3).
-      const Odds o = m_.odds(d, a, from, e - m_.geo().delta(kEast), m_.dist(e), m_.at(e)->army, e, kEast);
+      const Odds o = m_.side_odds(d, a, from, m_.dist(e), m_.at(e)->army, e);
       const double gain = o.gain - o.loss;
       if (gain >= kPreyMin) prey.emplace_back(e, std::min(gain, kPreyMax));
     }

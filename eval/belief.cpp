@@ -116,7 +116,7 @@ BeliefSampler Belief::sampler(std::uint64_t seed) const { return BeliefSampler(*
 
 namespace {
 
-AssignmentSampler make_chain(const Marginals& mg, const PieceTracker& t, std::uint64_t seed) {
+std::vector<IdMask> column_masks(const Marginals& mg, const PieceTracker& t) {
   std::vector<IdMask> masks;
   for (int i : mg.pieces) {
     IdMask m = 0;
@@ -124,10 +124,32 @@ AssignmentSampler make_chain(const Marginals& mg, const PieceTracker& t, std::ui
       if (t.pieces()[std::size_t(i)].mask & kind_bit(mg.kinds[c])) m |= IdMask{1} << c;
     masks.push_back(m);
   }
+  return masks;
+}
+
+std::vector<int> column_counts(const Marginals& mg, const PieceTracker& t) {
   const auto counts = t.open_counts();
   std::vector<int> cols;
   for (Kind k : mg.kinds) cols.push_back(counts[k]);
-  return AssignmentSampler(mg.p, std::move(masks), std::move(cols), seed);
+  return cols;
+}
+
+}  // namespace
+
+std::optional<Marginals> Belief::exact_marginals(std::int64_t max_states) const {
+  Marginals out;
+  out.pieces = tracker_.unknown_pieces();
+  out.kinds = kinds_;
+  const auto p = eval::exact_marginals(weights(), column_masks(out, tracker_), column_counts(out, tracker_), max_states);
+  if (!p) return std::nullopt;
+  out.p = *p;
+  return out;
+}
+
+namespace {
+
+AssignmentSampler make_chain(const Marginals& mg, const PieceTracker& t, std::uint64_t seed) {
+  return AssignmentSampler(mg.p, column_masks(mg, t), column_counts(mg, t), seed);
 }
 
 }  // namespace

@@ -16,12 +16,14 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include <Eigen/Core>
 
 #include "eval/assignment_sampler.h"
 #include "eval/behaviour.h"
+#include "eval/exact_marginals.h"
 #include "eval/piece_tracker.h"
 #include "eval/setup_model.h"
 
@@ -74,6 +76,9 @@ class Belief {
   // kinds), 0 where the masks forbid.
   Eigen::MatrixXd weights() const;
   Marginals marginals() const;
+  // The exact marginals of pi (eval/exact_marginals.h), where the count state space is at most
+  // max_states; else nullopt.
+  std::optional<Marginals> exact_marginals(std::int64_t max_states = kExactMaxStates) const;
   BeliefSampler sampler(std::uint64_t seed) const;
 
  private:

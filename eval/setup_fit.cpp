@@ -26,7 +26,7 @@ SetupData split_setups(const SetupModel& model, const std::vector<std::string>& 
       s = model.symbols_of(lines[i]);
     } catch (const InputError& e) {
       const int line = i < line_numbers.size() ? line_numbers[i] : int(i) + 1;
-      throw InputError(origin + " line " + std::to_string(line) + ": " + e.what());
+      throw InputError(origin + ":" + std::to_string(line) + ": " + e.what());
     }
     ((i + 1) % kValidationEvery == 0 ? d.validation : d.training).push_back(std::move(s));
   }

@@ -298,7 +298,7 @@ SetupModel SetupModel::parse(std::string_view text, const std::string& origin) {
   std::string line;
   int line_no = 0;
   auto fail = [&](const std::string& why) {
-    throw InputError(origin + " line " + std::to_string(line_no) + ": " + why);
+    throw InputError(origin + ":" + std::to_string(line_no) + ": " + why);
   };
   auto numbers = [&](const std::vector<std::string>& w, std::size_t first, std::size_t count) {
     if (w.size() != first + count)

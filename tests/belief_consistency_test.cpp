@@ -23,7 +23,7 @@ class BeliefConsistency : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(BeliefConsistency, SampledWorldsReplayTheObservationHistory) {
   const std::string spec = GetParam();
-  int checked = 0;
+  int checked = 0, face_down = 0;
   for (int game = 0; game < kGamesPerVariant; ++game) {
     const PlayedGame g = test_support::play_seeded(spec, seeded::seed_of(spec, 77 + std::uint64_t(game)), kMaxPlies);
     const int plies = int(g.moves.size());
@@ -52,9 +52,47 @@ TEST_P(BeliefConsistency, SampledWorldsReplayTheObservationHistory) {
         }
         if (upto == plies) break;
       }
+      for (const eval::EnemyPiece& p : b.tracker().pieces()) face_down += !p.alive() && p.silent;
     }
   }
   EXPECT_GT(checked, 0);
+  // The games must reach what the options are about: pieces captured face down (V-6).
+  if (spec.find("silent-defence") != std::string::npos) {
+    EXPECT_GT(face_down, 0);
+  }
+}
+
+// V-5 with V-6: a rescue that takes a piece from the face-down pile is the one place where the
+// tracker commits to a choice (eval/piece_tracker.h). Seeded games are scanned until two such
+// rescues have been seen; right after each and at the end of its game, sampled worlds must
+// replay the game.
+TEST(BeliefRescue, V_5_RescuesFromTheFaceDownPileKeepEveryWorldConsistent) {
+  const std::string spec = "classic+rescue+silent-defence";
+  int found = 0;
+  for (int game = 0; game < 2000 && found < 2; ++game) {
+    const PlayedGame g = test_support::play_seeded(spec, seeded::seed_of(spec, 500 + std::uint64_t(game)), 300);
+    for (Side viewer : {kRed, kBlue}) {
+      eval::Belief b(make_view(g.start, viewer));
+      std::vector<int> checks;
+      for (int t = 1; t <= int(g.moves.size()); ++t) {
+        const ObservedMove o = test_support::observation(g, t, viewer);
+        const int face_down = b.view().captured_unknown[other(viewer)];
+        b.update(o, make_view(g.states[std::size_t(t)], viewer));
+        const bool from_pile = o.move.type() == MoveType::kRescue && o.mover != viewer &&
+                               b.view().captured_unknown[other(viewer)] < face_down;
+        if (!from_pile && t < int(g.moves.size())) continue;
+        if (from_pile) ++found;
+        if (from_pile || !checks.empty()) {
+          eval::BeliefSampler sampler = b.sampler(std::uint64_t(t));
+          for (int n = 0; n < kSamplesPerPoint; ++n)
+            ASSERT_EQ(test_support::replay_mismatch(g, b.tracker(), sampler.sample_kinds(), t), "")
+                << "game " << game << ", " << side_name(viewer) << " at ply " << t;
+          checks.push_back(t);
+        }
+      }
+    }
+  }
+  EXPECT_EQ(found, 2) << "no game of the scan rescued from the face-down pile";
 }
 
 std::string param_name(const ::testing::TestParamInfo<std::string>& param) {

@@ -48,7 +48,7 @@ struct Played {
   }
 };
 
-TEST(BeliefTracker, C_8_3_ALongMoveShowsAScoutWithProbabilityOne) {
+TEST(BeliefTracker, C_8_3_AMoveOfTwoOrMoreSquaresShowsAScoutWithProbabilityOne) {
   Played g(full_position("classic", {{"a1", kRed, kFlag}, {"b2", kRed, kMarshal},
                                      {"e7", kBlue, kScout}, {"f9", kBlue, kScout},
                                      {"j10", kBlue, kFlag}, {"a10", kBlue, kBomb}}),
@@ -61,6 +61,12 @@ TEST(BeliefTracker, C_8_3_ALongMoveShowsAScoutWithProbabilityOne) {
   // The other Scout is still open: it shares the unmoved pieces' kinds.
   EXPECT_GT(g.prob("f9", kScout), 0.0);
   EXPECT_LT(g.prob("f9", kScout), 1.0);
+  // Exactly two squares is a long move too.
+  g.play("b3-b4");
+  g.play("f9-f7");
+  EXPECT_EQ(g.at("f7").mask, kind_bit(kScout));
+  EXPECT_DOUBLE_EQ(g.prob("f7", kScout), 1.0);
+  EXPECT_DOUBLE_EQ(g.prob("j10", kScout), 0.0);  // both Scouts are accounted for
 }
 
 TEST(BeliefTracker, C_4_5_TwoSquaresStraightInUltimateLightningIsAScoutOrACaptain) {

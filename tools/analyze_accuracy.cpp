@@ -32,11 +32,13 @@ struct AccuracyOptions {
   int games = 100;
   std::uint64_t seed = 1;
   double idle_scale = 1.0, approach = 0.5, flee = 0.5;
+  bool exact = false;
 };
 
 struct Config {
   std::string name;
   eval::BeliefOptions options;
+  bool exact = false;  // exact marginals (eval/exact_marginals.h) where affordable, else IPF
 };
 
 // The default of eval::default_options() is one of these: prior+structure+idle where set-ups
@@ -65,6 +67,7 @@ std::vector<Config> configs(const AccuracyOptions& o) {
   eval::BeliefOptions all = eval::BeliefOptions{};
   all.behaviour.idle_scale = o.idle_scale;
   out.push_back({"prior+structure+idle", all});
+  if (o.exact) out.push_back({"  the same, exact", all, true});
   return out;
 }
 
@@ -131,7 +134,9 @@ void run_accuracy(const AccuracyOptions& o) {
         if (truth.moves_played() < at[next] || truth.pending_rescue() || truth.pending_anger()) continue;
         for (std::size_t c = 0; c < beliefs.size(); ++c) {
           const eval::Belief& b = beliefs[c];
-          const eval::Marginals mg = b.marginals();
+          std::optional<eval::Marginals> exact;
+          if (list[c].exact) exact = b.exact_marginals();
+          const eval::Marginals mg = exact ? *exact : b.marginals();
           Score& sc = score[names[1 - viewer]][c][next];
           for (int i = 0; i < int(b.tracker().pieces().size()); ++i) {
             const eval::EnemyPiece& p = b.tracker().pieces()[std::size_t(i)];
@@ -159,13 +164,13 @@ void run_accuracy(const AccuracyOptions& o) {
             << prior->source() << "\n";
   for (const auto& [opponent, by_config] : score) {
     std::cout << "\nbeliefs about the pieces of " << opponent << ":\n";
-    std::cout << "  moves  config            pieces   log-loss  top-1\n";
+    std::cout << "  moves  config                  pieces   log-loss  top-1\n";
     for (std::size_t n = 0; n < at.size(); ++n)
       for (std::size_t c = 0; c < list.size(); ++c) {
         const Score& sc = by_config[c][n];
         if (sc.pieces == 0) continue;
         char line[160];
-        std::snprintf(line, sizeof line, "  %5d  %-16s %7ld   %7.3f  %5.1f%%%s\n", at[n], list[c].name.c_str(),
+        std::snprintf(line, sizeof line, "  %5d  %-22s %7ld   %7.3f  %5.1f%%%s\n", at[n], list[c].name.c_str(),
                       sc.pieces, sc.log_loss / double(sc.pieces), 100.0 * double(sc.correct) / double(sc.pieces),
                       sc.impossible ? "  (true kind given probability 0!)" : "");
         std::cout << line;
@@ -188,6 +193,7 @@ void register_accuracy(CLI::App* analyze) {
   cmd->add_option("--idle-scale", o->idle_scale, "Behaviour: idle hazard scale")->capture_default_str();
   cmd->add_option("--approach", o->approach, "Behaviour: approach weight")->capture_default_str();
   cmd->add_option("--flee", o->flee, "Behaviour: flee weight")->capture_default_str();
+  cmd->add_flag("--exact", o->exact, "Also score the exact marginals (slow) next to IPF's");
   cmd->callback([o] { run_accuracy(*o); });
 }
 
