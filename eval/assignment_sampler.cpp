@@ -5,12 +5,16 @@
 #include <cmath>
 #include <numeric>
 
+#include "engine/error.h"
+
 namespace stratego::eval {
 
 AssignmentSampler::AssignmentSampler(const Eigen::MatrixXd& weights, std::vector<IdMask> masks,
                                      std::vector<int> counts, std::uint64_t seed, int burn_in)
     : n_(int(masks.size())), m_(int(counts.size())), masks_(std::move(masks)),
       counts_(std::move(counts)), hall_(masks_, counts_), rng_(seed), burn_in_(burn_in) {
+  if (!hall_.feasible() || m_ > kMaxIdentities)
+    throw InputError("assignment sampler: no assignment fits the masks and counts");
   // An allowed pair keeps a positive weight even if the fit drove it to (near) zero: dropping
   // it would make the proposal miss assignments the masks allow.
   constexpr double kFloor = 1e-300;
@@ -39,16 +43,13 @@ double AssignmentSampler::draw() {
   hall_ = hall_start_;  // copies into the storage it has: no allocation
   std::copy(counts_.begin(), counts_.end(), left_.begin());
   std::copy(col_sums_.begin(), col_sums_.end(), expected_.begin());
-  IdMask available = 0;
-  for (int k = 0; k < m_; ++k)
-    if (left_[std::size_t(k)] > 0) available |= IdMask{1} << k;
   // The product of w[i][k] / p(k) over the steps, kept near 1 by renormalising (each factor is
   // the step's total times expected/left, both O(1)), so one log at the end suffices.
   double ratio = 1.0, log_ratio = 0.0;
   double p[kMaxIdentities];
   for (int i : order_) {
     const IdMask mask = masks_[std::size_t(i)];
-    const IdMask allowed = hall_.allowed(mask) & available;
+    const IdMask allowed = hall_.allowed(mask);  // also drops identities with no count left
     const double* row = &w_[std::size_t(i * m_)];
     double total = 0;
     for (IdMask rest = allowed; rest; rest &= rest - 1) {
@@ -73,7 +74,7 @@ double AssignmentSampler::draw() {
     }
     proposal_[std::size_t(i)] = chosen;
     hall_.assign(mask, chosen);
-    if (--left_[std::size_t(chosen)] == 0) available &= ~(IdMask{1} << chosen);
+    --left_[std::size_t(chosen)];
     for (IdMask rest = mask; rest; rest &= rest - 1) {
       const int k = std::countr_zero(rest);
       expected_[std::size_t(k)] -= row[k];

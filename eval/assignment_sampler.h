@@ -31,8 +31,8 @@ class AssignmentSampler {
  public:
   static constexpr int kDefaultBurnIn = 16;
 
-  // weights: n x m, > 0 on every pair its mask allows; masks: n, narrowed (narrow_masks) and
-  // feasible; counts: m.
+  // weights: n x m, > 0 on every pair its mask allows; masks: n, narrowed (narrow_masks); counts:
+  // m. Throws InputError if no assignment fits.
   AssignmentSampler(const Eigen::MatrixXd& weights, std::vector<IdMask> masks,
                     std::vector<int> counts, std::uint64_t seed,
                     int burn_in = kDefaultBurnIn);

@@ -147,6 +147,24 @@ TEST(WaterlooRulesBot, W_13_5_StartsThePursuitWithALeadAndEndsItAtOnce) {
   EXPECT_EQ(p.s.result().reason, EndKind::kPursuit);
 }
 
+TEST(WaterlooRulesBot, W_13_5_TheRetreatingSideSavesItsThreatenedPieceFirst) {
+  Position p("waterloo-expert");
+  p.allied(UC::kInfantry, 3, "b1");
+  p.allied(UC::kLightCavalry, 2, "d5");
+  p.allied(UC::kHeavyCavalry, 6, "h6");
+  p.french(UC::kInfantry, 3, "h3");
+  p.french(UC::kInfantry, 3, "g3");
+  p.french(UC::kInfantry, 3, "l1");
+  p.s.begin_turn(1, kRed);
+  p.s.apply(p.move("d5", "d1"));  // two Allied pieces on a French sector: the French retreat
+  ASSERT_TRUE(p.s.in_pursuit());
+  p.s.apply(p.attack("h6", "h3", kSouth));  // the pursuing cavalry takes h3, now beside g3
+  p.s.apply(p.end_turn());
+  ASSERT_EQ(p.s.current_player(), kBlue);
+  auto bot = bot_for(p, kBlue);
+  EXPECT_EQ(ask(*bot, p.s), "save:g3");
+}
+
 TEST(WaterlooRulesBot, W_12_7_PlaysBattleLustOnlyWhenItTurnsTheFight) {
   for (const int strength : {3, 6}) {
     Position p("waterloo-standard");
