@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "eval/belief.h"
+#include "support/belief_games.h"
 #include "support/position_builder.h"
 #include "support/random_games.h"
 
@@ -170,6 +171,26 @@ TEST(BeliefTracker, V_4_AFlagThatReachesTheBackRowWins) {
   g.play("j5-j6");
   g.play("e2-e1");
   EXPECT_EQ(g.at("e1").mask, kind_bit(kFlag));
+}
+
+// A belief can start from any view (a bot that joins late, a record that starts from a
+// position): pieces that moved before it have no start square, pieces captured face down no
+// history; the truth must still be allowed, and determinizations must give the view back.
+TEST(BeliefTracker, ABeliefCanStartFromAViewTakenMidGame) {
+  for (const std::string spec : {"classic+silent-defence", "clone-wars-powers+rescue+silent-defence"}) {
+    const auto g = test_support::play_seeded(spec, seeded::seed_of(spec, 21), 150);
+    const State& truth = g.states.back();
+    for (Side viewer : {kRed, kBlue}) {
+      const View view = make_view(truth, viewer);
+      const eval::Belief b(view);
+      for (const eval::EnemyPiece& p : b.tracker().pieces()) {
+        if (!p.alive()) continue;
+        EXPECT_TRUE(p.mask & kind_bit(piece_kind(truth.at(p.square)))) << spec;
+      }
+      eval::BeliefSampler sampler = b.sampler(3);
+      for (int n = 0; n < 20; ++n) ASSERT_TRUE(make_view(sampler.sample_state(), viewer) == view) << spec;
+    }
+  }
 }
 
 TEST(BeliefTracker, ImpossibleHistoriesFailNamingTheObservation) {
