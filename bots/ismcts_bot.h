@@ -3,8 +3,8 @@
 // (search/) on worlds sampled from it, in parallel over `threads` trees. Options: threads,
 // exploration, playout_plies, eval_scale, tree_mb, movetime (default time per decision when
 // the request gives none). Set-ups: classic family -- 32 structured set-ups of the rules
-// generator, keeping the one the human prior finds least predictable; Waterloo -- the rules
-// planner's set-up, shuffled by the game's seed.
+// generator, keeping the best-guarded flag and, among those, the set-up the human prior
+// expects least; Waterloo -- the rules planner's set-up, shuffled by the game's seed.
 #pragma once
 
 #include <memory>
