@@ -10,6 +10,7 @@
 #include <filesystem>
 
 #include "engine/file_io.h"
+#include "support/command_run.h"
 #include "engine/setup.h"
 #include "engine/variant_loader.h"
 #include "eval/setup_model.h"
@@ -17,25 +18,9 @@
 namespace stratego {
 namespace {
 
-std::string unique_temp_path(const std::string& name) {
-  return ::testing::TempDir() + std::to_string(::getpid()) + "_" + name;
-}
-
-struct CommandRun {
-  int status = -1;
-  std::string out;  // stdout and stderr
-};
-
-CommandRun run(const std::string& args) {
-  CommandRun r;
-  FILE* p = popen((std::string(STRATEGO_BINARY) + " " + args + " 2>&1").c_str(), "r");
-  if (!p) return r;
-  char buf[4096];
-  while (std::size_t n = fread(buf, 1, sizeof buf, p)) r.out.append(buf, n);
-  const int st = pclose(p);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
-}
+using test_support::CommandRun;
+using test_support::unique_temp_path;
+CommandRun run(const std::string& args) { return test_support::run_stratego(args); }
 
 TEST(AnalyzeCommand, PrintsBeliefsAtTheChosenMovesAndWritesAHeatMapPerKind) {
   const std::string record = unique_temp_path("analyze_game.rec"), svg = unique_temp_path("analyze_svg");

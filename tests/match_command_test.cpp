@@ -9,31 +9,15 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/file_io.h"
+#include "support/command_run.h"
 #include "engine/record_file.h"
 
 namespace stratego {
 namespace {
 
-// Other builds of the suite may run at the same time on this machine: one file per process.
-std::string unique_temp_path(const std::string& name) {
-  return ::testing::TempDir() + std::to_string(::getpid()) + "_" + name;
-}
-
-struct CommandRun {
-  int status = -1;
-  std::string out;  // stdout and stderr
-};
-
-CommandRun run(const std::string& args) {
-  CommandRun r;
-  FILE* p = popen((std::string(STRATEGO_BINARY) + " " + args + " 2>&1").c_str(), "r");
-  if (!p) return r;
-  char buf[4096];
-  while (std::size_t n = fread(buf, 1, sizeof buf, p)) r.out.append(buf, n);
-  const int st = pclose(p);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
-}
+using test_support::CommandRun;
+using test_support::unique_temp_path;
+CommandRun run(const std::string& args) { return test_support::run_stratego(args); }
 
 std::string last_line(const std::string& s) {
   const auto end = s.find_last_not_of('\n');

@@ -1,0 +1,36 @@
+// Running the built `stratego` program from a test: its exit status and everything it
+// printed; and temporary file names of our own, since other builds of the suite may run on
+// the same machine at the same time.
+#pragma once
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <string>
+
+namespace stratego::test_support {
+
+inline std::string unique_temp_path(const std::string& name) {
+  return ::testing::TempDir() + std::to_string(::getpid()) + "_" + name;
+}
+
+struct CommandRun {
+  int status = -1;
+  std::string out;  // stdout and stderr
+};
+
+// Runs `stratego ARGS` (STRATEGO_BINARY, defined by tests/CMakeLists.txt).
+inline CommandRun run_stratego(const std::string& args) {
+  CommandRun r;
+  FILE* p = popen((std::string(STRATEGO_BINARY) + " " + args + " 2>&1").c_str(), "r");
+  if (!p) return r;
+  char buf[4096];
+  while (std::size_t n = fread(buf, 1, sizeof buf, p)) r.out.append(buf, n);
+  const int st = pclose(p);
+  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return r;
+}
+
+}  // namespace stratego::test_support
