@@ -54,6 +54,10 @@ SearchResult run_search(const Params& params, const Budget& budget, std::span<co
   std::vector<std::uint32_t> pv;
   std::atomic<std::uint64_t> shared_iterations{0}, shared_nodes{0};
   std::atomic<bool> out_of_budget{false};
+  // Each thread publishes its results with a release; the caller reads them after an
+  // acquire. oneTBB's join orders them too, but ThreadSanitizer cannot see inside the
+  // uninstrumented library, so this makes the ordering visible to it.
+  std::atomic<int> finished{0};
 
   auto work = [&](int t) {
     Tree<Game> tree(params, params.seed + 0x9e3779b97f4a7c15ull * std::uint64_t(t));
@@ -88,6 +92,7 @@ SearchResult run_search(const Params& params, const Budget& budget, std::span<co
     nodes[std::size_t(t)] = visited;
     if (t == 0) pv = tree.principal_line(8);
     shared_nodes.fetch_add(visited);
+    finished.fetch_add(1, std::memory_order_release);
   };
   if (threads == 1) {
     work(0);
@@ -102,6 +107,8 @@ SearchResult run_search(const Params& params, const Budget& budget, std::span<co
     });
   }
 
+  while (finished.load(std::memory_order_acquire) != threads) {
+  }
   SearchResult result;
   for (int t = 0; t < threads; ++t) {
     result.iterations += iterations[std::size_t(t)];
