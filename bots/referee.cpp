@@ -126,36 +126,26 @@ class ClassicReferee {
 
   void play() {
     MoveList list;
-    std::vector<std::string> legal;
     while (!game_->over()) {
       const State& s = game_->state();
       const Side side = s.side_to_move();
       generate_moves(s, list);
-      legal.clear();
-      for (Move m : list) legal.push_back(move_to_text(m, s.geometry()));
       const View view = game_->view(side);
       Request req;
       req.view = &view;
-      req.legal = legal;
-      req.limits = judge_.limits();
-      req.draw_offered = judge_.offered_to(side);
-      Reply reply;
-      const bool in_time = judge_.timed(side, "decision", [&](const std::atomic<bool>& stop) {
-        reply = judge_.bot(side).decide(req, stop, [](const SearchInfo&) {});
-      });
-      if (!in_time) return;
+      for (Move m : list) req.legal.push_back(move_to_text(m, s.geometry()));
+      const std::optional<Reply> reply = judge_.ask(side, req);
+      if (!reply) return;
       ++decisions_;
-      const bool offered = req.draw_offered;
-      judge_.decided(side, reply);
-      if (reply.adjourn) {
+      if (reply->adjourn) {
         adjourned_ = true;
         return;
       }
-      if (reply.resign) return game_->resign(side);
-      if (reply.accept_draw && offered) return game_->agree_draw();
-      const auto it = std::find(legal.begin(), legal.end(), reply.action);
-      if (it == legal.end()) return reject(side, reply.action, s);
-      game_->play(list[int(it - legal.begin())]);
+      if (reply->resign) return game_->resign(side);
+      if (reply->accept_draw && req.draw_offered) return game_->agree_draw();
+      const auto it = std::find(req.legal.begin(), req.legal.end(), reply->action);
+      if (it == req.legal.end()) return reject(side, reply->action, s);
+      game_->play(list[int(it - req.legal.begin())]);
       if (!observe_last()) return;
       autosave();
     }
@@ -168,9 +158,7 @@ class ClassicReferee {
     } catch (const InputError&) {
       well_formed = false;
     }
-    judge_.lose(side, well_formed ? "illegal-action" : "protocol-error",
-                std::string(side_name(side)) + ": '" + token + "' is " +
-                    (well_formed ? "not legal now" : "not a move token"));
+    judge_.reject(side, token, well_formed, "move token");
   }
 
   bool observe_last() {

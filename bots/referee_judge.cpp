@@ -232,4 +232,23 @@ std::string result_text(Winner w, std::string_view reason) {
   return std::string(who) + " " + std::string(reason);
 }
 
+std::optional<Reply> Judge::ask(Side s, Request& req) {
+  req.limits = limits();
+  req.draw_offered = offered_to(s);
+  Reply reply;
+  if (!timed(s, "decision", [&](const std::atomic<bool>& stop) {
+        reply = bot(s).decide(req, stop, [](const SearchInfo&) {});
+      }))
+    return std::nullopt;
+  offer_[other(s)] = false;                // s has seen the opponent's offer and not taken it
+  if (reply.offer_draw) offer_[s] = true;  // stands through s's further actions of the turn
+  return reply;
+}
+
+void Judge::reject(Side s, const std::string& token, bool well_formed, const char* kind) {
+  lose(s, well_formed ? "illegal-action" : "protocol-error",
+       std::string(side_name(s)) + ": '" + token + "' is " +
+           (well_formed ? std::string("not legal now") : std::string("not a ") + kind));
+}
+
 }  // namespace stratego::bots::referee_detail

@@ -78,10 +78,14 @@ class Judge {
 
   // Draw offers: one made with a decision stands until the opponent's next decision.
   bool offered_to(Side s) const { return offer_[other(s)]; }
-  void decided(Side s, const Reply& r) {
-    offer_[other(s)] = false;            // s has seen the opponent's offer and not taken it
-    if (r.offer_draw) offer_[s] = true;  // stands through s's further actions of the turn
-  }
+
+  // One decision of side s on req (its view and legal tokens filled by the caller): adds the
+  // limits and any standing draw offer, times the call and books the reply's draw offer.
+  // Nothing if the side forfeited.
+  std::optional<Reply> ask(Side s, Request& req);
+  // A reply that names none of the legal tokens: illegal-action if it is a well-formed
+  // token (`kind`: "move token", "action token"), else protocol-error.
+  void reject(Side s, const std::string& token, bool well_formed, const char* kind);
 
   // Record tags: both names, the seed and the time control.
   void add_tags(std::map<std::string, std::string>& tags) const;

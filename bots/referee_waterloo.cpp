@@ -90,7 +90,6 @@ class WaterlooReferee {
 
   void play() {
     ActionList list;
-    std::vector<std::string> legal;
     while (!game_->over()) {
       const WaterlooState& s = game_->state();
       if (s.phase() == Phase::kSetup) {
@@ -100,36 +99,23 @@ class WaterlooReferee {
       } else {
         const Side side = s.current_player();
         s.legal_actions(list);
-        legal.clear();
-        for (Action a : list) legal.push_back(action_token(s, a));
         const WaterlooView view = make_view(s, side);
         Request req;
         req.waterloo_view = &view;
-        req.legal = legal;
-        req.limits = judge_.limits();
-        req.draw_offered = judge_.offered_to(side);
-        Reply reply;
-        const bool in_time = judge_.timed(side, "decision", [&](const std::atomic<bool>& stop) {
-          reply = judge_.bot(side).decide(req, stop, [](const SearchInfo&) {});
-        });
-        if (!in_time) return;
+        for (Action a : list) req.legal.push_back(action_token(s, a));
+        const std::optional<Reply> reply = judge_.ask(side, req);
+        if (!reply) return;
         ++decisions_;
-        const bool offered = req.draw_offered;
-        judge_.decided(side, reply);
-        if (reply.adjourn) {
+        if (reply->adjourn) {
           adjourned_ = true;
           return;
         }
-        if (reply.resign) return game_->end_externally(EndKind::kResignation, side);
-        if (reply.accept_draw && offered) return game_->end_externally(EndKind::kDrawAgreed, side);
-        const auto it = std::find(legal.begin(), legal.end(), reply.action);
-        if (it == legal.end()) {
-          const bool well_formed = is_well_formed_token(s, reply.action);
-          return judge_.lose(side, well_formed ? "illegal-action" : "protocol-error",
-                             std::string(side_name(side)) + ": '" + reply.action + "' is " +
-                                 (well_formed ? "not legal now" : "not an action token"));
-        }
-        game_->apply(list[int(it - legal.begin())]);
+        if (reply->resign) return game_->end_externally(EndKind::kResignation, side);
+        if (reply->accept_draw && req.draw_offered) return game_->end_externally(EndKind::kDrawAgreed, side);
+        const auto it = std::find(req.legal.begin(), req.legal.end(), reply->action);
+        if (it == req.legal.end())
+          return judge_.reject(side, reply->action, is_well_formed_token(s, reply->action), "action token");
+        game_->apply(list[int(it - req.legal.begin())]);
       }
       if (!observe_last()) return;
       autosave();
