@@ -15,7 +15,7 @@ void RatioReporter::ReportRuns(const std::vector<Run>& runs) {
     const std::string name = run.run_name.str();
     const auto slash = name.rfind('/');
     if (slash == std::string::npos) continue;
-    for (const char* counter : {"moves/s", "plies/s", "make+unmake/s"}) {
+    for (const char* counter : {"moves/s", "plies/s", "make+unmake/s", "iterations/s"}) {
       const auto it = run.counters.find(counter);
       if (it == run.counters.end()) continue;
       groups_[name.substr(0, slash)][name.substr(slash + 1)] = {counter, double(it->second)};

@@ -2,9 +2,13 @@
 
 #include <algorithm>
 #include <charconv>
+#include <numeric>
+#include <cmath>
 #include <unordered_map>
 
+#include "bots/classic_rules_eval.h"
 #include "bots/classic_rules_setup.h"
+#include "bots/rules_bot.h"
 #include "bots/waterloo_setup_plan.h"
 #include "engine/error.h"
 #include "engine/move_text.h"
@@ -25,6 +29,7 @@ namespace stratego::bots {
 namespace {
 
 constexpr int kSetupCandidates = 32;
+constexpr double kRulesChoiceShare = 0.5;
 
 std::int64_t parse_int(const std::string& name, const std::string& value, std::int64_t lo, std::int64_t hi) {
   std::int64_t v = 0;
@@ -75,11 +80,14 @@ std::vector<BotOption> IsmctsBot::options() const {
   using T = BotOption::Type;
   return {
       {"threads", T::kSpin, "1", 1, 64, {}},
-      {"exploration", T::kString, "0.7", 0, 0, {}},
+      {"exploration", T::kString, "0.3", 0, 0, {}},
       {"playout_plies", T::kSpin, "0", 0, 1000, {}},
       {"eval_scale", T::kString, "1.0", 0, 0, {}},
       {"tree_mb", T::kSpin, "28", 1, 16384, {}},
       {"movetime", T::kSpin, "1000", 1, 3'600'000, {}},
+      {"prior_weight", T::kString, "3.0", 0, 0, {}},
+      {"max_depth", T::kSpin, "0", 0, 1000, {}},
+      {"prior_temperature", T::kString, "10", 0, 0, {}},
   };
 }
 
@@ -91,6 +99,9 @@ void IsmctsBot::set_option(const std::string& name, const std::string& value) {
   else if (name == "tree_mb")
     params_.max_nodes = std::size_t(parse_int(name, value, 1, 16384)) * 1'000'000 / search::kNodeBytes;
   else if (name == "movetime") default_movetime_ms_ = parse_int(name, value, 1, 3'600'000);
+  else if (name == "max_depth") params_.max_depth = int(parse_int(name, value, 0, 1000));
+  else if (name == "prior_weight") params_.prior_weight = parse_real(name, value, 0, 100);
+  else if (name == "prior_temperature") prior_temperature_ = parse_real(name, value, 0.01, 10000);
   else Bot::set_option(name, value);
 }
 
@@ -99,8 +110,14 @@ void IsmctsBot::new_game(const GameStart& g) {
   decisions_ = 0;
   belief_.reset();
   waterloo_belief_.reset();
-  if (g.variant->family == Family::kWaterloo)
+  know_ready_ = g.variant->family != Family::kWaterloo;
+  if (know_ready_) know_.reset(g.variant, g.side);
+  waterloo_rules_.reset();
+  if (g.variant->family == Family::kWaterloo) {
     waterloo_belief_ = std::make_unique<eval::WaterlooBelief>(g.variant, g.side);
+    waterloo_rules_ = make_waterloo_rules_bot();
+    waterloo_rules_->new_game(g);
+  }
 }
 
 std::string IsmctsBot::setup(const SetupRequest& r) {
@@ -139,6 +156,7 @@ std::string IsmctsBot::setup(const SetupRequest& r) {
 }
 
 void IsmctsBot::observe(const ObservedMove& m, const View& after) {
+  if (know_ready_) know_.observe(m, after);
   if (!belief_) {
     belief_ = std::make_unique<eval::Belief>(after);
     return;
@@ -153,6 +171,7 @@ void IsmctsBot::observe(const ObservedMove& m, const View& after) {
 }
 
 void IsmctsBot::observe(const waterloo::ObservedStep& s, const waterloo::WaterlooView& after) {
+  if (waterloo_rules_) waterloo_rules_->observe(s, after);
   if (!waterloo_belief_) waterloo_belief_ = std::make_unique<eval::WaterlooBelief>(after);
   try {
     waterloo_belief_->observe(s, after);
@@ -208,18 +227,36 @@ Reply IsmctsBot::decide_classic(const Request& r, const std::atomic<bool>& stop,
       w.put(sq, enemy, kinds[i], flags);
     }
   };
+  const std::vector<double> prior = p.prior_weight > 0 ? classic_prior(view, r.legal) : std::vector<double>{};
   const int left = std::max(20, 200 - view.moves_played / 2);
   auto progress = [&](const search::Progress& pr) {
     if (info) info(to_info(pr));
   };
   const search::SearchResult res =
-      search::run_search<search::ClassicGame>(p, budget(r.limits, left), keys, base, sample, stop, progress);
+      search::run_search<search::ClassicGame>(p, budget(r.limits, left), keys, base, sample, stop, progress, prior);
   SearchInfo fin = final_info(res);
   for (std::uint32_t k : res.pv) fin.pv.push_back(move_to_text(Move::from_raw(std::uint16_t(k)), g));
   fin.depth = int(fin.pv.size());
   if (info) info(fin);
   const auto it = std::find(keys.begin(), keys.end(), res.best);
   return Reply{r.legal[std::size_t(it - keys.begin())]};
+}
+
+std::vector<double> IsmctsBot::classic_prior(const View& view, const std::vector<std::string>& legal) {
+  if (!know_ready_) {  // asked without new_game: know from this view on
+    know_.reset(view.variant, view.viewer);
+    know_ready_ = true;
+  }
+  know_.update(view);
+  const ClassicRulesEval rules(view, know_);
+  std::vector<double> prior;
+  for (const std::string& t : legal) prior.push_back(rules.score(parse_move(t, view.variant->geometry)));
+  const double top = *std::max_element(prior.begin(), prior.end());
+  double sum = 0;
+  for (double& x : prior) sum += x = std::exp((x - top) / prior_temperature_);
+  // Mixed with an even spread, so that the search tries every action in good time.
+  for (double& x : prior) x = kRulesChoiceShare * x / sum + (1 - kRulesChoiceShare) / double(prior.size());
+  return prior;
 }
 
 Reply IsmctsBot::decide_waterloo(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) {
@@ -248,6 +285,18 @@ Reply IsmctsBot::decide_waterloo(const Request& r, const std::atomic<bool>& stop
   }
   if (keys.empty()) return Reply{r.legal.front()};  // cannot happen when worlds are right
 
+  std::vector<double> prior;
+  if (p.prior_weight > 0) {
+    // The rules bot's choice gets kRulesChoiceShare of the prior; the rest is spread evenly.
+    if (!waterloo_rules_) {
+      waterloo_rules_ = make_waterloo_rules_bot();
+      waterloo_rules_->new_game(GameStart{view.variant, "", view.viewer, game_.seed, ""});
+    }
+    const std::string choice = waterloo_rules_->decide(r, stop, {}).action;
+    for (std::uint32_t k : keys) prior.push_back(r.legal[token_of.at(k)] == choice ? 1.0 : 0.0);
+    const double hit = std::accumulate(prior.begin(), prior.end(), 0.0);
+    for (double& x : prior) x = hit > 0 ? kRulesChoiceShare * x + (1 - kRulesChoiceShare) / double(keys.size()) : 1.0 / double(keys.size());
+  }
   auto sample = [&](int, Rng& thread_rng, waterloo::WaterlooState& w) {
     posterior.determinize(thread_rng, w);
     w.set_keep_history(false);
@@ -257,7 +306,7 @@ Reply IsmctsBot::decide_waterloo(const Request& r, const std::atomic<bool>& stop
     if (info) info(to_info(pr));
   };
   const search::SearchResult res =
-      search::run_search<search::WaterlooGame>(p, budget(r.limits, left), keys, base, sample, stop, progress);
+      search::run_search<search::WaterlooGame>(p, budget(r.limits, left), keys, base, sample, stop, progress, prior);
   SearchInfo fin = final_info(res);
   fin.pv.push_back(r.legal[token_of.at(res.best)]);
   fin.depth = 1;

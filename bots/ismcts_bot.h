@@ -11,6 +11,7 @@
 #include <optional>
 
 #include "bots/bot.h"
+#include "bots/classic_rules_knowledge.h"
 #include "search/params.h"
 
 namespace stratego::eval {
@@ -39,13 +40,19 @@ class IsmctsBot : public Bot {
   Reply decide_classic(const Request& r, const std::atomic<bool>& stop, const InfoSink& info);
   Reply decide_waterloo(const Request& r, const std::atomic<bool>& stop, const InfoSink& info);
   search::Budget budget(const Limits& l, int decisions_left) const;
+  // The root prior of a classic decision: the `rules` bot's move scores, softmaxed.
+  std::vector<double> classic_prior(const View& view, const std::vector<std::string>& legal);
 
   search::Params params_;
   std::int64_t default_movetime_ms_ = 1000;
+  double prior_temperature_ = 10;  // in the rules bot's score units (a Marshal is worth 80)
   GameStart game_;
   int decisions_ = 0;
   std::unique_ptr<eval::Belief> belief_;
   std::unique_ptr<eval::WaterlooBelief> waterloo_belief_;
+  EnemyKnowledge know_;  // what the rules bot would know: feeds the root prior
+  bool know_ready_ = false;
+  std::unique_ptr<Bot> waterloo_rules_;  // its choice is the root prior of a Waterloo decision
 };
 
 }  // namespace stratego::bots

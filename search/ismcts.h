@@ -50,11 +50,14 @@ class Tree {
     keys_.resize(Game::kMaxActions);
   }
 
-  // A fresh tree whose root actions are `root` (the decider's legal actions, as keys).
-  void reset(std::span<const std::uint32_t> root) {
+  // A fresh tree whose root actions are `root` (the decider's legal actions, as keys), with
+  // an optional prior over them (same order, summing to 1; empty: none).
+  void reset(std::span<const std::uint32_t> root, std::span<const double> prior = {}) {
     pool_.clear();
     pool_.add(0, 2);
     root_.assign(root.begin(), root.end());
+    prior_.assign(prior.begin(), prior.end());
+    root_children_.clear();
   }
 
   // One iteration in `world` (consumed). Returns the nodes it visited, root included.
@@ -64,7 +67,7 @@ class Tree {
     path_.push_back(node);
     bool expanded = false;
     int depth = 0;
-    while (!expanded && !Game::over(world)) {
+    while (!expanded && !Game::over(world) && (params_.max_depth == 0 || depth < params_.max_depth)) {
       if (Game::is_chance(world)) {
         const std::uint32_t key = Game::sample_chance(world, rng_);
         Game::apply(world, key);
@@ -86,7 +89,7 @@ class Tree {
         Game::no_moves(world);
         break;
       }
-      const std::uint32_t next = select(node, legal, p, expanded);
+      const std::uint32_t next = depth == 1 && !prior_.empty() ? select_root(p, expanded) : select(node, legal, p, expanded);
       const std::uint32_t key = next == kNoNode ? legal[rng_.below(std::uint32_t(legal.size()))]
                                                 : pool_[next].action;
       Game::apply(world, key);
@@ -186,6 +189,37 @@ class Tree {
     return best;
   }
 
+  // The root with a prior: PUCT (the rule of AlphaZero), mean + c * prior * sqrt(N) / (1 + n),
+  // over every root action (all are legal in every world: they are the searcher's own). An
+  // untried action is valued at the mean of those tried, so the prior decides the order in
+  // which they are first tried and keeps steering visits towards the actions it likes
+  // until their values prove otherwise.
+  std::uint32_t select_root(int player, bool& expanded) {
+    if (root_children_.empty()) {
+      for (std::size_t i = 0; i < root_.size() && !pool_.full(); ++i) {
+        const std::uint32_t c = pool_.add(root_[i], std::uint8_t(player));
+        pool_[c].next_sibling = pool_[0].first_child;
+        pool_[0].first_child = c;
+        root_children_.push_back(c);
+      }
+    }
+    double tried_reward = 0, tried_visits = 0;
+    for (std::uint32_t c : root_children_) tried_reward += pool_[c].reward, tried_visits += pool_[c].visits;
+    const double first_play = tried_visits > 0 ? tried_reward / tried_visits : 0.5;
+    const double sqrt_total = std::sqrt(double(pool_[0].visits) + 1);
+    std::uint32_t best = kNoNode;
+    double best_score = -1e300;
+    for (std::size_t i = 0; i < root_children_.size(); ++i) {
+      const Node& n = pool_[root_children_[i]];
+      const double mean = n.visits ? double(n.reward) / double(n.visits) : first_play;
+      const double score = mean + params_.prior_weight * prior_[i] * sqrt_total / (1.0 + double(n.visits));
+      if (score > best_score) best_score = score, best = root_children_[i];
+    }
+    ++pool_[best].avail;
+    expanded = pool_[best].visits == 0;
+    return best;
+  }
+
   void playout(World& world) {
     for (int i = 0; i < params_.playout_plies && !Game::over(world); ++i) {
       if (Game::is_chance(world)) {
@@ -205,7 +239,8 @@ class Tree {
   Rng rng_;
   NodePool pool_;
   ActionSet set_;
-  std::vector<std::uint32_t> root_, keys_, path_;
+  std::vector<std::uint32_t> root_, keys_, path_, root_children_;
+  std::vector<double> prior_;
 };
 
 }  // namespace stratego::search

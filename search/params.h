@@ -9,7 +9,12 @@ namespace stratego::search {
 struct Params {
   // ISUCT exploration constant: values are win probabilities in [0, 1], so the usual
   // sqrt(2) explores too much with many actions; tuned by matches (README).
-  double exploration = 0.7;
+  double exploration = 0.3;
+  // PUCT weight of a root prior (a heuristic's opinion of the root actions), when one is
+  // given: how long the prior steers visits before the values take over.
+  double prior_weight = 3.0;
+  // Decisions below the root after which a line is valued as it stands (0: no limit).
+  int max_depth = 0;
   // Random plies played from a new leaf before the static evaluation (0: evaluate at once).
   int playout_plies = 0;
   // How sharply the static evaluation's material margin maps to a win probability.

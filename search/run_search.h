@@ -40,11 +40,13 @@ struct Progress {
 // sample(thread, rng, world): overwrites world with a determinization; called concurrently
 // from the threads (thread = 0 .. threads-1) with their own rng, so it may touch only what
 // belongs to that thread. prototype: any world of the game (each thread copies it once, so
-// later samples reuse its buffers).
+// later samples reuse its buffers). root_prior: empty, or a prior over root_actions (same
+// order) for the root's PUCT selection.
 template <class Game, class Sampler>
 SearchResult run_search(const Params& params, const Budget& budget, std::span<const std::uint32_t> root_actions,
                         const typename Game::World& prototype, Sampler&& sample, const std::atomic<bool>& stop,
-                        const std::function<void(const Progress&)>& progress = {}) {
+                        const std::function<void(const Progress&)>& progress = {},
+                        std::span<const double> root_prior = {}) {
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
   const int threads = std::max(1, params.threads);
@@ -61,7 +63,7 @@ SearchResult run_search(const Params& params, const Budget& budget, std::span<co
 
   auto work = [&](int t) {
     Tree<Game> tree(params, params.seed + 0x9e3779b97f4a7c15ull * std::uint64_t(t));
-    tree.reset(root_actions);
+    tree.reset(root_actions, root_prior);
     Rng rng(params.seed ^ (0xa0761d6478bd642full * std::uint64_t(t + 1)));
     typename Game::World world = prototype;
     const std::int64_t my_iterations =

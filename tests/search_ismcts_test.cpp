@@ -22,11 +22,21 @@ std::vector<std::uint32_t> root_keys(State& s) {
   return keys;
 }
 
-SearchResult search(const State& s, Params p, Budget b) {
+SearchResult search(const State& s, Params p, Budget b, std::span<const double> prior = {}) {
   State copy = s;
   const auto keys = root_keys(copy);
   std::atomic<bool> stop{false};
-  return run_search<ClassicGame>(p, b, keys, s, [&](int, Rng&, State& w) { w = s; }, stop);
+  return run_search<ClassicGame>(p, b, keys, s, [&](int, Rng&, State& w) { w = s; }, stop, {}, prior);
+}
+
+// A prior that puts `share` on the root move named `text` and spreads the rest evenly.
+std::vector<double> prior_on(const State& s, const std::string& text, double share) {
+  State copy = s;
+  const auto keys = root_keys(copy);
+  std::vector<double> prior(keys.size(), (1 - share) / double(keys.size() - 1));
+  for (std::size_t i = 0; i < keys.size(); ++i)
+    if (test_support::move_text(s, Move::from_raw(std::uint16_t(keys[i]))) == text) prior[i] = share;
+  return prior;
 }
 
 std::string best_text(const State& s, const SearchResult& r) {
@@ -48,6 +58,27 @@ TEST(SearchIsmcts, FindsTheFlagCaptureInOne) {
   const SearchResult r = search(s, Params{}, Budget{0, 3000, 0});
   EXPECT_EQ(best_text(s, r), "e5-e6");
   EXPECT_GT(r.win_probability, 0.9);
+}
+
+TEST(SearchIsmcts, ValuesOverruleAPriorOnABadMove) {
+  // Nearly all the prior on a Scout move; the flag capture still wins the visits.
+  const State s = flag_in_one();
+  const auto prior = prior_on(s, "b1-b2", 0.95);
+  const SearchResult r = search(s, Params{}, Budget{0, 3000, 0}, prior);
+  EXPECT_EQ(best_text(s, r), "e5-e6");
+}
+
+TEST(SearchIsmcts, APriorSteersAShortSearchButNotALongOne) {
+  // With the prior on the Lieutenant's retreat e5-e4, a search of 20 iterations spends them
+  // there; a longer one tries the others and finds the flag capture.
+  const State s = flag_in_one();
+  Params p;
+  p.prior_weight = 1.0;
+  const auto prior = prior_on(s, "e5-e4", 0.9);
+  const SearchResult few = search(s, p, Budget{0, 20, 0}, prior);
+  EXPECT_EQ(best_text(s, few), "e5-e4");  // too few iterations to find out otherwise
+  const SearchResult many = search(s, p, Budget{0, 3000, 0}, prior);
+  EXPECT_EQ(best_text(s, many), "e5-e6");
 }
 
 TEST(SearchIsmcts, SpyTakesTheKnownMarshal) {

@@ -1,0 +1,52 @@
+// Search speed: ISMCTS iterations per second on fixed Classic, Barrage and Waterloo Standard
+// middle-game positions (bots/search_position.h, the positions `stratego bench` also
+// searches), with 1 thread (the baseline) and 2 threads. The ratio report at the end gives
+// each position's speed-up from 1 to 2 threads, measured in the same run. Wall-clock time:
+// the point is how much faster a decision gets with more threads.
+#include <benchmark/benchmark.h>
+
+#include <string>
+
+#include "bench/ratio_reporter.h"
+#include "bots/search_position.h"
+
+namespace stratego {
+namespace {
+
+constexpr std::int64_t kIterationsPerSearch = 40000;
+
+void search(benchmark::State& state, bots::SearchPosition p, int threads) {
+  bots::PrimedSearch primed(p, threads);
+  bots::Limits limits;
+  limits.iterations = kIterationsPerSearch;
+  std::int64_t iterations = 0;
+  for (auto _ : state) iterations += primed.search(limits).iterations;
+  state.counters["iterations/s"] = benchmark::Counter(double(iterations), benchmark::Counter::kIsRate);
+}
+
+void register_all() {
+  const struct {
+    const char* name;
+    bots::SearchPosition position;
+  } positions[] = {
+      {"classic-middle", {"classic", 2, 120}},
+      {"barrage-middle", {"barrage", 5, 60}},
+      {"waterloo-standard-middle", {"waterloo-standard", 8, 200}},
+  };
+  for (const auto& [name, p] : positions)
+    for (int threads : {1, 2}) {
+      const std::string id = std::string("Search/") + name + (threads == 1 ? "/baseline" : "/2threads");
+      benchmark::RegisterBenchmark(id.c_str(), search, p, threads)->UseRealTime()->Unit(benchmark::kMillisecond);
+    }
+}
+
+}  // namespace
+}  // namespace stratego
+
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  stratego::register_all();
+  stratego::RatioReporter reporter;
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+  benchmark::Shutdown();
+}

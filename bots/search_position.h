@@ -1,0 +1,44 @@
+// A fixed search position: a variant, a seed and plies of seeded random play, after which an
+// `ismcts` bot that watched the game as one of the players is asked for a decision. Used by
+// `stratego bench` (the node signature) and bench/search_bench (iterations per second), so
+// both measure the same positions the same way.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "bots/bot.h"
+
+namespace stratego::bots {
+
+struct SearchPosition {
+  std::string variant;
+  std::uint64_t seed = 1;
+  int plies = 0;  // decisions (classic) or steps (Waterloo) of random play before the search
+};
+
+struct SearchOutcome {
+  std::int64_t nodes = 0, iterations = 0;
+  double seconds = 0;
+  std::string action;
+};
+
+// The bot, primed at the position with `threads` search threads. search() may be called again
+// and again: each call is the bot's next decision there (its seed moves on per decision).
+class PrimedSearch {
+ public:
+  PrimedSearch(const SearchPosition& p, int threads);
+  ~PrimedSearch();
+  PrimedSearch(const PrimedSearch&) = delete;
+  PrimedSearch& operator=(const PrimedSearch&) = delete;
+
+  SearchOutcome search(const Limits& limits);
+
+  struct Impl;  // the bots, the searcher's view and its legal actions (search_position.cpp)
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace stratego::bots
