@@ -12,7 +12,10 @@ void RatioReporter::ReportRuns(const std::vector<Run>& runs) {
   for (const Run& run : runs) {
     // With --benchmark_repetitions, compare medians.
     if (run.run_type == Run::RT_Aggregate && run.aggregate_name != "median") continue;
-    const std::string name = run.run_name.str();
+    std::string name = run.run_name.str();
+    // UseRealTime() appends "/real_time": not part of the group or the entry's name.
+    const std::string real_time = "/real_time";
+    if (name.size() > real_time.size() && name.ends_with(real_time)) name.resize(name.size() - real_time.size());
     const auto slash = name.rfind('/');
     if (slash == std::string::npos) continue;
     for (const char* counter : {"moves/s", "plies/s", "make+unmake/s", "iterations/s"}) {

@@ -13,7 +13,7 @@
 namespace stratego {
 namespace {
 
-constexpr std::int64_t kIterationsPerSearch = 40000;
+constexpr std::int64_t kIterationsPerSearch = 100000;
 
 void search(benchmark::State& state, bots::SearchPosition p, int threads) {
   bots::PrimedSearch primed(p, threads);

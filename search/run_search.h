@@ -66,15 +66,17 @@ SearchResult run_search(const Params& params, const Budget& budget, std::span<co
     tree.reset(root_actions, root_prior);
     Rng rng(params.seed ^ (0xa0761d6478bd642full * std::uint64_t(t + 1)));
     typename Game::World world = prototype;
+    // A thread's share of an iteration or node budget; -1: no such limit (a share may be 0:
+    // with fewer iterations than threads, some threads do none).
     const std::int64_t my_iterations =
-        budget.iterations > 0 ? budget.iterations / threads + (t < budget.iterations % threads ? 1 : 0) : 0;
-    const std::int64_t my_nodes = budget.nodes > 0 ? budget.nodes / threads : 0;
+        budget.iterations > 0 ? budget.iterations / threads + (t < budget.iterations % threads ? 1 : 0) : -1;
+    const std::int64_t my_nodes = budget.nodes > 0 ? (budget.nodes + threads - 1) / threads : -1;
     auto last_report = Clock::now();
     std::uint64_t done = 0, visited = 0;
     for (;;) {
       if (stop.load(std::memory_order_relaxed) || out_of_budget.load(std::memory_order_relaxed)) break;
-      if (my_iterations > 0 && std::int64_t(done) >= my_iterations) break;
-      if (my_nodes > 0 && std::int64_t(visited) >= my_nodes) break;
+      if (my_iterations >= 0 && std::int64_t(done) >= my_iterations) break;
+      if (my_nodes >= 0 && std::int64_t(visited) >= my_nodes) break;
       sample(t, rng, world);
       visited += std::uint64_t(tree.iterate(world));
       ++done;

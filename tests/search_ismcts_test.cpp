@@ -127,6 +127,15 @@ TEST(SearchIsmcts, TwoThreadsShareTheIterationBudgetReproducibly) {
   EXPECT_EQ(best_text(s, a), "e5-e6");
 }
 
+TEST(SearchIsmcts, FewerIterationsThanThreadsStillEnds) {
+  // Thread 1's share of one iteration is none: it must stop at once, not run unbounded.
+  const State s = flag_in_one();
+  Params p;
+  p.threads = 2;
+  const SearchResult r = search(s, p, Budget{0, 1, 0});
+  EXPECT_EQ(r.iterations, 1u);
+}
+
 TEST(SearchIsmcts, AFullNodePoolStillGivesALegalMove) {
   const State s = flag_in_one();
   Params p;
