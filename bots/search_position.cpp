@@ -4,7 +4,6 @@
 #include <chrono>
 #include <optional>
 
-#include "bots/ismcts_bot.h"
 #include "engine/error.h"
 #include "engine/game.h"
 #include "engine/move_text.h"
@@ -109,6 +108,9 @@ PrimedSearch::PrimedSearch(const SearchPosition& p, int threads) : impl_(std::ma
 }
 
 PrimedSearch::~PrimedSearch() = default;
+
+IsmctsBot& PrimedSearch::searcher() { return impl_->bots[impl_->me]; }
+const std::vector<std::string>& PrimedSearch::legal() const { return impl_->legal; }
 
 SearchOutcome PrimedSearch::search(const Limits& limits) {
   Request req;

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "bots/bot.h"
+#include "bots/ismcts_bot.h"
 
 namespace stratego::bots {
 
@@ -34,6 +35,9 @@ class PrimedSearch {
   PrimedSearch& operator=(const PrimedSearch&) = delete;
 
   SearchOutcome search(const Limits& limits);
+  // The searching bot (to set options before search()) and the actions legal for it.
+  IsmctsBot& searcher();
+  const std::vector<std::string>& legal() const;
 
   struct Impl;  // the bots, the searcher's view and its legal actions (search_position.cpp)
 
