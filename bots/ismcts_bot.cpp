@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <charconv>
-#include <numeric>
 #include <cmath>
+#include <numeric>
 #include <unordered_map>
 
 #include "bots/classic_rules_eval.h"
@@ -30,6 +30,14 @@ namespace {
 
 constexpr int kSetupCandidates = 32;
 constexpr double kRulesChoiceShare = 0.5;
+
+// Normalises a root prior and mixes it half-and-half with an even spread, so that the search
+// tries every action in good time (an all-zero prior becomes the even spread).
+void mix_with_even_spread(std::vector<double>& prior) {
+  const double sum = std::accumulate(prior.begin(), prior.end(), 0.0);
+  const double even = 1.0 / double(prior.size());
+  for (double& x : prior) x = sum > 0 ? kRulesChoiceShare * x / sum + (1 - kRulesChoiceShare) * even : even;
+}
 
 std::int64_t parse_int(const std::string& name, const std::string& value, std::int64_t lo, std::int64_t hi) {
   std::int64_t v = 0;
@@ -252,10 +260,8 @@ std::vector<double> IsmctsBot::classic_prior(const View& view, const std::vector
   std::vector<double> prior;
   for (const std::string& t : legal) prior.push_back(rules.score(parse_move(t, view.variant->geometry)));
   const double top = *std::max_element(prior.begin(), prior.end());
-  double sum = 0;
-  for (double& x : prior) sum += x = std::exp((x - top) / prior_temperature_);
-  // Mixed with an even spread, so that the search tries every action in good time.
-  for (double& x : prior) x = kRulesChoiceShare * x / sum + (1 - kRulesChoiceShare) / double(prior.size());
+  for (double& x : prior) x = std::exp((x - top) / prior_temperature_);
+  mix_with_even_spread(prior);
   return prior;
 }
 
@@ -287,15 +293,14 @@ Reply IsmctsBot::decide_waterloo(const Request& r, const std::atomic<bool>& stop
 
   std::vector<double> prior;
   if (p.prior_weight > 0) {
-    // The rules bot's choice gets kRulesChoiceShare of the prior; the rest is spread evenly.
+    // The rules bot's choice, mixed with the even spread.
     if (!waterloo_rules_) {
       waterloo_rules_ = make_waterloo_rules_bot();
       waterloo_rules_->new_game(GameStart{view.variant, "", view.viewer, game_.seed, ""});
     }
     const std::string choice = waterloo_rules_->decide(r, stop, {}).action;
     for (std::uint32_t k : keys) prior.push_back(r.legal[token_of.at(k)] == choice ? 1.0 : 0.0);
-    const double hit = std::accumulate(prior.begin(), prior.end(), 0.0);
-    for (double& x : prior) x = hit > 0 ? kRulesChoiceShare * x + (1 - kRulesChoiceShare) / double(keys.size()) : 1.0 / double(keys.size());
+    mix_with_even_spread(prior);
   }
   auto sample = [&](int, Rng& thread_rng, waterloo::WaterlooState& w) {
     posterior.determinize(thread_rng, w);
