@@ -94,10 +94,4 @@ void register_all() {
 }  // namespace
 }  // namespace stratego
 
-int main(int argc, char** argv) {
-  benchmark::Initialize(&argc, argv);
-  stratego::register_all();
-  stratego::RatioReporter reporter;
-  benchmark::RunSpecifiedBenchmarks(&reporter);
-  benchmark::Shutdown();
-}
+int main(int argc, char** argv) { return stratego::run_with_ratios(argc, argv, stratego::register_all); }

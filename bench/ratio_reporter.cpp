@@ -40,4 +40,13 @@ void RatioReporter::Finalize() {
   }
 }
 
+int run_with_ratios(int argc, char** argv, void (*register_all)()) {
+  benchmark::Initialize(&argc, argv);
+  register_all();
+  RatioReporter reporter;
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+  benchmark::Shutdown();
+  return 0;
+}
+
 }  // namespace stratego

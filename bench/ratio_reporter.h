@@ -23,4 +23,8 @@ class RatioReporter : public benchmark::ConsoleReporter {
   std::map<std::string, std::map<std::string, Figure>> groups_;  // group -> name -> figure
 };
 
+// A benchmark program's main: registers its benchmarks, runs the selected ones and reports
+// them with the ratios.
+int run_with_ratios(int argc, char** argv, void (*register_all)());
+
 }  // namespace stratego
