@@ -9,6 +9,7 @@
 #include "bots/classic_rules_eval.h"
 #include "bots/classic_rules_setup.h"
 #include "bots/rules_bot.h"
+#include "bots/rules_modeled_game.h"
 #include "bots/waterloo_setup_plan.h"
 #include "engine/error.h"
 #include "engine/move_text.h"
@@ -62,6 +63,12 @@ double parse_real(const std::string& name, const std::string& value, double lo, 
   return v;
 }
 
+bool parse_bool(const std::string& name, const std::string& value) {
+  if (value == "true") return true;
+  if (value == "false") return false;
+  throw InputError("option " + name + ": '" + value + "' is not true or false");
+}
+
 SearchInfo to_info(const search::Progress& p) {
   SearchInfo i;
   i.iterations = i.samples = std::int64_t(p.iterations);
@@ -96,6 +103,9 @@ std::vector<BotOption> IsmctsBot::options() const {
       {"prior_weight", T::kString, "3.0", 0, 0, {}},
       {"max_depth", T::kSpin, "0", 0, 1000, {}},
       {"prior_temperature", T::kString, "10", 0, 0, {}},
+      {"policy_temperature", T::kString, "5", 0, 0, {}},
+      {"model_opponent", T::kCheck, "false", 0, 0, {}},
+      {"policy_playouts", T::kCheck, "false", 0, 0, {}},
   };
 }
 
@@ -109,6 +119,9 @@ void IsmctsBot::set_option(const std::string& name, const std::string& value) {
   else if (name == "movetime") default_movetime_ms_ = parse_int(name, value, 1, 3'600'000);
   else if (name == "max_depth") params_.max_depth = int(parse_int(name, value, 0, 1000));
   else if (name == "prior_weight") params_.prior_weight = parse_real(name, value, 0, 100);
+  else if (name == "policy_temperature") params_.policy_temperature = parse_real(name, value, 0.01, 10000);
+  else if (name == "model_opponent") params_.model_opponent = parse_bool(name, value);
+  else if (name == "policy_playouts") params_.policy_playouts = parse_bool(name, value);
   else if (name == "prior_temperature") prior_temperature_ = parse_real(name, value, 0.01, 10000);
   else Bot::set_option(name, value);
 }
@@ -241,7 +254,7 @@ Reply IsmctsBot::decide_classic(const Request& r, const std::atomic<bool>& stop,
     if (info) info(to_info(pr));
   };
   const search::SearchResult res =
-      search::run_search<search::ClassicGame>(p, budget(r.limits, left), keys, base, sample, stop, progress, prior);
+      search::run_search<RulesModeledClassicGame>(p, budget(r.limits, left), keys, base, sample, stop, progress, prior);
   SearchInfo fin = final_info(res);
   for (std::uint32_t k : res.pv) fin.pv.push_back(move_to_text(Move::from_raw(std::uint16_t(k)), g));
   fin.depth = int(fin.pv.size());

@@ -19,6 +19,10 @@
 //   static double value(const World&, const Params&);  Red's win probability in [0, 1]
 //   static void no_moves(World&);                      the decider has no action (C-7.2)
 //   static constexpr int kMaxActions;
+// and optionally a heuristic policy, to model the opponent instead of searching its choices
+// and to play out leaves:
+//   static void policy(World&, const std::uint32_t* keys, int n, double* probs,
+//                      const Params&);   the decider's likely choices among keys (sum 1)
 #pragma once
 
 #include <cmath>
@@ -32,6 +36,12 @@
 #include "search/params.h"
 
 namespace stratego::search {
+
+// A game whose traits can say how a player is likely to choose from its own view
+// (search/README.md, "The heuristic policy").
+template <class Game>
+concept HasPolicy = requires(typename Game::World& w, const std::uint32_t* keys, double* probs,
+                             const Params& p) { Game::policy(w, keys, 0, probs, p); };
 
 // A root action's statistics, what a search reports and root-parallel threads add up.
 struct RootStat {
@@ -48,6 +58,7 @@ class Tree {
   Tree(const Params& p, std::uint64_t seed)
       : params_(p), rng_(seed), pool_(p.max_nodes), set_(action_set_size()) {
     keys_.resize(Game::kMaxActions);
+    if constexpr (HasPolicy<Game>) probs_.resize(Game::kMaxActions);
   }
 
   // A fresh tree whose root actions are `root` (the decider's legal actions, as keys), with
@@ -84,10 +95,23 @@ class Tree {
         const int n = Game::legal(world, keys_.data());
         legal = std::span<const std::uint32_t>(keys_.data(), std::size_t(n));
       }
+      if (depth == 0) root_player_ = p;
       ++depth;
       if (legal.empty()) {
         Game::no_moves(world);
         break;
+      }
+      if constexpr (HasPolicy<Game>) {
+        if (p != root_player_ && params_.model_opponent) {
+          // The opponent is modelled, not searched: its move is drawn from the model and
+          // followed like a chance outcome.
+          const std::uint32_t key = sample_policy(world, legal);
+          Game::apply(world, key);
+          node = child_or_add(node, key, std::uint8_t(p), expanded);
+          if (node == kNoNode) break;
+          path_.push_back(node);
+          continue;
+        }
       }
       const std::uint32_t next = depth == 1 && !prior_.empty() ? select_root(p, expanded) : select(node, legal, p, expanded);
       const std::uint32_t key = next == kNoNode ? legal[rng_.below(std::uint32_t(legal.size()))]
@@ -220,6 +244,17 @@ class Tree {
     return best;
   }
 
+  std::uint32_t sample_policy(World& world, std::span<const std::uint32_t> legal) {
+    const int n = int(legal.size());
+    Game::policy(world, legal.data(), n, probs_.data(), params_);
+    double u = rng_.uniform01();
+    for (int i = 0; i < n - 1; ++i) {
+      if (u < probs_[std::size_t(i)]) return legal[std::size_t(i)];
+      u -= probs_[std::size_t(i)];
+    }
+    return legal[std::size_t(n - 1)];
+  }
+
   void playout(World& world) {
     for (int i = 0; i < params_.playout_plies && !Game::over(world); ++i) {
       if (Game::is_chance(world)) {
@@ -231,7 +266,10 @@ class Tree {
         Game::no_moves(world);
         break;
       }
-      Game::apply(world, keys_[rng_.below(std::uint32_t(n))]);
+      std::uint32_t key = keys_[rng_.below(std::uint32_t(n))];
+      if constexpr (HasPolicy<Game>)
+        if (params_.policy_playouts) key = sample_policy(world, std::span<const std::uint32_t>(keys_.data(), std::size_t(n)));
+      Game::apply(world, key);
     }
   }
 
@@ -240,7 +278,8 @@ class Tree {
   NodePool pool_;
   ActionSet set_;
   std::vector<std::uint32_t> root_, keys_, path_, root_children_;
-  std::vector<double> prior_;
+  std::vector<double> prior_, probs_;
+  int root_player_ = 0;
 };
 
 }  // namespace stratego::search

@@ -13,6 +13,15 @@ struct Params {
   // PUCT weight of a root prior (a heuristic's opinion of the root actions), when one is
   // given: how long the prior steers visits before the values take over.
   double prior_weight = 3.0;
+  // For games with a heuristic policy (search/ismcts.h, HasPolicy): a softmax over a
+  // heuristic's scores of the decider's moves from its own view, with this temperature.
+  double policy_temperature = 5;
+  // The opponent's choices below the root are drawn from the policy rather than searched, so
+  // the opponent does not see through our hidden pieces as a searched opponent would in worlds
+  // where they are fixed.
+  bool model_opponent = false;
+  // Play-outs follow the policy for both sides rather than uniformly random moves.
+  bool policy_playouts = false;
   // Decisions below the root after which a line is valued as it stands (0: no limit).
   int max_depth = 0;
   // Random plies played from a new leaf before the static evaluation (0: evaluate at once).

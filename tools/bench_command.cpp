@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "bots/search_position.h"
+#include "engine/error.h"
 #include "tools/commands.h"
 
 namespace stratego {
@@ -27,8 +28,10 @@ void register_bench_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("bench", "Search fixed positions with a fixed seed and print the node signature");
   static std::int64_t iterations = 20000;
   static int threads = 1;
+  static std::vector<std::string> options;
   cmd->add_option("--iterations", iterations, "Iterations per position")->check(CLI::Range(1, 100'000'000));
   cmd->add_option("--threads", threads, "Search threads (the signature is quoted with 1)")->check(CLI::Range(1, 64));
+  cmd->add_option("--option", options, "NAME=VALUE: an ismcts option for every search (the signature is quoted without)");
   cmd->callback([] {
     bots::Limits limits;
     limits.iterations = iterations;
@@ -36,7 +39,13 @@ void register_bench_command(CLI::App& app) {
     double seconds = 0;
     std::cout << std::left;
     for (const bots::SearchPosition& p : kPositions) {
-      const bots::SearchOutcome o = bots::PrimedSearch(p, threads).search(limits);
+      bots::PrimedSearch primed(p, threads);
+      for (const std::string& o : options) {
+        const auto eq = o.find('=');
+        if (eq == std::string::npos) throw InputError("bench --option '" + o + "': expected NAME=VALUE");
+        primed.searcher().set_option(o.substr(0, eq), o.substr(eq + 1));
+      }
+      const bots::SearchOutcome o = primed.search(limits);
       std::cout << std::setw(20) << p.variant << " seed " << p.seed << " after " << std::setw(4) << p.plies
                 << " nodes " << std::setw(10) << o.nodes << " iterations/s " << std::setw(9)
                 << std::int64_t(double(o.iterations) / o.seconds) << " best " << o.action << "\n";
