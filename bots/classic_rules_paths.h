@@ -29,28 +29,27 @@ template <typename Leave>
 void path_costs_from(const Geometry& g, int source, std::array<std::uint8_t, 128>& dist,
                      Leave leave) {
   dist.fill(kNoPath);
-  std::array<int, 128> ring{};
+  std::array<std::uint8_t, 128> ring{};
   std::array<bool, 128> queued{};
   int head = 0, size = 1;
   dist[source] = 0;
-  ring[0] = source;
+  ring[0] = std::uint8_t(source);
   queued[source] = true;
   while (size > 0) {
     const int u = ring[head];
-    head = (head + 1) % 128;
+    head = (head + 1) & 127;
     --size;
     queued[u] = false;
     const int step = leave(u);
     if (step == 0) continue;
+    const int cost = std::min(dist[u] + step, int(kNoPath) - 1);
     for (Direction d : kDirections) {
-      const int n = step_from(g, u, d);
-      if (n < 0 || test(g.blocked(), n)) continue;
-      const int cost = std::min(dist[u] + step, int(kNoPath) - 1);
-      if (cost >= dist[n]) continue;
+      const int n = g.step(u, d);
+      if (n < 0 || cost >= dist[n]) continue;
       dist[n] = std::uint8_t(cost);
       if (!queued[n]) {
         queued[n] = true;
-        ring[(head + size) % 128] = n;
+        ring[(head + size) & 127] = std::uint8_t(n);
         ++size;
       }
     }

@@ -105,7 +105,7 @@ std::vector<BotOption> IsmctsBot::options() const {
       {"prior_temperature", T::kString, "10", 0, 0, {}},
       {"policy_temperature", T::kString, "5", 0, 0, {}},
       {"model_opponent", T::kCheck, "false", 0, 0, {}},
-      {"policy_playouts", T::kCheck, "false", 0, 0, {}},
+      {"policy_plies", T::kSpin, "0", 0, 1000, {}},
   };
 }
 
@@ -121,7 +121,7 @@ void IsmctsBot::set_option(const std::string& name, const std::string& value) {
   else if (name == "prior_weight") params_.prior_weight = parse_real(name, value, 0, 100);
   else if (name == "policy_temperature") params_.policy_temperature = parse_real(name, value, 0.01, 10000);
   else if (name == "model_opponent") params_.model_opponent = parse_bool(name, value);
-  else if (name == "policy_playouts") params_.policy_playouts = parse_bool(name, value);
+  else if (name == "policy_plies") params_.policy_plies = int(parse_int(name, value, 0, 1000));
   else if (name == "prior_temperature") prior_temperature_ = parse_real(name, value, 0.01, 10000);
   else Bot::set_option(name, value);
 }
@@ -324,7 +324,7 @@ Reply IsmctsBot::decide_waterloo(const Request& r, const std::atomic<bool>& stop
     if (info) info(to_info(pr));
   };
   const search::SearchResult res =
-      search::run_search<search::WaterlooGame>(p, budget(r.limits, left), keys, base, sample, stop, progress, prior);
+      search::run_search<RulesModeledWaterlooGame>(p, budget(r.limits, left), keys, base, sample, stop, progress, prior);
   SearchInfo fin = final_info(res);
   fin.pv.push_back(r.legal[token_of.at(res.best)]);
   fin.depth = 1;

@@ -5,7 +5,10 @@
 
 #include "bots/classic_rules_eval.h"
 #include "bots/classic_rules_knowledge.h"
+#include "bots/rules_bot.h"
 #include "engine/view.h"
+#include "engine/waterloo/action_token.h"
+#include "engine/waterloo/view.h"
 
 namespace stratego::bots {
 
@@ -25,6 +28,24 @@ void RulesModeledClassicGame::policy(World& w, const std::uint32_t* keys, int n,
   double sum = 0;
   for (int i = 0; i < n; ++i) sum += (probs[i] = std::exp((probs[i] - top) / p.policy_temperature));
   for (int i = 0; i < n; ++i) probs[i] /= sum;
+}
+
+void RulesModeledWaterlooGame::policy(World& w, const std::uint32_t* keys, int n, double* probs,
+                                      const search::Params&) {
+  static thread_local std::unique_ptr<Bot> rules = make_waterloo_rules_bot();
+  static thread_local waterloo::WaterlooView view;
+  static thread_local Request request;
+  const Side mover = Side(w.current_player());
+  view = waterloo::make_view(w, mover);
+  request.waterloo_view = &view;
+  request.legal.resize(std::size_t(n));
+  for (int i = 0; i < n; ++i) request.legal[std::size_t(i)] = waterloo::action_token(w, waterloo::Action::from_raw(keys[i]));
+  // A fresh game each time: what the bot remembers belongs to one real game, not to a world.
+  rules->new_game(GameStart{view.variant, "", mover, 1, ""});
+  static const std::atomic<bool> never_stop{false};
+  const std::string choice = rules->decide(request, never_stop, {}).action;
+  for (int i = 0; i < n; ++i)
+    probs[i] = kWaterlooPolicyNoise / n + (request.legal[std::size_t(i)] == choice ? 1 - kWaterlooPolicyNoise : 0);
 }
 
 }  // namespace stratego::bots

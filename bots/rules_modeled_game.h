@@ -1,17 +1,28 @@
-// The classic family as the `ismcts` bot searches it: the search's traits (search/classic_game.h)
-// plus an opponent model, the `rules` bot's judgement of the opponent's moves from the
-// opponent's own view of the world (our pieces hidden unless shown), softmaxed. In worlds where
-// our pieces are the same every time, a searched opponent learns where our Bombs and Marshal
-// stand and plays as if it saw them; the model sees only what the opponent could.
+// Both families as the `ismcts` bot searches them: the search's traits (search/classic_game.h,
+// search/waterloo_game.h) plus a heuristic policy, the `rules` bot's judgement of the decider's
+// actions from the decider's own view of the world (the other side's pieces hidden unless
+// shown). The search uses it to model the opponent below the root and to play out leaves
+// (search/README.md). In worlds where our pieces are the same every time, a searched opponent
+// learns where our Bombs and Marshal stand and plays as if it saw them; the policy sees only
+// what the opponent could.
 #pragma once
 
 #include <cstdint>
 
 #include "search/classic_game.h"
+#include "search/waterloo_game.h"
 
 namespace stratego::bots {
 
+// Classic: a softmax over the rules bot's scores, with temperature Params::policy_temperature.
 struct RulesModeledClassicGame : search::ClassicGame {
+  static void policy(World& w, const std::uint32_t* keys, int n, double* probs, const search::Params& p);
+};
+
+// Waterloo: the rules bot's choice with probability 1 - kWaterlooPolicyNoise, the rest spread
+// evenly (its scoring has phases and rules of its own, with no single score per action).
+constexpr double kWaterlooPolicyNoise = 0.1;
+struct RulesModeledWaterlooGame : search::WaterlooGame {
   static void policy(World& w, const std::uint32_t* keys, int n, double* probs, const search::Params& p);
 };
 

@@ -17,6 +17,12 @@ Geometry::Geometry(int width, int height, Bitboard blocked)
   not_first_col_ = board_ & ~first;
   not_last_col_ = board_ & ~last;
   delta_ = {width, 1, -width, -1};
+  for (auto& s : steps_) s.fill(-1);
+  for (int sq = 0; sq < width * height; ++sq)
+    for (Direction d : kDirections) {
+      const Bitboard n = shift(square_bb(sq), d);
+      if (n) steps_[std::size_t(sq)][d] = std::int8_t(lsb(n));
+    }
 }
 
 Bitboard Geometry::row_bb(int row) const {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -35,6 +36,8 @@ class Geometry {
   int row(int sq) const { return sq / width_; }
   // Signed index step of one move in direction d.
   int delta(Direction d) const { return delta_[d]; }
+  // The playable square one step from sq in direction d, or -1 (off the board or blocked).
+  int step(int sq, Direction d) const { return steps_[std::size_t(sq)][d]; }
 
   // Every square one step from a square of b in direction d that is on the board and not
   // blocked. The edge masks stop east/west shifts from wrapping into the next row.
@@ -59,6 +62,7 @@ class Geometry {
   Bitboard board_ = 0, blocked_ = 0, playable_ = 0;
   Bitboard not_first_col_ = 0, not_last_col_ = 0;
   std::array<int, 4> delta_{};
+  std::array<std::array<std::int8_t, 4>, 128> steps_{};
 };
 
 }  // namespace stratego

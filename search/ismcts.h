@@ -5,8 +5,9 @@
 // counts the visits of the parent in which the action was legal (actions come and go
 // between worlds: hidden pieces, Waterloo cavalry lines, cards). Chance events (the combat
 // die, Prussian draws) are explicit nodes: an outcome is drawn with its probability and
-// followed, so their statistics average over the die. A new leaf is valued by `playout_plies`
-// random plies and then the game's static evaluation, a win probability in [0, 1].
+// followed, so their statistics average over the die. A new leaf is valued by play-out plies
+// (by the game's heuristic policy, if it has one, then random) and then the game's static
+// evaluation, a win probability in [0, 1].
 //
 // Game is a traits class (search/classic_game.h, search/waterloo_game.h) with:
 //   using World;                          the full state the search plays in
@@ -244,19 +245,27 @@ class Tree {
     return best;
   }
 
+  // A draw from the game's policy (uniform for a game without one).
   std::uint32_t sample_policy(World& world, std::span<const std::uint32_t> legal) {
     const int n = int(legal.size());
-    Game::policy(world, legal.data(), n, probs_.data(), params_);
-    double u = rng_.uniform01();
-    for (int i = 0; i < n - 1; ++i) {
-      if (u < probs_[std::size_t(i)]) return legal[std::size_t(i)];
-      u -= probs_[std::size_t(i)];
+    if constexpr (HasPolicy<Game>) {
+      Game::policy(world, legal.data(), n, probs_.data(), params_);
+      double u = rng_.uniform01();
+      for (int i = 0; i < n - 1; ++i) {
+        if (u < probs_[std::size_t(i)]) return legal[std::size_t(i)];
+        u -= probs_[std::size_t(i)];
+      }
+      return legal[std::size_t(n - 1)];
     }
-    return legal[std::size_t(n - 1)];
+    return legal[rng_.below(std::uint32_t(n))];
   }
 
+  // From a new leaf: `policy_plies` plies by the game's policy (if it has one), then
+  // `playout_plies` uniformly random ones.
   void playout(World& world) {
-    for (int i = 0; i < params_.playout_plies && !Game::over(world); ++i) {
+    int policy_plies = 0;
+    if constexpr (HasPolicy<Game>) policy_plies = params_.policy_plies;
+    for (int i = 0; i < policy_plies + params_.playout_plies && !Game::over(world); ++i) {
       if (Game::is_chance(world)) {
         Game::apply(world, Game::sample_chance(world, rng_));
         continue;
@@ -266,10 +275,8 @@ class Tree {
         Game::no_moves(world);
         break;
       }
-      std::uint32_t key = keys_[rng_.below(std::uint32_t(n))];
-      if constexpr (HasPolicy<Game>)
-        if (params_.policy_playouts) key = sample_policy(world, std::span<const std::uint32_t>(keys_.data(), std::size_t(n)));
-      Game::apply(world, key);
+      const std::span<const std::uint32_t> legal(keys_.data(), std::size_t(n));
+      Game::apply(world, i < policy_plies ? sample_policy(world, legal) : legal[rng_.below(std::uint32_t(n))]);
     }
   }
 

@@ -20,8 +20,9 @@ struct Params {
   // the opponent does not see through our hidden pieces as a searched opponent would in worlds
   // where they are fixed.
   bool model_opponent = false;
-  // Play-outs follow the policy for both sides rather than uniformly random moves.
-  bool policy_playouts = false;
+  // Plies played from a new leaf by the policy, for both sides, before any random plies and
+  // the static evaluation (games with a policy only).
+  int policy_plies = 0;
   // Decisions below the root after which a line is valued as it stands (0: no limit).
   int max_depth = 0;
   // Random plies played from a new leaf before the static evaluation (0: evaluate at once).
