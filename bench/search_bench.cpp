@@ -1,6 +1,7 @@
 // Search speed: ISMCTS iterations per second on fixed Classic, Barrage and Waterloo Standard
 // middle-game positions (bots/search_position.h, the positions `stratego bench` also
-// searches), with 1 thread (the baseline) and 2 threads. The ratio report at the end gives
+// searches), with 1 thread (the baseline) and 2 threads, for the default search and for the
+// plain tree without the rules policy. The ratio report at the end gives
 // each position's speed-up from 1 to 2 threads, measured in the same run. Wall-clock time:
 // the point is how much faster a decision gets with more threads.
 #include <benchmark/benchmark.h>
@@ -13,12 +14,18 @@
 namespace stratego {
 namespace {
 
-constexpr std::int64_t kIterationsPerSearch = 100000;
+// The default search plays out every leaf with the rules policy, so its iterations are much
+// heavier than those of the plain tree (model_opponent=false, policy_plies=0).
+constexpr std::int64_t kIterationsPerSearch = 2000, kPlainIterationsPerSearch = 100000;
 
-void search(benchmark::State& state, bots::SearchPosition p, int threads) {
+void search(benchmark::State& state, bots::SearchPosition p, int threads, bool plain) {
   bots::PrimedSearch primed(p, threads);
+  if (plain) {
+    primed.searcher().set_option("model_opponent", "false");
+    primed.searcher().set_option("policy_plies", "0");
+  }
   bots::Limits limits;
-  limits.iterations = kIterationsPerSearch;
+  limits.iterations = plain ? kPlainIterationsPerSearch : kIterationsPerSearch;
   std::int64_t iterations = 0;
   for (auto _ : state) iterations += primed.search(limits).iterations;
   state.counters["iterations/s"] = benchmark::Counter(double(iterations), benchmark::Counter::kIsRate);
@@ -33,11 +40,13 @@ void register_all() {
       {"barrage-middle", {"barrage", 5, 60}},
       {"waterloo-standard-middle", {"waterloo-standard", 8, 200}},
   };
-  for (const auto& [name, p] : positions)
-    for (int threads : {1, 2}) {
-      const std::string id = std::string("Search/") + name + (threads == 1 ? "/baseline" : "/2threads");
-      benchmark::RegisterBenchmark(id.c_str(), search, p, threads)->UseRealTime()->Unit(benchmark::kMillisecond);
-    }
+  for (bool plain : {false, true})
+    for (const auto& [name, p] : positions)
+      for (int threads : {1, 2}) {
+        const std::string id = std::string(plain ? "PlainSearch/" : "Search/") + name +
+                               (threads == 1 ? "/baseline" : "/2threads");
+        benchmark::RegisterBenchmark(id.c_str(), search, p, threads, plain)->UseRealTime()->Unit(benchmark::kMillisecond);
+      }
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <span>
 
 namespace stratego::bots {
 namespace {
@@ -149,6 +150,12 @@ void EnemyKnowledge::compute_beliefs(const View& view) {
   }
   double total = 0;
   for (double& c : pool) total += (c = std::max(0.0, c));
+  // Only the army's kinds: every other column is zero throughout (a speed-up, same sums).
+  std::array<Kind, kNumKinds> kinds{};
+  int num_kinds = 0;
+  for (Kind k : kAllKinds)
+    if (v.army[k] > 0) kinds[std::size_t(num_kinds++)] = k;
+  const std::span<const Kind> present(kinds.data(), std::size_t(num_kinds));
   for (int i = 0; i < n; ++i) {
     const int sq = rows[i];
     const int from_back = enemy == kBlue ? v.height - 1 - v.geometry.row(sq) : v.geometry.row(sq);
@@ -170,15 +177,15 @@ void EnemyKnowledge::compute_beliefs(const View& view) {
     for (int i = 0; i < n; ++i) {
       KindProbs& w = belief_[rows[i]];
       double sum = 0;
-      for (double x : w) sum += x;
+      for (Kind k : present) sum += w[k];
       if (sum > 0)
-        for (double& x : w) x /= sum;
+        for (Kind k : present) w[k] /= sum;
     }
     if (round == kFittingRounds || scale == 0) break;
     std::array<double, kNumKinds> col{};
     for (int i = 0; i < n; ++i)
-      for (Kind k : kAllKinds) col[k] += belief_[rows[i]][k];
-    for (Kind k : kAllKinds) {
+      for (Kind k : present) col[k] += belief_[rows[i]][k];
+    for (Kind k : present) {
       if (col[k] <= 0 || pool[k] <= 0) continue;
       const double f = pool[k] * scale / col[k];
       for (int i = 0; i < n; ++i) belief_[rows[i]][k] *= f;

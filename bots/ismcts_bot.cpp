@@ -103,9 +103,9 @@ std::vector<BotOption> IsmctsBot::options() const {
       {"prior_weight", T::kString, "3.0", 0, 0, {}},
       {"max_depth", T::kSpin, "0", 0, 1000, {}},
       {"prior_temperature", T::kString, "10", 0, 0, {}},
-      {"policy_temperature", T::kString, "5", 0, 0, {}},
-      {"model_opponent", T::kCheck, "false", 0, 0, {}},
-      {"policy_plies", T::kSpin, "0", 0, 1000, {}},
+      {"policy_temperature", T::kString, "2", 0, 0, {}},
+      {"model_opponent", T::kCheck, "true", 0, 0, {}},
+      {"policy_plies", T::kSpin, "10", 0, 1000, {}},
   };
 }
 

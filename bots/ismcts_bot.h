@@ -1,11 +1,14 @@
 // `ismcts`: the searching bot. Keeps a belief over the opponent's hidden pieces from its own
 // observations (eval/belief.h, eval/waterloo_belief.h), and for each decision runs ISMCTS
 // (search/) on worlds sampled from it, in parallel over `threads` trees, with the `rules`
-// bot's opinion of the legal actions as the root prior (search/README.md). Options: threads,
-// exploration, prior_weight, prior_temperature, max_depth, playout_plies, eval_scale,
-// tree_mb, movetime (default time per decision when the request gives none). Set-ups: classic family -- 32 structured set-ups of the rules
-// generator, keeping the best-guarded flag and, among those, the set-up the human prior
-// expects least; Waterloo -- the rules planner's set-up, shuffled by the game's seed.
+// bot's opinion of the legal actions as the root prior and the `rules` bot as the heuristic
+// policy that models the opponent and plays out leaves (bots/rules_modeled_game.h,
+// search/README.md). Options: threads, exploration, prior_weight, prior_temperature,
+// model_opponent, policy_plies, policy_temperature, max_depth, playout_plies, eval_scale,
+// tree_mb, movetime (default time per decision when the request gives none). Set-ups: classic
+// family -- 32 structured set-ups of the rules generator, keeping the best-guarded flag and,
+// among those, the set-up the human prior expects least; Waterloo -- the rules planner's
+// set-up, shuffled by the game's seed.
 #pragma once
 
 #include <memory>

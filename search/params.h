@@ -15,14 +15,14 @@ struct Params {
   double prior_weight = 3.0;
   // For games with a heuristic policy (search/ismcts.h, HasPolicy): a softmax over a
   // heuristic's scores of the decider's moves from its own view, with this temperature.
-  double policy_temperature = 5;
+  double policy_temperature = 2;
   // The opponent's choices below the root are drawn from the policy rather than searched, so
   // the opponent does not see through our hidden pieces as a searched opponent would in worlds
   // where they are fixed.
-  bool model_opponent = false;
+  bool model_opponent = true;
   // Plies played from a new leaf by the policy, for both sides, before any random plies and
   // the static evaluation (games with a policy only).
-  int policy_plies = 0;
+  int policy_plies = 10;
   // Decisions below the root after which a line is valued as it stands (0: no limit).
   int max_depth = 0;
   // Random plies played from a new leaf before the static evaluation (0: evaluate at once).

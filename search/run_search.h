@@ -80,10 +80,11 @@ SearchResult run_search(const Params& params, const Budget& budget, std::span<co
       sample(t, rng, world);
       visited += std::uint64_t(tree.iterate(world));
       ++done;
+      // The clock every iteration: an iteration with policy play-outs can take a millisecond.
+      const auto now = Clock::now();
+      if (budget.time_ms > 0 && now - start >= std::chrono::milliseconds(budget.time_ms)) out_of_budget = true;
       if ((done & 63) == 0) {
         shared_iterations.fetch_add(64, std::memory_order_relaxed);
-        const auto now = Clock::now();
-        if (budget.time_ms > 0 && now - start >= std::chrono::milliseconds(budget.time_ms)) out_of_budget = true;
         if (t == 0 && progress && now - last_report >= std::chrono::milliseconds(500)) {
           last_report = now;
           progress(Progress{shared_iterations.load(), visited * std::uint64_t(threads),

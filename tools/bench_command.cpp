@@ -26,7 +26,7 @@ const std::vector<bots::SearchPosition> kPositions = {
 
 void register_bench_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("bench", "Search fixed positions with a fixed seed and print the node signature");
-  static std::int64_t iterations = 20000;
+  static std::int64_t iterations = 1000;
   static int threads = 1;
   static std::vector<std::string> options;
   cmd->add_option("--iterations", iterations, "Iterations per position")->check(CLI::Range(1, 100'000'000));
