@@ -13,9 +13,9 @@
 namespace stratego::bots {
 
 void RulesModeledClassicGame::policy(World& w, const std::uint32_t* keys, int n, double* probs,
-                                              const search::Params& p) {
-  // Per thread, so the search's threads never share them; what the opponent knows of our
-  // pieces is what its view shows (moved, revealed), as if it joined the game here.
+                                     const search::Params& p) {
+  // Per thread, so the search's threads never share them. What the mover knows of the other
+  // side's pieces is what its view shows (moved, revealed), as if it joined the game here.
   static thread_local View view;
   static thread_local EnemyKnowledge know;
   const Side mover = w.side_to_move();
@@ -24,7 +24,8 @@ void RulesModeledClassicGame::policy(World& w, const std::uint32_t* keys, int n,
   know.update(view);
   const ClassicRulesEval rules(view, know);
   double top = -1e300;
-  for (int i = 0; i < n; ++i) top = std::max(top, probs[i] = rules.score(Move::from_raw(std::uint16_t(keys[i]))));
+  for (int i = 0; i < n; ++i)
+    top = std::max(top, probs[i] = rules.score(Move::from_raw(std::uint16_t(keys[i]))));
   double sum = 0;
   for (int i = 0; i < n; ++i) sum += (probs[i] = std::exp((probs[i] - top) / p.policy_temperature));
   for (int i = 0; i < n; ++i) probs[i] /= sum;
@@ -39,13 +40,15 @@ void RulesModeledWaterlooGame::policy(World& w, const std::uint32_t* keys, int n
   view = waterloo::make_view(w, mover);
   request.waterloo_view = &view;
   request.legal.resize(std::size_t(n));
-  for (int i = 0; i < n; ++i) request.legal[std::size_t(i)] = waterloo::action_token(w, waterloo::Action::from_raw(keys[i]));
+  for (int i = 0; i < n; ++i)
+    request.legal[std::size_t(i)] = waterloo::action_token(w, waterloo::Action::from_raw(keys[i]));
   // A fresh game each time: what the bot remembers belongs to one real game, not to a world.
   rules->new_game(GameStart{view.variant, "", mover, 1, ""});
   static const std::atomic<bool> never_stop{false};
   const std::string choice = rules->decide(request, never_stop, {}).action;
   for (int i = 0; i < n; ++i)
-    probs[i] = kWaterlooPolicyNoise / n + (request.legal[std::size_t(i)] == choice ? 1 - kWaterlooPolicyNoise : 0);
+    probs[i] = kWaterlooPolicyNoise / n +
+               (request.legal[std::size_t(i)] == choice ? 1 - kWaterlooPolicyNoise : 0);
 }
 
 }  // namespace stratego::bots

@@ -16,14 +16,16 @@ namespace stratego::bots {
 
 // Classic: a softmax over the rules bot's scores, with temperature Params::policy_temperature.
 struct RulesModeledClassicGame : search::ClassicGame {
-  static void policy(World& w, const std::uint32_t* keys, int n, double* probs, const search::Params& p);
+  static void policy(World& w, const std::uint32_t* keys, int n, double* probs,
+                     const search::Params& p);
 };
 
 // Waterloo: the rules bot's choice with probability 1 - kWaterlooPolicyNoise, the rest spread
 // evenly (its scoring has phases and rules of its own, with no single score per action).
 constexpr double kWaterlooPolicyNoise = 0.1;
 struct RulesModeledWaterlooGame : search::WaterlooGame {
-  static void policy(World& w, const std::uint32_t* keys, int n, double* probs, const search::Params& p);
+  static void policy(World& w, const std::uint32_t* keys, int n, double* probs,
+                     const search::Params& p);
 };
 
 }  // namespace stratego::bots

@@ -2,6 +2,8 @@
 // distribution over the legal actions, led by the `rules` bot's own choice, and blind to what
 // the decider cannot see -- the same in every world that differs only in the other side's
 // hidden pieces.
+#include "bots/rules_modeled_game.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,7 +13,6 @@
 
 #include "bots/classic_rules_eval.h"
 #include "bots/rules_bot.h"
-#include "bots/rules_modeled_game.h"
 #include "engine/waterloo/action_token.h"
 #include "engine/waterloo/view.h"
 #include "support/belief_games.h"
@@ -20,7 +21,8 @@
 namespace stratego::bots {
 namespace {
 
-std::vector<double> classic_policy(State& s, const std::vector<std::uint32_t>& keys, double temperature) {
+std::vector<double> classic_policy(State& s, const std::vector<std::uint32_t>& keys,
+                                   double temperature) {
   search::Params p;
   p.policy_temperature = temperature;
   std::vector<double> probs(keys.size());
@@ -42,7 +44,8 @@ bool swap_hidden(State& s, Side side) {
   for (int a = 0; a < v.geometry.num_squares(); ++a)
     for (int b = a + 1; b < v.geometry.num_squares(); ++b) {
       const Piece pa = s.at(a), pb = s.at(b);
-      if (pa == kNoPiece || pb == kNoPiece || piece_side(pa) != side || piece_side(pb) != side) continue;
+      if (pa == kNoPiece || pb == kNoPiece || piece_side(pa) != side || piece_side(pb) != side)
+        continue;
       const std::uint8_t fa = s.flags(a), fb = s.flags(b);
       if ((fa | fb) & kRevealedFlag || (fa & kMovedFlag) != (fb & kMovedFlag)) continue;
       const Kind ka = piece_kind(pa), kb = piece_kind(pb);
@@ -77,10 +80,12 @@ TEST(RulesModeledGame, ClassicPolicyIsADistributionLedByTheRulesChoice) {
         const ClassicRulesEval rules(view, know);
         std::size_t best = 0;
         for (std::size_t i = 1; i < keys.size(); ++i)
-          if (rules.score(Move::from_raw(std::uint16_t(keys[i]))) > rules.score(Move::from_raw(std::uint16_t(keys[best]))))
+          if (rules.score(Move::from_raw(std::uint16_t(keys[i]))) >
+              rules.score(Move::from_raw(std::uint16_t(keys[best]))))
             best = i;
         const auto top = std::max_element(probs.begin(), probs.end()) - probs.begin();
-        EXPECT_DOUBLE_EQ(probs[std::size_t(top)], probs[best]) << spec << " seed " << seed << " ply " << t;
+        EXPECT_DOUBLE_EQ(probs[std::size_t(top)], probs[best])
+            << spec << " seed " << seed << " ply " << t;
         ++checked;
       }
     }
@@ -100,7 +105,8 @@ TEST(RulesModeledGame, ClassicPolicySeesOnlyTheDecidersView) {
       ASSERT_FALSE(other_world == s);
       const std::vector<std::uint32_t> keys = classic_keys(s);
       ASSERT_EQ(keys, classic_keys(other_world));
-      EXPECT_EQ(classic_policy(s, keys, 5), classic_policy(other_world, keys, 5)) << "seed " << seed << " ply " << t;
+      EXPECT_EQ(classic_policy(s, keys, 5), classic_policy(other_world, keys, 5))
+          << "seed " << seed << " ply " << t;
       ++checked;
     }
   }
@@ -116,25 +122,29 @@ TEST(RulesModeledGame, WaterlooPolicyIsTheRulesChoiceWithSomeNoise) {
     waterloo::ActionList list;
     for (int step = 0; step < 400 && !s.over(); ++step) {
       waterloo::testing::random_step(s, rng, list);
-      if (step % 40 != 39 || s.over() || s.is_chance() || s.phase() == waterloo::Phase::kSetup) continue;
+      if (step % 40 != 39 || s.over() || s.is_chance() || s.phase() == waterloo::Phase::kSetup)
+        continue;
       std::vector<std::uint32_t> keys(RulesModeledWaterlooGame::kMaxActions);
       keys.resize(std::size_t(RulesModeledWaterlooGame::legal(s, keys.data())));
       std::vector<double> probs(keys.size());
-      RulesModeledWaterlooGame::policy(s, keys.data(), int(keys.size()), probs.data(), search::Params{});
+      RulesModeledWaterlooGame::policy(s, keys.data(), int(keys.size()), probs.data(),
+                                       search::Params{});
       EXPECT_NEAR(std::accumulate(probs.begin(), probs.end(), 0.0), 1.0, 1e-9);
       // The rules bot asked directly, from the decider's view.
       const Side mover = Side(s.current_player());
       const waterloo::WaterlooView view = waterloo::make_view(s, mover);
       Request r;
       r.waterloo_view = &view;
-      for (std::uint32_t k : keys) r.legal.push_back(waterloo::action_token(s, waterloo::Action::from_raw(k)));
+      for (std::uint32_t k : keys)
+        r.legal.push_back(waterloo::action_token(s, waterloo::Action::from_raw(k)));
       auto rules = make_waterloo_rules_bot();
       rules->new_game(GameStart{variant, spec, mover, 1, ""});
       const std::atomic<bool> stop{false};
       const std::string choice = rules->decide(r, stop, {}).action;
       const auto top = std::max_element(probs.begin(), probs.end()) - probs.begin();
       EXPECT_EQ(r.legal[std::size_t(top)], choice) << spec << " step " << step;
-      EXPECT_NEAR(probs[std::size_t(top)], 1 - kWaterlooPolicyNoise + kWaterlooPolicyNoise / double(keys.size()), 1e-12);
+      EXPECT_NEAR(probs[std::size_t(top)],
+                  1 - kWaterlooPolicyNoise + kWaterlooPolicyNoise / double(keys.size()), 1e-12);
       ++checked;
     }
   }

@@ -53,8 +53,8 @@ SearchResult search_trap(bool model_opponent) {
   p.model_opponent = model_opponent;
   const std::vector<std::uint32_t> root = {TrapGame::kSure, TrapGame::kTrap};
   std::atomic<bool> stop{false};
-  return run_search<TrapGame>(p, Budget{0, 4000, 0}, root, TrapWorld{}, [](int, Rng&, TrapWorld& w) { w = {}; },
-                              stop);
+  return run_search<TrapGame>(
+      p, Budget{0, 4000, 0}, root, TrapWorld{}, [](int, Rng&, TrapWorld& w) { w = {}; }, stop);
 }
 
 double mean_of(const SearchResult& r, std::uint32_t key) {
@@ -113,8 +113,8 @@ double race_value(int policy_plies) {
   p.max_depth = 1;  // the root only: every value comes from the play-out
   const std::vector<std::uint32_t> root = {RaceGame::kStep};
   std::atomic<bool> stop{false};
-  const SearchResult r = run_search<RaceGame>(p, Budget{0, 200, 0}, root, RaceWorld{},
-                                              [](int, Rng&, RaceWorld& w) { w = {}; }, stop);
+  const SearchResult r = run_search<RaceGame>(
+      p, Budget{0, 200, 0}, root, RaceWorld{}, [](int, Rng&, RaceWorld& w) { w = {}; }, stop);
   return mean_of(r, RaceGame::kStep);
 }
 
