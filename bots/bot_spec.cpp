@@ -22,13 +22,17 @@ std::unique_ptr<Bot> make_bot_from_spec(const std::string& spec) {
   for (std::size_t at = comma; at != std::string::npos;) {
     const std::size_t next = spec.find(',', at + 1);
     const std::string item = spec.substr(at + 1, next == std::string::npos ? std::string::npos : next - at - 1);
-    const auto eq = item.find('=');
-    if (eq == std::string::npos || eq == 0)
-      throw InputError("bot spec '" + spec + "': '" + item + "' is not an option setting NAME=VALUE");
-    bot->set_option(item.substr(0, eq), item.substr(eq + 1));
+    apply_option_setting(*bot, item, "bot spec '" + spec + "'");
     at = next;
   }
   return bot;
+}
+
+void apply_option_setting(Bot& bot, const std::string& setting, const std::string& where) {
+  const auto eq = setting.find('=');
+  if (eq == std::string::npos || eq == 0)
+    throw InputError(where + ": '" + setting + "' is not an option setting NAME=VALUE");
+  bot.set_option(setting.substr(0, eq), setting.substr(eq + 1));
 }
 
 }  // namespace stratego::bots

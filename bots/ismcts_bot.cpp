@@ -272,8 +272,7 @@ std::vector<double> IsmctsBot::classic_prior(const View& view, const std::vector
   const ClassicRulesEval rules(view, know_);
   std::vector<double> prior;
   for (const std::string& t : legal) prior.push_back(rules.score(parse_move(t, view.variant->geometry)));
-  const double top = *std::max_element(prior.begin(), prior.end());
-  for (double& x : prior) x = std::exp((x - top) / prior_temperature_);
+  softmax_scores(prior, prior_temperature_);
   mix_with_even_spread(prior);
   return prior;
 }

@@ -12,6 +12,13 @@
 
 namespace stratego::bots {
 
+void softmax_scores(std::span<double> scores, double temperature) {
+  const double top = *std::max_element(scores.begin(), scores.end());
+  double sum = 0;
+  for (double& x : scores) sum += (x = std::exp((x - top) / temperature));
+  for (double& x : scores) x /= sum;
+}
+
 void RulesModeledClassicGame::policy(World& w, const std::uint32_t* keys, int n, double* probs,
                                      const search::Params& p) {
   // Per thread, so the search's threads never share them. What the mover knows of the other
@@ -23,12 +30,8 @@ void RulesModeledClassicGame::policy(World& w, const std::uint32_t* keys, int n,
   know.reset(view.variant, mover);
   know.update(view);
   const ClassicRulesEval rules(view, know);
-  double top = -1e300;
-  for (int i = 0; i < n; ++i)
-    top = std::max(top, probs[i] = rules.score(Move::from_raw(std::uint16_t(keys[i]))));
-  double sum = 0;
-  for (int i = 0; i < n; ++i) sum += (probs[i] = std::exp((probs[i] - top) / p.policy_temperature));
-  for (int i = 0; i < n; ++i) probs[i] /= sum;
+  for (int i = 0; i < n; ++i) probs[i] = rules.score(Move::from_raw(std::uint16_t(keys[i])));
+  softmax_scores(std::span<double>(probs, std::size_t(n)), p.policy_temperature);
 }
 
 void RulesModeledWaterlooGame::policy(World& w, const std::uint32_t* keys, int n, double* probs,

@@ -8,11 +8,16 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 
 #include "search/classic_game.h"
 #include "search/waterloo_game.h"
 
 namespace stratego::bots {
+
+// The rules bot's move scores as choice probabilities, in place: a softmax with this
+// temperature (in score units; a Marshal is 80). Also the root prior of the classic search.
+void softmax_scores(std::span<double> scores, double temperature);
 
 // Classic: a softmax over the rules bot's scores, with temperature Params::policy_temperature.
 struct RulesModeledClassicGame : search::ClassicGame {

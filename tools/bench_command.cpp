@@ -8,8 +8,8 @@
 #include <iostream>
 #include <vector>
 
+#include "bots/bot_spec.h"
 #include "bots/search_position.h"
-#include "engine/error.h"
 #include "tools/commands.h"
 
 namespace stratego {
@@ -40,11 +40,7 @@ void register_bench_command(CLI::App& app) {
     std::cout << std::left;
     for (const bots::SearchPosition& p : kPositions) {
       bots::PrimedSearch primed(p, threads);
-      for (const std::string& o : options) {
-        const auto eq = o.find('=');
-        if (eq == std::string::npos) throw InputError("bench --option '" + o + "': expected NAME=VALUE");
-        primed.searcher().set_option(o.substr(0, eq), o.substr(eq + 1));
-      }
+      for (const std::string& o : options) bots::apply_option_setting(primed.searcher(), o, "bench --option");
       const bots::SearchOutcome o = primed.search(limits);
       std::cout << std::setw(20) << p.variant << " seed " << p.seed << " after " << std::setw(4) << p.plies
                 << " nodes " << std::setw(10) << o.nodes << " iterations/s " << std::setw(9)
