@@ -179,8 +179,11 @@ std::string IsmctsBot::setup(const SetupRequest& r) {
 void IsmctsBot::observe(const ObservedMove& m, const View& after) {
   if (know_ready_) know_.observe(m, after);
   if (!belief_) {
-    belief_ = std::make_unique<eval::Belief>(after);
-    return;
+    // Blue first hears of the game after Red's opening move: start from the view before it,
+    // so that piece keeps its start square and the empty set-up squares stay evidence.
+    const std::optional<View> start = view_before_opening(m, after);
+    belief_ = std::make_unique<eval::Belief>(start ? *start : after);
+    if (!start) return;
   }
   try {
     belief_->update(m, after);

@@ -68,4 +68,18 @@ ObservedMove observe(const State& after, const PlyRecord& rec, Side viewer) {
   return o;
 }
 
+std::optional<View> view_before_opening(const ObservedMove& m, const View& after) {
+  if (after.moves_played != 1 || m.attack || m.move.type() != MoveType::kNormal) return std::nullopt;
+  View before = after;
+  const int from = m.move.from(), to = m.move.to();
+  const Piece moved = m.mover == after.viewer ? after.board[to].piece : make_piece(m.mover, kUnknown);
+  // At the start no piece has moved or been shown.
+  before.board[from] = {moved, 0};
+  before.board[to] = {};
+  before.side_to_move = m.mover;
+  before.moves_played = 0;
+  before.runs = {};
+  return before;
+}
+
 }  // namespace stratego

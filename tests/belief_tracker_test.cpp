@@ -193,6 +193,36 @@ TEST(BeliefTracker, ABeliefCanStartFromAViewTakenMidGame) {
   }
 }
 
+// Blue first hears of a game after Red's opening move. Built from the view rebuilt before
+// that move, its belief is the one it would have had watching from the start: the moved piece
+// keeps its start square, and in Barrage the empty set-up squares stay evidence.
+TEST(BeliefTracker, ABeliefFromTheViewBeforeTheOpeningIsTheBeliefFromTheStart) {
+  for (const char* spec : {"classic", "barrage"}) {
+    auto v = std::make_shared<const Variant>(load_variant(spec));
+    Rng rng(5);
+    const State start = initial_state(v, random_setup(*v, kRed, rng), random_setup(*v, kBlue, rng));
+    MoveList list;
+    generate_moves(start, list);
+    State after = start;
+    after.make(list[0]);
+    const ObservedMove seen = observe(after, after.history().back(), kBlue);
+    ASSERT_FALSE(seen.attack);
+    const View now = make_view(after, kBlue);
+
+    eval::Belief watched(make_view(start, kBlue));
+    watched.update(seen, now);
+    eval::Belief rebuilt(*view_before_opening(seen, now));
+    rebuilt.update(seen, now);
+    const eval::Belief late(now);
+
+    const int moved = rebuilt.tracker().piece_at(list[0].to());
+    EXPECT_EQ(rebuilt.tracker().pieces()[std::size_t(moved)].start, list[0].from()) << spec;
+    EXPECT_EQ(late.tracker().pieces()[std::size_t(late.tracker().piece_at(list[0].to()))].start, -1);
+    EXPECT_TRUE(rebuilt.weights().isApprox(watched.weights())) << spec;
+    EXPECT_FALSE(late.weights().isApprox(watched.weights())) << spec;
+  }
+}
+
 TEST(BeliefTracker, ImpossibleHistoriesFailNamingTheObservation) {
   const State s = full_position("classic", {{"a1", kRed, kFlag}, {"b2", kRed, kMarshal},
                                             {"e7", kBlue, kBomb}, {"j10", kBlue, kFlag},

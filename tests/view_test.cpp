@@ -146,5 +146,42 @@ TEST(Views, C_8_4_SilentDefenceHidesSurvivingDefender) {
   EXPECT_EQ(game.observations(kBlue).back().mover_kind, kMiner);  // attacker's rank is said
 }
 
+// A player who first hears of a game after the opening move rebuilds the start view from it
+// (C-8.1: what it saw of the start is what it sees now, less the one move). Only a quiet
+// opening can be undone; after an attack, or later in the game, there is nothing to rebuild.
+TEST(Views, C_8_1_ViewBeforeOpeningRebuildsTheStart) {
+  for (const char* spec : kVariants) {
+    auto v = std::make_shared<const Variant>(load_variant(spec));
+    Rng rng(7);
+    int rebuilt = 0;
+    for (int g = 0; g < 3; ++g) {
+      const State start = initial_state(v, random_setup(*v, kRed, rng), random_setup(*v, kBlue, rng));
+      MoveList list;
+      generate_moves(start, list);
+      for (int i = 0; i < list.size; ++i) {
+        Game game(start);
+        game.play(list[i]);
+        for (Side viewer : {kRed, kBlue}) {
+          const ObservedMove seen = game.observations(viewer).back();
+          const std::optional<View> before = view_before_opening(seen, game.view(viewer));
+          if (seen.attack) {
+            EXPECT_FALSE(before) << spec;
+            continue;
+          }
+          ASSERT_TRUE(before) << spec;
+          ASSERT_EQ(*before, make_view(start, viewer)) << spec << " " << to_notation(game.state());
+          ++rebuilt;
+        }
+        if (game.over()) continue;
+        MoveList reply;
+        generate_moves(game.state(), reply);
+        game.play(reply[0]);
+        EXPECT_FALSE(view_before_opening(game.observations(kRed).back(), game.view(kRed))) << spec;
+      }
+    }
+    EXPECT_GT(rebuilt, 20) << spec;
+  }
+}
+
 }  // namespace
 }  // namespace stratego
