@@ -182,8 +182,11 @@ void IsmctsBot::observe(const ObservedMove& m, const View& after) {
     // Blue first hears of the game after Red's opening move: start from the view before it,
     // so that piece keeps its start square and the empty set-up squares stay evidence.
     const std::optional<View> start = view_before_opening(m, after);
-    belief_ = std::make_unique<eval::Belief>(start ? *start : after);
-    if (!start) return;
+    if (!start) {
+      belief_ = std::make_unique<eval::Belief>(after);
+      return;
+    }
+    belief_ = std::make_unique<eval::Belief>(*start);
   }
   try {
     belief_->update(m, after);
