@@ -106,6 +106,7 @@ std::vector<BotOption> IsmctsBot::options() const {
       {"policy_temperature", T::kString, "2", 0, 0, {}},
       {"model_opponent", T::kCheck, "true", 0, 0, {}},
       {"policy_plies", T::kSpin, "10", 0, 1000, {}},
+      {"policy_evidence", T::kCheck, "true", 0, 0, {}},
   };
 }
 
@@ -122,6 +123,7 @@ void IsmctsBot::set_option(const std::string& name, const std::string& value) {
   else if (name == "policy_temperature") params_.policy_temperature = parse_real(name, value, 0.01, 10000);
   else if (name == "model_opponent") params_.model_opponent = parse_bool(name, value);
   else if (name == "policy_plies") params_.policy_plies = int(parse_int(name, value, 0, 1000));
+  else if (name == "policy_evidence") policy_evidence_ = parse_bool(name, value);
   else if (name == "prior_temperature") prior_temperature_ = parse_real(name, value, 0.01, 10000);
   else Bot::set_option(name, value);
 }
@@ -130,6 +132,7 @@ void IsmctsBot::new_game(const GameStart& g) {
   game_ = g;
   decisions_ = 0;
   belief_.reset();
+  evidence_ = PolicyEvidence();
   waterloo_belief_.reset();
   know_ready_ = g.variant->family != Family::kWaterloo;
   if (know_ready_) know_.reset(g.variant, g.side);
@@ -189,7 +192,11 @@ void IsmctsBot::observe(const ObservedMove& m, const View& after) {
     belief_ = std::make_unique<eval::Belief>(*start);
   }
   try {
+    const auto evidence = policy_evidence_
+                              ? evidence_.observe(*belief_, m, params_, game_.seed + std::uint64_t(after.moves_played))
+                              : std::nullopt;
     belief_->update(m, after);
+    if (evidence) belief_->add_evidence(evidence->piece, evidence->log_likelihood);
   } catch (const InputError&) {
     // A history the tracker cannot follow (it should not happen): start again from the view
     // rather than stop playing; beliefs lose only the start squares.

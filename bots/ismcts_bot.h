@@ -4,7 +4,7 @@
 // bot's opinion of the legal actions as the root prior and the `rules` bot as the heuristic
 // policy that models the opponent and plays out leaves (bots/rules_modeled_game.h,
 // search/README.md). Options: threads, exploration, prior_weight, prior_temperature,
-// model_opponent, policy_plies, policy_temperature, max_depth, playout_plies, eval_scale,
+// model_opponent, policy_plies, policy_temperature, policy_evidence, max_depth, playout_plies, eval_scale,
 // tree_mb, movetime (default time per decision when the request gives none). Set-ups: classic
 // family -- 32 structured set-ups of the rules generator, keeping the best-guarded flag and,
 // among those, the set-up the human prior expects least; Waterloo -- the rules planner's
@@ -16,6 +16,7 @@
 
 #include "bots/bot.h"
 #include "bots/classic_rules_knowledge.h"
+#include "bots/policy_evidence.h"
 #include "search/params.h"
 
 namespace stratego::eval {
@@ -53,6 +54,8 @@ class IsmctsBot : public Bot {
   GameStart game_;
   int decisions_ = 0;
   std::unique_ptr<eval::Belief> belief_;
+  PolicyEvidence evidence_;        // what the opponent's moves say under the policy model
+  bool policy_evidence_ = true;
   std::unique_ptr<eval::WaterlooBelief> waterloo_belief_;
   EnemyKnowledge know_;  // what the rules bot would know: feeds the root prior
   bool know_ready_ = false;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 #include "eval/determinize.h"
 #include "eval/ipf.h"
@@ -40,6 +41,7 @@ Belief::Belief(const View& start, BeliefOptions o, std::shared_ptr<const SetupMo
   const Variant& v = *start.variant;
   for (Kind k : kAllKinds)
     if (v.army[k] > 0) kinds_.push_back(k);
+  evidence_.assign(tracker_.pieces().size(), {});
   // At the very start, the squares of the enemy's zone left empty are part of its set-up too.
   if (start.moves_played == 0)
     for (int sq : squares(v.setup_zone(tracker_.enemy())))
@@ -57,6 +59,11 @@ void Belief::update(const ObservedMove& m, const View& after) {
   behaviour_.observe(tracker_, view_, m);
   tracker_.update(m, after);
   view_ = after;
+}
+
+void Belief::add_evidence(int piece, const std::array<double, kNumKinds>& log_likelihood) {
+  if (piece < 0 || std::size_t(piece) >= evidence_.size()) throw std::logic_error("add_evidence: no such piece");
+  for (Kind k : kAllKinds) evidence_[std::size_t(piece)][k] += log_likelihood[k];
 }
 
 double Belief::prior_weight(int piece, Kind k) const {
@@ -85,7 +92,8 @@ Eigen::MatrixXd Belief::weights() const {
       const Kind k = kinds_[std::size_t(c)];
       if (!(mask & kind_bit(k))) continue;
       const double pw = prior_weight(i, k);
-      const double lw = std::log(std::max(pw, 1e-300)) + behaviour_.log_likelihood(v, i, k);
+      const double lw = std::log(std::max(pw, 1e-300)) + behaviour_.log_likelihood(v, i, k) +
+                        evidence_[std::size_t(i)][k];
       w(r, c) = lw;
       top = std::max(top, lw);
     }

@@ -1,8 +1,8 @@
 // What one player of a classic-family game believes about the opponent's hidden pieces: the
-// exact constraints of eval/piece_tracker.h, weighted by the set-up prior (eval/setup_model.h)
-// and by behaviour evidence (eval/behaviour.h). The model: a complete assignment a of kinds
-// to the enemy pieces whose kind is open has probability
-//     pi(a) proportional to  prod_i prior_i(a_i) * lift_i(a_i) * behaviour_i(a_i)
+// exact constraints of eval/piece_tracker.h, weighted by the set-up prior (eval/setup_model.h),
+// by behaviour evidence (eval/behaviour.h) and by evidence from outside (add_evidence). The
+// model: a complete assignment a of kinds to the enemy pieces whose kind is open has probability
+//     pi(a) proportional to  prod_i prior_i(a_i) * lift_i(a_i) * behaviour_i(a_i) * added_i(a_i)
 // if a fits every mask and count, and 0 otherwise, where prior_i is the prior's per-square
 // share on piece i's start square and lift_i is the prior's "Flag near known pieces" factor
 // (kinds known on start squares next to i change the odds that i is the Flag).
@@ -14,6 +14,7 @@
 // (eval/assignment_sampler.h), and builds the determinized State the search plays on.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -66,6 +67,10 @@ class Belief {
 
   // The next decision and the view right after it (InputError if they do not fit).
   void update(const ObservedMove& m, const View& after);
+  // Soft evidence from outside the belief (bots/policy_evidence.h: how a model of the opponent
+  // would have played each kind): log-likelihoods by kind, multiplied into tracker piece i's
+  // weights from now on.
+  void add_evidence(int piece, const std::array<double, kNumKinds>& log_likelihood);
 
   const PieceTracker& tracker() const { return tracker_; }
   const SetupModel& prior() const { return *prior_; }
@@ -93,6 +98,7 @@ class Belief {
   View view_;
   std::vector<Kind> kinds_;              // the army's kinds (matrix columns)
   std::vector<int> empty_frames_;        // frame squares the enemy left empty at the start
+  std::vector<std::array<double, kNumKinds>> evidence_;  // per tracker piece: add_evidence sums
 };
 
 // Draws from a snapshot of a Belief (taken when sampler() is called). Not thread-safe: one per
