@@ -2,7 +2,7 @@
 // search's own model of the opponent: the `rules` policy of bots/rules_modeled_game.h.
 //
 // Why: below the root the search lets the opponent move by that policy, and in the policy a
-// piece that walks at our unmoved back-row pieces is nearly always a Miner, the one that runs
+// piece that walks at our unmoved back-row pieces is most likely a Miner, and one that runs
 // from our Captain is weaker than it. A belief that ignores this disagrees with the search's
 // own opponent: it keeps the walker a Miner only as often as the counts say, and the search
 // lets it through to a bombed Flag.

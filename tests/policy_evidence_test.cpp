@@ -5,13 +5,12 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <memory>
 
 #include "bots/policy_evidence.h"
 #include "bots/registry.h"
 #include "bots/referee.h"
 #include "engine/record.h"
-#include "engine/variant_loader.h"
+#include "support/position_builder.h"
 
 namespace stratego::bots {
 namespace {
@@ -21,7 +20,7 @@ constexpr int kScoredPlies = 300;
 std::string game_against(const std::string& blue_bot, std::uint64_t seed) {
   GameSettings s;
   s.variant_spec = "classic";
-  s.variant = std::make_shared<const Variant>(load_variant(s.variant_spec));
+  s.variant = test_support::variant_of(s.variant_spec);
   s.seed = seed;
   const auto red = make_bot("rules"), blue = make_bot(blue_bot);
   return play_game(*red, *blue, s).record;
