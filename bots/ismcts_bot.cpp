@@ -83,6 +83,7 @@ SearchInfo final_info(const search::SearchResult& r) {
   i.nodes = std::int64_t(r.nodes);
   i.nps = r.seconds > 0 ? std::int64_t(double(r.nodes) / r.seconds) : 0;
   i.win_probability = r.win_probability;
+  if (r.settled) i.text = "settled";
   return i;
 }
 
@@ -107,6 +108,7 @@ std::vector<BotOption> IsmctsBot::options() const {
       {"model_opponent", T::kCheck, "true", 0, 0, {}},
       {"policy_plies", T::kSpin, "10", 0, 1000, {}},
       {"policy_evidence", T::kCheck, "true", 0, 0, {}},
+      {"stop_when_settled", T::kCheck, "true", 0, 0, {}},
   };
 }
 
@@ -124,6 +126,7 @@ void IsmctsBot::set_option(const std::string& name, const std::string& value) {
   else if (name == "model_opponent") params_.model_opponent = parse_bool(name, value);
   else if (name == "policy_plies") params_.policy_plies = int(parse_int(name, value, 0, 1000));
   else if (name == "policy_evidence") policy_evidence_ = parse_bool(name, value);
+  else if (name == "stop_when_settled") stop_when_settled_ = parse_bool(name, value);
   else if (name == "prior_temperature") prior_temperature_ = parse_real(name, value, 0.01, 10000);
   else Bot::set_option(name, value);
 }
@@ -223,6 +226,7 @@ search::Budget IsmctsBot::budget(const Limits& l, int decisions_left) const {
   b.time_ms = search::decision_time_ms(search::Clock{l.movetime_ms, l.time_left_ms[me], l.increment_ms[me]},
                                        decisions_left);
   if (b.time_ms == 0 && b.iterations == 0 && b.nodes == 0) b.time_ms = default_movetime_ms_;
+  b.stop_when_settled = stop_when_settled_;
   return b;
 }
 

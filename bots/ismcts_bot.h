@@ -57,6 +57,7 @@ class IsmctsBot : public Bot {
   std::unique_ptr<eval::Belief> belief_;
   PolicyEvidence evidence_;        // what the opponent's moves say under the policy model
   bool policy_evidence_ = true;
+  bool stop_when_settled_ = true;  // end a timed decision once the leader cannot be caught
   std::unique_ptr<eval::WaterlooBelief> waterloo_belief_;
   EnemyKnowledge know_;  // what the rules bot would know: feeds the root prior
   bool know_ready_ = false;

@@ -139,6 +139,14 @@ class Tree {
       out.push_back(RootStat{pool_[c].action, pool_[c].visits, pool_[c].reward});
     return out;
   }
+  // Visits of each root action, in the order of the root actions given to reset().
+  void root_visits(std::span<std::uint64_t> out) const {
+    std::fill(out.begin(), out.end(), 0);
+    for (std::uint32_t c = pool_[0].first_child; c != kNoNode; c = pool_[c].next_sibling) {
+      const auto i = std::size_t(std::find(root_.begin(), root_.end(), pool_[c].action) - root_.begin());
+      if (i < out.size()) out[i] = pool_[c].visits;
+    }
+  }
   std::uint32_t nodes() const { return pool_.size(); }
   // The most visited line from the root, as keys (for `info pv`).
   std::vector<std::uint32_t> principal_line(int max_len) const {

@@ -40,6 +40,9 @@ struct Budget {
   std::int64_t time_ms = 0;
   std::int64_t iterations = 0;
   std::int64_t nodes = 0;
+  // A timed search may end early once no other action can overtake the leader in the time
+  // left (search/settled_stop.h); the move is the one the full time would have chosen.
+  bool stop_when_settled = false;
 };
 
 }  // namespace stratego::search

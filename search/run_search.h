@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "search/ismcts.h"
+#include "search/settled_stop.h"
 
 namespace stratego::search {
 
@@ -30,6 +31,7 @@ struct SearchResult {
   double win_probability = 0.5;       // the chosen action's mean value for the searcher
   std::vector<std::uint32_t> pv;      // thread 0's most visited line
   double seconds = 0;
+  bool settled = false;               // a timed search ended early: the leader could not be caught
 };
 
 struct Progress {
@@ -55,7 +57,11 @@ SearchResult run_search(const Params& params, const Budget& budget, std::span<co
   std::vector<std::uint64_t> iterations(n_threads), nodes(n_threads);
   std::vector<std::uint32_t> pv;
   std::atomic<std::uint64_t> shared_iterations{0}, shared_nodes{0};
-  std::atomic<bool> out_of_budget{false};
+  std::atomic<bool> out_of_budget{false}, settled{false};
+  constexpr int kPublishPeriod = 64;
+  const bool settle = budget.stop_when_settled && budget.time_ms > 0;
+  SettledStop settled_stop(settle ? threads : 0, settle ? root_actions.size() : 0, kPublishPeriod);
+  const double budget_seconds = double(budget.time_ms) / 1000.0;
   // Each thread publishes its results with a release; the caller reads them after an
   // acquire. oneTBB's join orders them too, but ThreadSanitizer cannot see inside the
   // uninstrumented library, so this makes the ordering visible to it.
@@ -73,6 +79,7 @@ SearchResult run_search(const Params& params, const Budget& budget, std::span<co
     const std::int64_t my_nodes = budget.nodes > 0 ? (budget.nodes + threads - 1) / threads : -1;
     auto last_report = Clock::now();
     std::uint64_t done = 0, visited = 0;
+    std::vector<std::uint64_t> root_visits(settle ? root_actions.size() : 0);
     for (;;) {
       if (stop.load(std::memory_order_relaxed) || out_of_budget.load(std::memory_order_relaxed)) break;
       if (my_iterations >= 0 && std::int64_t(done) >= my_iterations) break;
@@ -83,8 +90,16 @@ SearchResult run_search(const Params& params, const Budget& budget, std::span<co
       // The clock every iteration: an iteration with policy play-outs can take a millisecond.
       const auto now = Clock::now();
       if (budget.time_ms > 0 && now - start >= std::chrono::milliseconds(budget.time_ms)) out_of_budget = true;
-      if ((done & 63) == 0) {
-        shared_iterations.fetch_add(64, std::memory_order_relaxed);
+      if (done % kPublishPeriod == 0) {
+        const std::uint64_t so_far = shared_iterations.fetch_add(kPublishPeriod, std::memory_order_relaxed) + kPublishPeriod;
+        if (settle) {
+          tree.root_visits(root_visits);
+          settled_stop.publish(t, root_visits);
+          if (settled_stop.settled(so_far, std::chrono::duration<double>(now - start).count(), budget_seconds)) {
+            settled.store(true, std::memory_order_relaxed);
+            out_of_budget.store(true, std::memory_order_relaxed);
+          }
+        }
         if (t == 0 && progress && now - last_report >= std::chrono::milliseconds(500)) {
           last_report = now;
           progress(Progress{shared_iterations.load(), visited * std::uint64_t(threads),
@@ -145,6 +160,7 @@ SearchResult run_search(const Params& params, const Budget& budget, std::span<co
   result.win_probability = best && best->visits ? best->reward / double(best->visits) : 0.5;
   result.pv = std::move(pv);
   result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  result.settled = settled.load(std::memory_order_relaxed);
   return result;
 }
 

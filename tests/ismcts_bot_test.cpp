@@ -83,6 +83,7 @@ TEST(IsmctsBot, RejectsBadOptions) {
   EXPECT_THROW(bot.set_option("depth", "3"), InputError);
   EXPECT_THROW(bot.set_option("prior_weight", "-1"), InputError);
   EXPECT_THROW(bot.set_option("prior_temperature", "0"), InputError);
+  EXPECT_THROW(bot.set_option("stop_when_settled", "yes"), InputError);
   bot.set_option("exploration", "0.5");
   EXPECT_DOUBLE_EQ(bot.params().exploration, 0.5);
 }

@@ -8,6 +8,7 @@
 
 #include "search/classic_game.h"
 #include "search/run_search.h"
+#include "search/settled_stop.h"
 #include "support/position_builder.h"
 
 namespace stratego::search {
@@ -165,6 +166,55 @@ TEST(SearchIsmcts, TimeBudgetIsKept) {
   EXPECT_GE(r.seconds, 0.09);
   EXPECT_LT(r.seconds, 0.5);
   EXPECT_GT(r.iterations, 0u);
+}
+
+TEST(SearchIsmcts, SettledArithmetic) {
+  // One thread, two actions, 1,100 iterations: a lead of 900 is safe only when fewer than
+  // 900 more can come (1.25 x the rate so far over the time left, plus one period).
+  SettledStop s(1, 2, 64);
+  const std::uint64_t visits[] = {1000, 100};
+  s.publish(0, visits);
+  EXPECT_FALSE(s.settled(1100, 0.05, 1.0));  // before a tenth of the time: never
+  EXPECT_FALSE(s.settled(1100, 0.5, 1.0));   // about 1,439 more could come
+  EXPECT_TRUE(s.settled(1100, 0.9, 1.0));    // about 217 more
+  const std::uint64_t close[] = {560, 540};
+  s.publish(0, close);
+  EXPECT_FALSE(s.settled(1100, 0.99, 1.0));  // a lead of 20 is inside the unpublished period
+}
+
+TEST(SearchIsmcts, SettledArithmeticAddsUpTheThreads) {
+  // Each thread alone leads with a different action; together the first leads by 400.
+  SettledStop s(2, 2, 64);
+  const std::uint64_t a[] = {700, 500}, b[] = {400, 200};
+  s.publish(0, a);
+  s.publish(1, b);
+  EXPECT_TRUE(s.settled(1800, 0.95, 1.0));   // about 118 + 128 more could come
+  EXPECT_FALSE(s.settled(1800, 0.75, 1.0));  // about 750 + 128
+}
+
+TEST(SearchIsmcts, ASettledTimedSearchEndsEarlyWithTheSameMove) {
+  const State s = flag_in_one();
+  Budget b{1000, 0, 0};
+  b.stop_when_settled = true;
+  Params two;
+  two.threads = 2;  // the threads' published visits are added up
+  const SearchResult r = search(s, two, b);
+  EXPECT_TRUE(r.settled);
+  EXPECT_LT(r.seconds, 0.8);  // the capture leads so far that it settles at about half time
+  EXPECT_EQ(best_text(s, r), "e5-e6");
+  const SearchResult full = search(s, Params{}, Budget{300, 0, 0});
+  EXPECT_FALSE(full.settled);
+  EXPECT_GE(full.seconds, 0.29);
+  EXPECT_EQ(best_text(s, full), "e5-e6");
+}
+
+TEST(SearchIsmcts, AnIterationBudgetIsKeptEvenWhenSettled) {
+  const State s = flag_in_one();
+  Budget b{0, 3000, 0};
+  b.stop_when_settled = true;  // applies to timed searches only
+  const SearchResult r = search(s, Params{}, b);
+  EXPECT_FALSE(r.settled);
+  EXPECT_EQ(r.iterations, 3000u);
 }
 
 }  // namespace
