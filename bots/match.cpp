@@ -188,21 +188,25 @@ MatchSummary run_match(const BotFactory& bot1, const BotFactory& bot2,
   for (int k : {0, 1})
     m.names[k] =
         settings.names[k].empty() ? std::string("bot") + std::to_string(k + 1) : settings.names[k];
-  for (const GameReport& r : m.reports) {
-    ++m.games;
-    ++(r.bot1_side == kRed ? m.bot1_red : m.bot1_blue);
-    ++m.reasons[reason_key(r.outcome)];
-    if (r.bot1_score < 0)
-      ++m.adjourned;
-    else if (r.bot1_score == 1)
-      ++m.wins;
-    else if (r.bot1_score == 0)
-      ++m.losses;
-    else
-      ++m.draws;
-  }
-  m.elo = estimate_elo(m.wins, m.draws, m.losses);
+  for (const GameReport& r : m.reports) count_game(m, r.bot1_side, r.bot1_score, reason_key(r.outcome));
+  if (m.reports.empty()) m.elo = estimate_elo(0, 0, 0);
   return m;
+}
+
+void count_game(MatchSummary& m, Side bot1_side, double bot1_score, const std::string& reason) {
+  ++m.games;
+  ++(bot1_side == kRed ? m.bot1_red : m.bot1_blue);
+  ++m.reasons[reason];
+  MatchSummary::Tally& side = m.bot1_as[bot1_side];
+  if (bot1_score < 0)
+    ++m.adjourned;
+  else if (bot1_score == 1)
+    ++m.wins, ++side.wins;
+  else if (bot1_score == 0)
+    ++m.losses, ++side.losses;
+  else
+    ++m.draws, ++side.draws;
+  m.elo = estimate_elo(m.wins, m.draws, m.losses);
 }
 
 }  // namespace stratego::bots

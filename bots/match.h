@@ -50,10 +50,17 @@ struct MatchSummary {
   std::string names[2];                                           // bot1, bot2
   int games = 0, wins = 0, draws = 0, losses = 0, adjourned = 0;  // W/D/L of bot1
   int bot1_red = 0, bot1_blue = 0;                                // games bot1 played per side
+  struct Tally {
+    int wins = 0, draws = 0, losses = 0;
+  } bot1_as[2];                        // bot1's W/D/L as red and as blue
   std::map<std::string, int> reasons;  // result reasons counted ("pursuit (major)" for kinds)
   EloEstimate elo;
   std::vector<GameReport> reports;  // in game order
 };
+
+// Counts one game into m (bot1_score: 1, 0.5, 0, or -1 for an unfinished game) and
+// re-estimates the Elo: what `match` does per game and `tally` per record.
+void count_game(MatchSummary& m, Side bot1_side, double bot1_score, const std::string& reason);
 
 // Throws InputError for bad settings, an unwritable output file, or a factory that throws
 // InputError (an unknown bot); any other failure of a bot loses that bot the game.

@@ -16,15 +16,9 @@ namespace stratego {
 namespace {
 
 using test_support::CommandRun;
+using test_support::last_line;
 using test_support::unique_temp_path;
 CommandRun run(const std::string& args) { return test_support::run_stratego(args); }
-
-std::string last_line(const std::string& s) {
-  const auto end = s.find_last_not_of('\n');
-  const auto start = s.rfind('\n', end);
-  return s.substr(start == std::string::npos ? 0 : start + 1,
-                  end - (start == std::string::npos ? 0 : start + 1) + 1);
-}
 
 TEST(MatchCommand, PrintsEachGameTheSummaryAndJsonLast) {
   const std::string out = unique_temp_path("match_command_records.txt");

@@ -11,6 +11,7 @@ void register_check_command(CLI::App& app);
 void register_variants_command(CLI::App& app);
 void register_engine_command(CLI::App& app);
 void register_match_command(CLI::App& app);
+void register_tally_command(CLI::App& app);
 void register_ucc_bot_command(CLI::App& app);
 void register_play_command(CLI::App& app);
 void register_analyze_command(CLI::App& app);

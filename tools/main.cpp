@@ -14,6 +14,7 @@ int main(int argc, char** argv) {
   stratego::register_variants_command(app);
   stratego::register_engine_command(app);
   stratego::register_match_command(app);
+  stratego::register_tally_command(app);
   stratego::register_ucc_bot_command(app);
   stratego::register_play_command(app);
   stratego::register_analyze_command(app);

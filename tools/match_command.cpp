@@ -13,6 +13,7 @@
 #include "engine/error.h"
 #include "engine/variant_loader.h"
 #include "tools/commands.h"
+#include "tools/match_report.h"
 
 namespace stratego {
 namespace {
@@ -20,63 +21,10 @@ namespace {
 using bots::MatchSettings;
 using bots::MatchSummary;
 
-std::string percent(double x) {
-  if (std::isnan(x)) return "n/a";
-  std::ostringstream s;
-  s << std::fixed << std::setprecision(1) << 100 * x << "%";
-  return s.str();
-}
-
 std::string score_text(double points, int games) {
   std::ostringstream s;
   s << std::fixed << std::setprecision(1) << points << "/" << games;
   return s.str();
-}
-
-nlohmann::json number_or_null(double x) {
-  return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(nullptr);
-}
-
-void print_summary(const MatchSummary& m, const std::string& variant) {
-  const auto& e = m.elo;
-  std::cout << "\n"
-            << m.names[0] << " vs " << m.names[1] << ", " << variant << ": " << m.games
-            << " games (" << m.names[0] << " red " << m.bot1_red << ", blue " << m.bot1_blue
-            << ")\n"
-            << m.names[0] << ": W/D/L " << m.wins << "/" << m.draws << "/" << m.losses << ", score "
-            << percent(e.score) << " (95%: " << percent(e.score_low) << " .. "
-            << percent(e.score_high) << ")";
-  if (m.adjourned) std::cout << ", " << m.adjourned << " adjourned (not counted)";
-  std::cout << "\nElo difference " << bots::format_elo(e.elo)
-            << " (95%: " << bots::format_elo(e.elo_low) << " .. " << bots::format_elo(e.elo_high)
-            << ")\nreasons: ";
-  std::string list;
-  for (const auto& [reason, n] : m.reasons)
-    list += std::string(list.empty() ? "" : ", ") + reason + " " + std::to_string(n);
-  std::cout << list << "\n";
-}
-
-nlohmann::json summary_json(const MatchSummary& m, const std::string& variant, std::uint64_t seed) {
-  nlohmann::json j;
-  j["variant"] = variant;
-  j["bot1"] = m.names[0];
-  j["bot2"] = m.names[1];
-  j["seed"] = seed;
-  j["games"] = m.games;
-  j["wins"] = m.wins;
-  j["draws"] = m.draws;
-  j["losses"] = m.losses;
-  j["adjourned"] = m.adjourned;
-  j["score"] = number_or_null(m.elo.score);
-  j["score_low"] = number_or_null(m.elo.score_low);
-  j["score_high"] = number_or_null(m.elo.score_high);
-  j["elo"] = number_or_null(m.elo.elo);  // null when infinite (a score of 0% or 100%)
-  j["elo_low"] = number_or_null(m.elo.elo_low);
-  j["elo_high"] = number_or_null(m.elo.elo_high);
-  j["bot1_red"] = m.bot1_red;
-  j["bot1_blue"] = m.bot1_blue;
-  j["reasons"] = m.reasons;
-  return j;
 }
 
 }  // namespace
@@ -154,7 +102,11 @@ void register_match_command(CLI::App& app) {
     const MatchSummary m = bots::run_match(bot1, bot2, st);
     if (!o->quiet || !o->json) print_summary(m, o->variant);
     if (!o->out.empty() && !o->quiet) std::cout << "records appended to " << o->out << "\n";
-    if (o->json) std::cout << summary_json(m, o->variant, o->seed).dump() << std::endl;
+    if (o->json) {
+      nlohmann::json j = summary_json(m, o->variant);
+      j["seed"] = o->seed;
+      std::cout << j.dump() << std::endl;
+    }
   });
 }
 

@@ -33,4 +33,12 @@ inline CommandRun run_stratego(const std::string& args) {
   return r;
 }
 
+// The last non-empty line of a command's output (where `--json` puts its object).
+inline std::string last_line(const std::string& s) {
+  const auto end = s.find_last_not_of('\n');
+  const auto start = s.rfind('\n', end);
+  const std::size_t from = start == std::string::npos ? 0 : start + 1;
+  return s.substr(from, end - from + 1);
+}
+
 }  // namespace stratego::test_support
