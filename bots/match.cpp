@@ -189,7 +189,7 @@ MatchSummary run_match(const BotFactory& bot1, const BotFactory& bot2,
     m.names[k] =
         settings.names[k].empty() ? std::string("bot") + std::to_string(k + 1) : settings.names[k];
   for (const GameReport& r : m.reports) count_game(m, r.bot1_side, r.bot1_score, reason_key(r.outcome));
-  if (m.reports.empty()) m.elo = estimate_elo(0, 0, 0);
+  m.elo = estimate_elo(m.wins, m.draws, m.losses);
   return m;
 }
 
@@ -206,7 +206,6 @@ void count_game(MatchSummary& m, Side bot1_side, double bot1_score, const std::s
     ++m.losses, ++side.losses;
   else
     ++m.draws, ++side.draws;
-  m.elo = estimate_elo(m.wins, m.draws, m.losses);
 }
 
 }  // namespace stratego::bots

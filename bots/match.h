@@ -58,8 +58,8 @@ struct MatchSummary {
   std::vector<GameReport> reports;  // in game order
 };
 
-// Counts one game into m (bot1_score: 1, 0.5, 0, or -1 for an unfinished game) and
-// re-estimates the Elo: what `match` does per game and `tally` per record.
+// Counts one game into m (bot1_score: 1, 0.5, 0, or -1 for an unfinished game): what
+// `match` does per game and `tally` per record. The caller sets m.elo once all are in.
 void count_game(MatchSummary& m, Side bot1_side, double bot1_score, const std::string& reason);
 
 // Throws InputError for bad settings, an unwritable output file, or a factory that throws

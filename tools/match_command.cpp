@@ -1,8 +1,6 @@
 // `stratego match`: N refereed games between two bots (built-in names, cmd:COMMAND or
 // ucc:COMMAND), sides alternating, records appended to --out as games finish, and at the end
 // W/D/L, score, Elo with a 95% interval and the result reasons (as JSON with --json).
-#include <cmath>
-#include <cstdio>
 #include <iomanip>
 #include <iostream>
 #include <nlohmann/json.hpp>

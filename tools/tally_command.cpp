@@ -99,7 +99,8 @@ void register_tally_command(CLI::App& app) {
       }
     }
     nlohmann::json all = nlohmann::json::array();
-    for (const Group& g : groups) {
+    for (Group& g : groups) {
+      g.summary.elo = bots::estimate_elo(g.summary.wins, g.summary.draws, g.summary.losses);
       if (!o->json) print_summary(g.summary, g.variant);
       all.push_back(summary_json(g.summary, g.variant));
     }
