@@ -47,9 +47,22 @@ constexpr KindMask reach_at(int step, const Variant& v) {
 
 }  // namespace
 
-ClassicRulesEval::ClassicRulesEval(const View& view, const EnemyKnowledge& know)
-    : view_(view), v_(*view.variant), g_(view.variant->geometry), know_(know), me_(view.viewer),
-      enemy_(other(view.viewer)) {
+ClassicRulesEval::ClassicRulesEval(const View& view, const EnemyKnowledge& know, EvalMode mode)
+    : view_(view), v_(*view.variant), g_(view.variant->geometry), know_(know), mode_(mode),
+      me_(view.viewer), enemy_(other(view.viewer)) {
+  for (int sq = 0; sq < g_.num_squares(); ++sq) {
+    if (mine(sq)) mine_bb_ |= square_bb(sq);
+    if (theirs(sq)) theirs_bb_ |= square_bb(sq);
+  }
+  for (int sq : squares(theirs_bb_)) {
+    const KindProbs& b = know_.belief(sq);
+    for (int step = 1; step <= 3; ++step) {
+      double p = 0;
+      for (Kind k : kAllKinds)
+        if ((reach_at(step, v_) & kind_bit(k)) && v_.can_move(k) && v_.can_attack(k)) p += b[k];
+      reach_prob_[std::size_t(sq)][std::size_t(step - 1)] = p;
+    }
+  }
   set_values();
   find_flag_danger();
   find_targets();
@@ -99,6 +112,9 @@ void ClassicRulesEval::find_flag_danger() {
   for (int sq = 0; sq < g_.num_squares(); ++sq)
     if (mine(sq) && kind_at(sq) == kFlag) flag_sq_ = sq;
   if (flag_sq_ < 0) return;
+  for (Direction d : kDirections)
+    flag_now_.line[d] = flag_line(d, -1, -1, -1, &flag_now_.line_watch[d]);
+  flag_now_.threat = threat_seen(kFlag, flag_sq_, -1, -1, -1, &flag_now_.threat_watch);
   flag_exposure_ = flag_exposure(-1, -1, -1);
   // Path cost from our flag: every square counts one, our own pieces (which an attacker must
   // go through) two; enemy pieces end a path.
@@ -120,6 +136,7 @@ void ClassicRulesEval::find_flag_danger() {
 void ClassicRulesEval::path_costs(int target, std::array<std::uint8_t, kMaxSquares>& dist) const {
   // Our own pieces are in the way but will move; other enemy pieces block (a path may end on
   // one: that is where a piece stands after taking it).
+  if (mode_ == EvalMode::kFast) return target_path_costs(g_, target, theirs_bb_, mine_bb_, dist);
   path_costs_from(g_, target, dist, [&](int u) {
     if (u == target) return 1;
     return theirs(u) ? 0 : mine(u) ? 3 : 1;
@@ -127,15 +144,27 @@ void ClassicRulesEval::path_costs(int target, std::array<std::uint8_t, kMaxSquar
 }
 
 void ClassicRulesEval::find_targets() {
+  // The odds of my kinds against each belief class, as the first target of the class has them.
+  std::vector<Odds> class_odds(mode_ == EvalMode::kFast ? std::size_t(know_.classes()) * kNumKinds : 0);
+  std::vector<bool> known(class_odds.size());
   for (int sq = 0; sq < g_.num_squares(); ++sq) {
     if (!theirs(sq)) continue;
     Target t;
     t.sq = sq;
     bool any = false;
+    const std::uint8_t c = know_.belief_class(sq);
     for (Kind a : kAllKinds) {
       if (v_.army[a] == 0 || !v_.can_attack(a) || !v_.can_move(a)) continue;
       double p_win = 0, p_removed = 0;
-      t.value[a] = std::max(0.0, attack_value(a, 0, sq, p_win, p_removed));
+      Odds o;
+      if (c == EnemyKnowledge::kNoClass || class_odds.empty()) {
+        o = odds(a, 0, know_.belief(sq));
+      } else {
+        const std::size_t i = std::size_t(c) * kNumKinds + a;
+        if (!known[i]) class_odds[i] = odds(a, 0, know_.belief(sq)), known[i] = true;
+        o = class_odds[i];
+      }
+      t.value[a] = std::max(0.0, attack_value(a, sq, o, p_win, p_removed));
       any = any || ((my_kinds_ & kind_bit(a)) && t.value[a] > 0);
     }
     if (!any) continue;
@@ -146,9 +175,11 @@ void ClassicRulesEval::find_targets() {
 
 double ClassicRulesEval::attack_value(Kind a, int bonus, int sq, double& p_win,
                                       double& p_removed) const {
-  const KindProbs& b = know_.belief(sq);
-  double ev = 0, worth = 0;
-  p_win = p_removed = 0;
+  return attack_value(a, sq, odds(a, bonus, know_.belief(sq)), p_win, p_removed);
+}
+
+ClassicRulesEval::Odds ClassicRulesEval::odds(Kind a, int bonus, const KindProbs& b) const {
+  double ev = 0, worth = 0, p_win = 0, p_removed = 0;
   for (Kind k : kAllKinds) {
     if (b[k] <= 0) continue;
     if (k != kFlag) worth += b[k] * theirs_[k];
@@ -173,6 +204,15 @@ double ClassicRulesEval::attack_value(Kind a, int bonus, int sq, double& p_win,
         break;
     }
   }
+  return Odds{ev, worth, p_win, p_removed};
+}
+
+double ClassicRulesEval::attack_value(Kind a, int sq, const Odds& o, double& p_win,
+                                      double& p_removed) const {
+  double ev = o.ev;
+  const double worth = o.worth;
+  p_win = o.p_win;
+  p_removed = o.p_removed;
   if (kind_at(sq) == kUnknown) {  // V-6: only a Scout's attack shows a silent defender
     const double info = kInfoValue + kInfoShare * worth;
     ev += (!v_.silent_defence || a == kScout) ? info : info * 0.3;
@@ -195,6 +235,11 @@ double ClassicRulesEval::enemy_gain(int e, Kind a, KindMask reach) const {
 }
 
 double ClassicRulesEval::threat(Kind a, int x, int ignore, int vacated, int occupied) const {
+  return threat_seen(a, x, ignore, vacated, occupied, nullptr);
+}
+
+double ClassicRulesEval::threat_seen(Kind a, int x, int ignore, int vacated, int occupied,
+                                     Bitboard* seen) const {
   double worst = 0, sum = 0;
   auto add = [&](double gain) {
     if (gain <= 0) return;
@@ -202,15 +247,15 @@ double ClassicRulesEval::threat(Kind a, int x, int ignore, int vacated, int occu
     worst = std::max(worst, gain);
   };
   auto enemy_on = [&](int sq) {
+    if (seen && sq >= 0) *seen |= square_bb(sq);
     return sq != vacated && sq != ignore && sq != occupied && theirs(sq);
   };
   auto empty = [&](int sq) {
+    if (seen) *seen |= square_bb(sq);
     return sq != occupied && (sq == vacated || view_.board[sq].piece == kNoPiece);
   };
   for (Direction d : kDirections)
-    for (int step = 1;; ++step) {
-      const int sq = step_from(g_, x, d, step);
-      if (sq < 0 || test(g_.blocked(), sq)) break;
+    for (int sq = g_.step(x, d), step = 1; sq >= 0; sq = g_.step(sq, d), ++step) {
       if (empty(sq)) continue;
       if (enemy_on(sq)) add(enemy_gain(sq, a, reach_at(step, v_)));
       break;
@@ -232,7 +277,7 @@ double ClassicRulesEval::relief(int e, int mover_from, double p_removed) const {
   if (p_removed <= 0) return 0;
   double sum = 0;
   for (Direction d : kDirections) {
-    const int sq = step_from(g_, e, d);
+    const int sq = g_.step(e, d);
     if (sq < 0 || sq == mover_from || !mine(sq)) continue;
     sum += std::max(0.0, enemy_gain(e, kind_at(sq), KindMask(0xffff)));
   }
@@ -259,44 +304,56 @@ double ClassicRulesEval::rescue_bonus(int from, Kind a) const {
   return 0.7 * best;
 }
 
+const ClassicRulesEval::Standing& ClassicRulesEval::standing(int f) const {
+  Standing& s = standing_[std::size_t(f)];
+  if (mode_ == EvalMode::kReference || !test(standing_known_, f)) {
+    const Kind a = kind_at(f);
+    s = Standing{threat(a, f), pull(a, f)};
+    standing_known_ |= square_bb(f);
+  }
+  return s;
+}
+
 double ClassicRulesEval::flag_exposure(int removed, int vacated, int occupied) const {
+  Bitboard touched = 0;
+  for (int sq : {removed, vacated, occupied})
+    if (sq >= 0) touched |= square_bb(sq);
+  // A part none of whose squares the change touches has its value as things stand.
+  auto keep = [&](Bitboard watch) { return mode_ == EvalMode::kFast && !(touched & watch); };
+  double second = 0;
+  for (Direction d : kDirections)
+    second += keep(flag_now_.line_watch[d]) ? flag_now_.line[d]
+                                            : flag_line(d, removed, vacated, occupied, nullptr);
+  const double threat = keep(flag_now_.threat_watch)
+                            ? flag_now_.threat
+                            : threat_seen(kFlag, flag_sq_, removed, vacated, occupied, nullptr);
+  return threat + kSecondStep * kWinValue * second;
+}
+
+double ClassicRulesEval::flag_line(Direction d, int removed, int vacated, int occupied,
+                                   Bitboard* seen) const {
   auto empty = [&](int sq) {
+    if (seen) *seen |= square_bb(sq);
     return sq != occupied &&
            (sq == vacated || sq == removed || view_.board[sq].piece == kNoPiece);
   };
-  // The likeliest enemy piece of a kind in `hits` to move onto q next turn.
-  auto arrival = [&](int q, KindMask hits) {
+  // The likeliest enemy piece able to move onto q next turn, which stands `reach` steps (the
+  // kinds of reach_at) from the flag.
+  auto arrival = [&](int q, int reach) {
     double best = 0;
-    for (Direction d : kDirections)
-      for (int step = 1;; ++step) {
-        const int sq = step_from(g_, q, d, step);
-        if (sq < 0 || test(g_.blocked(), sq)) break;
+    for (Direction e : kDirections)
+      for (int sq = g_.step(q, e), step = 1; sq >= 0; sq = g_.step(sq, e), ++step) {
         if (empty(sq)) continue;
-        if (theirs(sq) && sq != removed) {
-          const KindProbs& b = know_.belief(sq);
-          const KindMask kinds = hits & reach_at(step, v_);
-          double p = 0;
-          for (Kind k : kAllKinds)
-            if ((kinds & kind_bit(k)) && v_.can_move(k) && v_.can_attack(k)) p += b[k];
-          best = std::max(best, p);
-        }
+        // reach_at() narrows as steps grow, so of the two reaches the longer one decides.
+        if (theirs(sq) && sq != removed) best = std::max(best, reach_prob(sq, std::max(reach, step)));
         break;
       }
     return best;
   };
-  // Squares from which the flag can be hit next turn: next to it, or down an open line (a
-  // Scout, or two squares for a Ranged piece or a Captain). Per line, the likeliest arrival.
-  double second = 0;
-  for (Direction d : kDirections) {
-    double line = 0;
-    for (int step = 1;; ++step) {
-      const int q = step_from(g_, flag_sq_, d, step);
-      if (q < 0 || test(g_.blocked(), q) || !empty(q)) break;
-      line = std::max(line, arrival(q, reach_at(step, v_)));
-    }
-    second += line;
-  }
-  return threat(kFlag, flag_sq_, removed, vacated, occupied) + kSecondStep * kWinValue * second;
+  double line = 0;
+  for (int q = g_.step(flag_sq_, d), step = 1; q >= 0 && empty(q); q = g_.step(q, d), ++step)
+    line = std::max(line, arrival(q, step));
+  return line;
 }
 
 double ClassicRulesEval::flag_cover(int f, int t, double p_take) const {
@@ -325,25 +382,26 @@ double ClassicRulesEval::score(Move m) const {
       const Kind a = kind_at(f);
       double p_win = 0, p_removed = 0;
       const double ev = attack_value(a, 0, t, p_win, p_removed);
-      return ev + (1 - p_win) * threat(a, f) + relief(t, f, p_removed);
+      return ev + (1 - p_win) * standing(f).threat + relief(t, f, p_removed);
     }
     default: break;
   }
   const int f = m.from(), t = m.to();
   const Kind a = kind_at(f);
-  const double stay = threat(a, f);
+  const Standing& here = standing(f);
+  const double stay = here.threat;
   const bool back_row = g_.row(t) == v_.back_row(enemy_);
   if (theirs(t)) {
     const int bonus = m.type() == MoveType::kAngerAttack ? view_.anger_wins : 0;
     double p_win = 0, p_removed = 0;
     const double ev = attack_value(a, bonus, t, p_win, p_removed);
     double s = ev + stay - p_win * threat(a, t, t, f) + relief(t, f, p_removed);
-    s += p_win * kPullWeight * (pull(a, t) - pull(a, f)) + flag_cover(f, t, p_win);
+    s += p_win * kPullWeight * (pull(a, t) - here.pull) + flag_cover(f, t, p_win);
     if (back_row) s += p_win * rescue_bonus(f, a);
     return s;
   }
   if (a == kFlag && back_row) return kWinValue;  // V-4
-  double s = stay - threat(a, t, -1, f) + kPullWeight * (pull(a, t) - pull(a, f));
+  double s = stay - threat(a, t, -1, f) + kPullWeight * (pull(a, t) - here.pull);
   s += flag_cover(f, t, 0);
   if (a == kFlag || a == kBomb) s -= kImmobilePenalty;
   if (back_row) s += rescue_bonus(f, a);

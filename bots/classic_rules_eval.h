@@ -7,6 +7,7 @@
 // score() rates any legal move against standing still; the bot plays the best.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <vector>
 
@@ -21,7 +22,12 @@ constexpr double kWinValue = 1000;
 
 class ClassicRulesEval {
  public:
-  ClassicRulesEval(const View& view, const EnemyKnowledge& know);
+  // EvalMode::kFast (classic_rules_knowledge.h) takes these shortcuts, which give the very
+  // same scores, bit for bit: paths by bitboard (classic_rules_paths.h); the threat to and pull
+  // on a piece where it stands worked out once per piece; the odds of an attack worked out once
+  // per belief class of the defender; the parts of our flag's exposure that a move leaves alone
+  // taken as they stand.
+  ClassicRulesEval(const View& view, const EnemyKnowledge& know, EvalMode mode = EvalMode::kFast);
 
   // How much better the position looks after m than if nothing moved (m legal now).
   double score(Move m) const;
@@ -48,6 +54,24 @@ class ClassicRulesEval {
     std::array<std::uint8_t, kMaxSquares> dist;  // path cost from a square to the target
   };
 
+  // threat() that adds to *seen every square whose contents it looked at (seen may be null).
+  double threat_seen(Kind a, int x, int ignore, int vacated, int occupied, Bitboard* seen) const;
+  // What moving nothing costs the piece on f: the threat to it there and its pull from there.
+  struct Standing {
+    double threat = 0, pull = 0;
+  };
+  const Standing& standing(int f) const;
+
+  // An attack of my kind a (rank raised by bonus) on a defender believed to be b: the expected
+  // gain in material, the defender's expected worth, the chances that the attacker wins and
+  // that the defender goes.
+  struct Odds {
+    double ev = 0, worth = 0, p_win = 0, p_removed = 0;
+  };
+  Odds odds(Kind a, int bonus, const KindProbs& b) const;
+  // attack_value() from the odds against the piece on sq.
+  double attack_value(Kind a, int sq, const Odds& o, double& p_win, double& p_removed) const;
+
   void set_values();
   void find_flag_danger();
   void find_targets();
@@ -62,7 +86,13 @@ class ClassicRulesEval {
   double flag_cover(int f, int t, double p_take) const;
   // How exposed our flag is with these changes: what can take it next turn, and (discounted)
   // what can reach a free square next to it.
+  // It is the threat to the flag where it stands plus, per line from it, the likeliest arrival
+  // next to it (flag_line). A part that looks at none of the squares changed looks at the same
+  // squares as things stand, finds them as they were, and comes to the same value: kFast takes
+  // that value from flag_now_.
   double flag_exposure(int removed, int vacated, int occupied) const;
+  // One line's part; adds the squares it looked at to *seen (seen may be null).
+  double flag_line(Direction d, int removed, int vacated, int occupied, Bitboard* seen) const;
   bool mine(int sq) const;
   bool theirs(int sq) const;
   Kind kind_at(int sq) const { return piece_kind(view_.board[sq].piece); }
@@ -71,11 +101,29 @@ class ClassicRulesEval {
   const Variant& v_;
   const Geometry& g_;
   const EnemyKnowledge& know_;
+  EvalMode mode_;
   Side me_, enemy_;
+  Bitboard mine_bb_ = 0, theirs_bb_ = 0;
+  // By enemy square and path length 1, 2, 3 or more: how likely the piece there moves and
+  // attacks and is of a kind that reaches that far (reach_at).
+  std::array<std::array<double, 3>, kMaxSquares> reach_prob_;
+  double reach_prob(int sq, int steps) const {
+    return reach_prob_[std::size_t(sq)][std::size_t(std::min(steps, 3) - 1)];
+  }
   std::array<double, kNumKinds> mine_{}, theirs_{};
   std::array<double, kMaxSquares> danger_{};
   int flag_sq_ = -1;
   double flag_exposure_ = 0;  // flag_exposure(-1, -1, -1): as things stand
+  struct FlagParts {
+    double threat = 0;
+    std::array<double, 4> line{};  // by direction
+    Bitboard threat_watch = 0;     // the squares each part looked at
+    std::array<Bitboard, 4> line_watch{};
+  };
+  FlagParts flag_now_;  // the parts of flag_exposure_
+  // standing() by square, filled as score() asks (a cache: score() stays const).
+  mutable std::array<Standing, kMaxSquares> standing_{};
+  mutable Bitboard standing_known_ = 0;
   std::vector<Target> targets_;
   KindMask my_kinds_ = 0;  // kinds among my pieces that can move
 };

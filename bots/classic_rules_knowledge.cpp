@@ -103,7 +103,7 @@ void EnemyKnowledge::observe(const ObservedMove& m, const View& after) {
   mask_[to] = narrowed ? narrowed : before;
 }
 
-void EnemyKnowledge::update(const View& view) {
+void EnemyKnowledge::update(const View& view, EvalMode mode) {
   const Side enemy = other(me_);
   const KindMask all = all_kinds(), movable = movable_kinds();
   for (int sq = 0; sq < variant_->geometry.num_squares(); ++sq) {
@@ -123,19 +123,25 @@ void EnemyKnowledge::update(const View& view) {
   }
   for (Kind k : kAllKinds)
     remaining_[k] = std::max(0, variant_->army[k] - int(view.captured_known[enemy][k]));
-  compute_beliefs(view);
+  compute_beliefs(view, mode);
 }
 
 // Each unknown piece gets a distribution over the kinds its set allows, fitted so that the
 // expected number of pieces of each kind matches what the enemy has left (iterative
 // proportional fitting: rows sum to one, columns to the remaining counts).
-void EnemyKnowledge::compute_beliefs(const View& view) {
+//
+// Pieces whose rows start alike (the same set, the same distance from the back row) stay alike
+// through the fitting, to the bit: the same operations on the same numbers. So each class of
+// rows is fitted once; only the column sums go row by row, in the same order as one row at a
+// time would. kReference puts every piece in a class of its own.
+void EnemyKnowledge::compute_beliefs(const View& view, EvalMode mode) {
   const Side enemy = other(me_);
   const Variant& v = *variant_;
   std::array<double, kNumKinds> pool{};
   for (Kind k : kAllKinds) pool[k] = remaining_[k];
   std::array<int, kMaxSquares> rows{};
   int n = 0;
+  class_.fill(kNoClass);
   for (int sq = 0; sq < v.geometry.num_squares(); ++sq) {
     const Piece p = view.board[sq].piece;
     if (p == kNoPiece || piece_side(p) != enemy) continue;
@@ -156,12 +162,22 @@ void EnemyKnowledge::compute_beliefs(const View& view) {
   for (Kind k : kAllKinds)
     if (v.army[k] > 0) kinds[std::size_t(num_kinds++)] = k;
   const std::span<const Kind> present(kinds.data(), std::size_t(num_kinds));
+  // The classes' rows (fitted in place of their pieces') and what sets each class apart.
+  std::array<KindProbs, kMaxSquares> fit;
+  std::array<std::uint32_t, kMaxSquares> key{};
+  classes_ = 0;
   for (int i = 0; i < n; ++i) {
     const int sq = rows[i];
     const int from_back = enemy == kBlue ? v.height - 1 - v.geometry.row(sq) : v.geometry.row(sq);
     const bool in_setup = from_back < v.setup_rows;
     const std::size_t prior_row = std::size_t(std::min(from_back, 3));
-    KindProbs& w = belief_[sq];
+    const std::uint32_t row_key = mask_[sq] | (in_setup ? std::uint32_t(prior_row + 1) << 16 : 0);
+    int c = 0;
+    while (c < classes_ && (mode == EvalMode::kReference || key[std::size_t(c)] != row_key)) ++c;
+    class_[sq] = std::uint8_t(c);
+    if (c < classes_) continue;
+    key[std::size_t(classes_++)] = row_key;
+    KindProbs& w = fit[std::size_t(c)];
     double sum = 0;
     for (Kind k : kAllKinds) {
       double x = (mask_[sq] & kind_bit(k)) && pool[k] > 0 ? 1.0 : 0.0;
@@ -174,8 +190,8 @@ void EnemyKnowledge::compute_beliefs(const View& view) {
   }
   const double scale = total > 0 ? n / total : 0;
   for (int round = 0; round <= kFittingRounds; ++round) {
-    for (int i = 0; i < n; ++i) {
-      KindProbs& w = belief_[rows[i]];
+    for (int c = 0; c < classes_; ++c) {
+      KindProbs& w = fit[std::size_t(c)];
       double sum = 0;
       for (Kind k : present) sum += w[k];
       if (sum > 0)
@@ -184,13 +200,14 @@ void EnemyKnowledge::compute_beliefs(const View& view) {
     if (round == kFittingRounds || scale == 0) break;
     std::array<double, kNumKinds> col{};
     for (int i = 0; i < n; ++i)
-      for (Kind k : present) col[k] += belief_[rows[i]][k];
+      for (Kind k : present) col[k] += fit[class_[rows[i]]][k];
     for (Kind k : present) {
       if (col[k] <= 0 || pool[k] <= 0) continue;
       const double f = pool[k] * scale / col[k];
-      for (int i = 0; i < n; ++i) belief_[rows[i]][k] *= f;
+      for (int c = 0; c < classes_; ++c) fit[std::size_t(c)][k] *= f;
     }
   }
+  for (int i = 0; i < n; ++i) belief_[rows[i]] = fit[class_[rows[i]]];
 }
 
 }  // namespace stratego::bots

@@ -20,17 +20,27 @@ using KindMask = std::uint16_t;  // bit k set: the piece may be of kind k
 constexpr KindMask kind_bit(Kind k) { return KindMask(1u << k); }
 using KindProbs = std::array<double, kNumKinds>;
 
+// kFast takes shortcuts that give the very same numbers, bit for bit; kReference takes none:
+// the slow obvious version the tests hold the fast one to (classic_rules_eval.h says which).
+enum class EvalMode { kFast, kReference };
+
 class EnemyKnowledge {
  public:
   void reset(std::shared_ptr<const Variant> v, Side me);
   void observe(const ObservedMove& m, const View& after);
   // Lines the tracked sets up with `view` and computes every enemy piece's belief.
-  void update(const View& view);
+  void update(const View& view, EvalMode mode = EvalMode::kFast);
 
   KindMask mask(int sq) const { return mask_[sq]; }
   // The belief over kinds of the enemy piece on sq (valid after update()); a point mass for a
   // revealed piece.
   const KindProbs& belief(int sq) const { return belief_[sq]; }
+  // Unrevealed enemy pieces whose beliefs were worked out together share a class (0, 1, ...),
+  // and so share their belief to the bit; kNoClass for every other square. classes() counts
+  // them.
+  static constexpr std::uint8_t kNoClass = 0xff;
+  std::uint8_t belief_class(int sq) const { return class_[sq]; }
+  int classes() const { return classes_; }
   // Enemy pieces of kind k not seen captured (silent captures, V-6, are not subtracted).
   int remaining(Kind k) const { return remaining_[k]; }
 
@@ -40,12 +50,14 @@ class EnemyKnowledge {
   // Kinds of a defender that survives an attack by `attacker` (rank raised by bonus) with
   // this outcome.
   KindMask defenders_with(Kind attacker, int bonus, Outcome outcome) const;
-  void compute_beliefs(const View& view);
+  void compute_beliefs(const View& view, EvalMode mode);
 
   std::shared_ptr<const Variant> variant_;
   Side me_ = kRed;
   std::array<KindMask, kMaxSquares> mask_{};
   std::array<KindProbs, kMaxSquares> belief_{};
+  std::array<std::uint8_t, kMaxSquares> class_{};
+  int classes_ = 0;
   std::array<int, kNumKinds> remaining_{};
   int anger_wins_ = 0;  // my Anger piece's won attacks this turn, before the next step (CW-3)
 };
