@@ -31,6 +31,16 @@ void search(benchmark::State& state, bots::SearchPosition p, int threads, bool p
   state.counters["iterations/s"] = benchmark::Counter(double(iterations), benchmark::Counter::kIsRate);
 }
 
+// The fixed cost of a decision, outside the iterations: belief samplers, the root prior, the
+// trees and the threads, with one iteration a thread. What it costs a short decision is the part
+// that does not shrink with more threads.
+void decision_overhead(benchmark::State& state, bots::SearchPosition p, int threads) {
+  bots::PrimedSearch primed(p, threads);
+  bots::Limits limits;
+  limits.iterations = threads;
+  for (auto _ : state) benchmark::DoNotOptimize(primed.search(limits).iterations);
+}
+
 void register_all() {
   const struct {
     const char* name;
@@ -47,6 +57,12 @@ void register_all() {
                                (threads == 1 ? "/baseline" : "/2threads");
         benchmark::RegisterBenchmark(id.c_str(), search, p, threads, plain)->UseRealTime()->Unit(benchmark::kMillisecond);
       }
+  for (const auto& [name, p] : positions)
+    for (int threads : {1, 2})
+      benchmark::RegisterBenchmark((std::string("DecisionOverhead/") + name + (threads == 1 ? "/1thread" : "/2threads")).c_str(),
+                                   decision_overhead, p, threads)
+          ->UseRealTime()
+          ->Unit(benchmark::kMicrosecond);
 }
 
 }  // namespace
