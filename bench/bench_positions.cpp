@@ -1,5 +1,7 @@
 #include "bench/bench_positions.h"
 
+#include <map>
+
 #include "engine/movegen.h"
 #include "engine/setup.h"
 #include "engine/variant_loader.h"
@@ -21,6 +23,13 @@ std::vector<State> bench_positions(const std::string& variant, int games, std::u
     }
   }
   return out;
+}
+
+const std::vector<State>& fixed_bench_positions(const std::string& variant) {
+  static std::map<std::string, std::vector<State>> cache;
+  auto it = cache.find(variant);
+  if (it == cache.end()) it = cache.emplace(variant, bench_positions(variant, 40, 2026)).first;
+  return it->second;
 }
 
 }  // namespace stratego

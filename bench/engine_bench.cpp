@@ -13,15 +13,8 @@
 namespace stratego {
 namespace {
 
-const std::vector<State>& positions(const std::string& variant) {
-  static std::map<std::string, std::vector<State>> cache;
-  auto it = cache.find(variant);
-  if (it == cache.end()) it = cache.emplace(variant, bench_positions(variant, 40, 2026)).first;
-  return it->second;
-}
-
 void movegen_bitboard(benchmark::State& st, const std::string& variant) {
-  const auto& ps = positions(variant);
+  const auto& ps = fixed_bench_positions(variant);
   MoveList list;
   std::int64_t moves = 0;
   for (auto _ : st) {
@@ -35,7 +28,7 @@ void movegen_bitboard(benchmark::State& st, const std::string& variant) {
 }
 
 void movegen_reference(benchmark::State& st, const std::string& variant) {
-  const auto& ps = positions(variant);
+  const auto& ps = fixed_bench_positions(variant);
   std::int64_t moves = 0;
   for (auto _ : st) {
     for (const State& s : ps) moves += std::int64_t(reference::legal_moves(s).size());
@@ -44,7 +37,7 @@ void movegen_reference(benchmark::State& st, const std::string& variant) {
 }
 
 void make_unmake(benchmark::State& st, const std::string& variant) {
-  std::vector<State> ps = positions(variant);
+  std::vector<State> ps = fixed_bench_positions(variant);
   MoveList list;
   std::int64_t n = 0;
   for (auto _ : st) {

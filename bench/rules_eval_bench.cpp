@@ -5,8 +5,6 @@
 // bit (tests/classic_rules_eval_modes_test.cpp).
 #include <benchmark/benchmark.h>
 
-#include <map>
-
 #include "bench/bench_positions.h"
 #include "bench/ratio_reporter.h"
 #include "bots/classic_rules_eval.h"
@@ -16,15 +14,8 @@
 namespace stratego {
 namespace {
 
-const std::vector<State>& positions(const std::string& variant) {
-  static std::map<std::string, std::vector<State>> cache;
-  auto it = cache.find(variant);
-  if (it == cache.end()) it = cache.emplace(variant, bench_positions(variant, 40, 2026)).first;
-  return it->second;
-}
-
 void judge(benchmark::State& st, const std::string& variant, bots::EvalMode mode) {
-  const auto& ps = positions(variant);
+  const auto& ps = fixed_bench_positions(variant);
   MoveList list;
   bots::EnemyKnowledge know;
   std::int64_t decisions = 0;
