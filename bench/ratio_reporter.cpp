@@ -18,7 +18,8 @@ void RatioReporter::ReportRuns(const std::vector<Run>& runs) {
     if (name.size() > real_time.size() && name.ends_with(real_time)) name.resize(name.size() - real_time.size());
     const auto slash = name.rfind('/');
     if (slash == std::string::npos) continue;
-    for (const char* counter : {"moves/s", "plies/s", "make+unmake/s", "iterations/s", "decisions/s"}) {
+    for (const char* counter :
+         {"moves/s", "plies/s", "make+unmake/s", "iterations/s", "decisions/s"}) {
       const auto it = run.counters.find(counter);
       if (it == run.counters.end()) continue;
       groups_[name.substr(0, slash)][name.substr(slash + 1)] = {counter, double(it->second)};

@@ -38,7 +38,8 @@ void judge(benchmark::State& st, const std::string& variant, bots::EvalMode mode
 void register_all() {
   for (const char* variant : {"classic", "barrage"}) {
     const std::string name = std::string("RulesJudgement/") + variant;
-    benchmark::RegisterBenchmark((name + "/baseline").c_str(), judge, variant, bots::EvalMode::kReference);
+    benchmark::RegisterBenchmark((name + "/baseline").c_str(), judge, variant,
+                                 bots::EvalMode::kReference);
     benchmark::RegisterBenchmark((name + "/fast").c_str(), judge, variant, bots::EvalMode::kFast);
   }
 }
@@ -46,4 +47,6 @@ void register_all() {
 }  // namespace
 }  // namespace stratego
 
-int main(int argc, char** argv) { return stratego::run_with_ratios(argc, argv, stratego::register_all); }
+int main(int argc, char** argv) {
+  return stratego::run_with_ratios(argc, argv, stratego::register_all);
+}

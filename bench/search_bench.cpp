@@ -59,8 +59,10 @@ void register_all() {
       }
   for (const auto& [name, p] : positions)
     for (int threads : {1, 2})
-      benchmark::RegisterBenchmark((std::string("DecisionOverhead/") + name + (threads == 1 ? "/1thread" : "/2threads")).c_str(),
-                                   decision_overhead, p, threads)
+      benchmark::RegisterBenchmark(
+          (std::string("DecisionOverhead/") + name + (threads == 1 ? "/1thread" : "/2threads"))
+              .c_str(),
+          decision_overhead, p, threads)
           ->UseRealTime()
           ->Unit(benchmark::kMicrosecond);
 }

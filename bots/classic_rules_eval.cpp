@@ -48,19 +48,29 @@ constexpr KindMask reach_at(int step, const Variant& v) {
 }  // namespace
 
 ClassicRulesEval::ClassicRulesEval(const View& view, const EnemyKnowledge& know, EvalMode mode)
-    : view_(view), v_(*view.variant), g_(view.variant->geometry), know_(know), mode_(mode),
-      me_(view.viewer), enemy_(other(view.viewer)) {
+    : view_(view),
+      v_(*view.variant),
+      g_(view.variant->geometry),
+      know_(know),
+      mode_(mode),
+      me_(view.viewer),
+      enemy_(other(view.viewer)) {
   for (int sq = 0; sq < g_.num_squares(); ++sq) {
     if (mine(sq)) mine_bb_ |= square_bb(sq);
     if (theirs(sq)) theirs_bb_ |= square_bb(sq);
   }
+  std::array<KindMask, 3> reaching{};  // by path length: the kinds that move, attack and reach
+  for (int step = 1; step <= 3; ++step)
+    for (Kind k : kAllKinds)
+      if ((reach_at(step, v_) & kind_bit(k)) && v_.can_move(k) && v_.can_attack(k))
+        reaching[std::size_t(step - 1)] |= kind_bit(k);
   for (int sq : squares(theirs_bb_)) {
     const KindProbs& b = know_.belief(sq);
-    for (int step = 1; step <= 3; ++step) {
+    for (std::size_t i = 0; i < reaching.size(); ++i) {
       double p = 0;
       for (Kind k : kAllKinds)
-        if ((reach_at(step, v_) & kind_bit(k)) && v_.can_move(k) && v_.can_attack(k)) p += b[k];
-      reach_prob_[std::size_t(sq)][std::size_t(step - 1)] = p;
+        if (reaching[i] & kind_bit(k)) p += b[k];
+      reach_prob_[std::size_t(sq)][i] = p;
     }
   }
   set_values();
@@ -144,9 +154,12 @@ void ClassicRulesEval::path_costs(int target, std::array<std::uint8_t, kMaxSquar
 }
 
 void ClassicRulesEval::find_targets() {
-  // The odds of my kinds against each belief class, as the first target of the class has them.
-  std::vector<Odds> class_odds(mode_ == EvalMode::kFast ? std::size_t(know_.classes()) * kNumKinds : 0);
-  std::vector<bool> known(class_odds.size());
+  // The odds of my kinds against the first belief classes, as the first target of each class
+  // has them (beyond kOddsClasses, or in kReference, worked out for every target).
+  constexpr int kOddsClasses = 16;
+  std::array<std::array<Odds, kNumKinds>, kOddsClasses> class_odds;
+  std::array<KindMask, kOddsClasses> known{};  // by class: the kinds whose odds are in
+  const int memo_classes = mode_ == EvalMode::kFast ? kOddsClasses : 0;
   for (int sq = 0; sq < g_.num_squares(); ++sq) {
     if (!theirs(sq)) continue;
     Target t;
@@ -157,12 +170,12 @@ void ClassicRulesEval::find_targets() {
       if (v_.army[a] == 0 || !v_.can_attack(a) || !v_.can_move(a)) continue;
       double p_win = 0, p_removed = 0;
       Odds o;
-      if (c == EnemyKnowledge::kNoClass || class_odds.empty()) {
+      if (c >= memo_classes) {  // kNoClass too
         o = odds(a, 0, know_.belief(sq));
       } else {
-        const std::size_t i = std::size_t(c) * kNumKinds + a;
-        if (!known[i]) class_odds[i] = odds(a, 0, know_.belief(sq)), known[i] = true;
-        o = class_odds[i];
+        if (!(known[c] & kind_bit(a))) class_odds[c][a] = odds(a, 0, know_.belief(sq));
+        known[c] |= kind_bit(a);
+        o = class_odds[c][a];
       }
       t.value[a] = std::max(0.0, attack_value(a, sq, o, p_win, p_removed));
       any = any || ((my_kinds_ & kind_bit(a)) && t.value[a] > 0);
@@ -247,7 +260,7 @@ double ClassicRulesEval::threat_seen(Kind a, int x, int ignore, int vacated, int
     worst = std::max(worst, gain);
   };
   auto enemy_on = [&](int sq) {
-    if (seen && sq >= 0) *seen |= square_bb(sq);
+    if (seen) *seen |= square_bb(sq);
     return sq != vacated && sq != ignore && sq != occupied && theirs(sq);
   };
   auto empty = [&](int sq) {
@@ -345,7 +358,8 @@ double ClassicRulesEval::flag_line(Direction d, int removed, int vacated, int oc
       for (int sq = g_.step(q, e), step = 1; sq >= 0; sq = g_.step(sq, e), ++step) {
         if (empty(sq)) continue;
         // reach_at() narrows as steps grow, so of the two reaches the longer one decides.
-        if (theirs(sq) && sq != removed) best = std::max(best, reach_prob(sq, std::max(reach, step)));
+        if (theirs(sq) && sq != removed)
+          best = std::max(best, reach_prob(sq, std::max(reach, step)));
         break;
       }
     return best;

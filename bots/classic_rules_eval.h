@@ -65,8 +65,8 @@ class ClassicRulesEval {
   // An attack of my kind a (rank raised by bonus) on a defender believed to be b: the expected
   // gain in material, the defender's expected worth, the chances that the attacker wins and
   // that the defender goes.
-  struct Odds {
-    double ev = 0, worth = 0, p_win = 0, p_removed = 0;
+  struct Odds {  // trivial, so a table of them costs nothing until filled
+    double ev, worth, p_win, p_removed;
   };
   Odds odds(Kind a, int bonus, const KindProbs& b) const;
   // attack_value() from the odds against the piece on sq.
@@ -84,12 +84,11 @@ class ClassicRulesEval {
   // What a move of my piece from f to t (taking what stands on t with chance p_take) does to
   // our flag: lines it opens or closes, a guard leaving or arriving next to it.
   double flag_cover(int f, int t, double p_take) const;
-  // How exposed our flag is with these changes: what can take it next turn, and (discounted)
-  // what can reach a free square next to it.
-  // It is the threat to the flag where it stands plus, per line from it, the likeliest arrival
-  // next to it (flag_line). A part that looks at none of the squares changed looks at the same
-  // squares as things stand, finds them as they were, and comes to the same value: kFast takes
-  // that value from flag_now_.
+  // How exposed our flag is with these changes: what can take it next turn (the threat to it
+  // where it stands), and (discounted) what can reach a free square next to it (per line from
+  // it, the likeliest arrival: flag_line). A part that looks at none of the changed squares
+  // looks at the same squares as things stand, finds them as they were, and comes to the same
+  // value: kFast takes that value from flag_now_.
   double flag_exposure(int removed, int vacated, int occupied) const;
   // One line's part; adds the squares it looked at to *seen (seen may be null).
   double flag_line(Direction d, int removed, int vacated, int occupied, Bitboard* seen) const;

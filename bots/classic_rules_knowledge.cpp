@@ -164,7 +164,7 @@ void EnemyKnowledge::compute_beliefs(const View& view, EvalMode mode) {
   const std::span<const Kind> present(kinds.data(), std::size_t(num_kinds));
   // The classes' rows (fitted in place of their pieces') and what sets each class apart.
   std::array<KindProbs, kMaxSquares> fit;
-  std::array<std::uint32_t, kMaxSquares> key{};
+  std::array<std::uint32_t, kMaxSquares> key;
   classes_ = 0;
   for (int i = 0; i < n; ++i) {
     const int sq = rows[i];
@@ -172,8 +172,8 @@ void EnemyKnowledge::compute_beliefs(const View& view, EvalMode mode) {
     const bool in_setup = from_back < v.setup_rows;
     const std::size_t prior_row = std::size_t(std::min(from_back, 3));
     const std::uint32_t row_key = mask_[sq] | (in_setup ? std::uint32_t(prior_row + 1) << 16 : 0);
-    int c = 0;
-    while (c < classes_ && (mode == EvalMode::kReference || key[std::size_t(c)] != row_key)) ++c;
+    int c = mode == EvalMode::kFast ? 0 : classes_;  // kReference: always a class of its own
+    while (c < classes_ && key[std::size_t(c)] != row_key) ++c;
     class_[sq] = std::uint8_t(c);
     if (c < classes_) continue;
     key[std::size_t(classes_++)] = row_key;

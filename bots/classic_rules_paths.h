@@ -82,7 +82,8 @@ inline void target_path_costs(const Geometry& g, int source, Bitboard stop, Bitb
       now = 0;
       reached |= fresh;
       for (int sq : squares(fresh)) dist[std::size_t(sq)] = std::uint8_t(d);
-      level[std::size_t(std::min(d + 1, kCap) & 3)] |= g.neighbours(fresh & ~stop & ~slow) & ~reached;
+      level[std::size_t(std::min(d + 1, kCap) & 3)] |=
+          g.neighbours(fresh & ~stop & ~slow) & ~reached;
       level[std::size_t(std::min(d + 3, kCap) & 3)] |= g.neighbours(fresh & slow) & ~reached;
     }
     now = 0;

@@ -36,7 +36,8 @@ ModeCounts compare_modes(const std::string& spec, std::uint64_t seed, int every)
   test_support::random_game(spec, seed, 400, [&](const State& s) {
     if (s.history().size() > observed) {  // a move was made (not a declared end, C-7.2)
       observed = s.history().size();
-      for (Side side : {kRed, kBlue}) know[side].observe(observe(s, s.history().back(), side), make_view(s, side));
+      for (Side side : {kRed, kBlue})
+        know[side].observe(observe(s, s.history().back(), side), make_view(s, side));
     }
     if (s.over() || ply++ % every != 0) return;
     const Side mover = s.side_to_move();
@@ -49,7 +50,8 @@ ModeCounts compare_modes(const std::string& spec, std::uint64_t seed, int every)
       if (reference_know.belief_class(sq) != EnemyKnowledge::kNoClass) ++rows;
       for (Kind k : kAllKinds)
         ASSERT_TRUE(same_bits(fast_know.belief(sq)[k], reference_know.belief(sq)[k]))
-            << spec << " seed " << seed << " ply " << ply << " square " << v->geometry.square_name(sq);
+            << spec << " seed " << seed << " ply " << ply << " square "
+            << v->geometry.square_name(sq);
     }
     if (fast_know.classes() < rows) ++counts.shared_classes;
     const ClassicRulesEval fast(view, fast_know, EvalMode::kFast);
@@ -95,8 +97,10 @@ TEST(ClassicRulesEvalModes, BitboardPathCostsEqualThePathSearch) {
       Bitboard stop = 0, slow = 0;
       for (int sq : squares(g.playable())) {
         const double u = rng.uniform01();
-        if (u < stop_share) stop |= square_bb(sq);
-        else if (u < stop_share + slow_share) slow |= square_bb(sq);
+        if (u < stop_share)
+          stop |= square_bb(sq);
+        else if (u < stop_share + slow_share)
+          slow |= square_bb(sq);
       }
       const int source = int(rng.below(std::uint32_t(g.num_squares())));
       if (!test(g.playable(), source)) continue;
@@ -108,7 +112,8 @@ TEST(ClassicRulesEvalModes, BitboardPathCostsEqualThePathSearch) {
       });
       for (int sq = 0; sq < g.num_squares(); ++sq)
         ASSERT_EQ(int(fast[std::size_t(sq)]), int(reference[std::size_t(sq)]))
-            << spec << " trial " << trial << " from " << g.square_name(source) << " to " << g.square_name(sq);
+            << spec << " trial " << trial << " from " << g.square_name(source) << " to "
+            << g.square_name(sq);
       ++compared;
     }
   }
