@@ -245,16 +245,22 @@ Reply IsmctsBot::decide_classic(const Request& r, const std::atomic<bool>& stop,
 
   search::Params p = params_;
   p.seed = game_.seed * 0x9e3779b97f4a7c15ull + std::uint64_t(decisions_);
-  // Built in place: a sampler refers to its own members, so it must never move.
-  std::vector<std::unique_ptr<eval::BeliefSampler>> samplers;
-  for (int t = 0; t < std::max(1, p.threads); ++t)
-    samplers.push_back(std::make_unique<eval::BeliefSampler>(*belief_, p.seed + std::uint64_t(t)));
+  // Built in place: a sampler refers to its own members, so it must never move. Thread 0's
+  // is built here (it also draws the base world); the others in their own threads, so that the
+  // buffers each thread rewrites at every sample come from its own memory, not from cache lines
+  // next to another thread's.
+  std::vector<std::unique_ptr<eval::BeliefSampler>> samplers(std::size_t(std::max(1, p.threads)));
+  samplers[0] = std::make_unique<eval::BeliefSampler>(*belief_, p.seed);
   const eval::PieceTracker& tracker = belief_->tracker();
   const State base = eval::determinize(view, tracker, samplers[0]->sample_kinds());
   const Side enemy = other(view.viewer);
-  // A world is the base with the sampled kinds put on the enemy's squares: no allocation.
+  // A world is the base with the sampled kinds put on the enemy's squares: no allocation
+  // after a thread's first sample.
   auto sample = [&](int t, Rng&, State& w) {
-    const std::vector<Kind>& kinds = samplers[std::size_t(t)]->sample_kinds();
+    std::unique_ptr<eval::BeliefSampler>& sampler = samplers[std::size_t(t)];
+    if (!sampler)
+      sampler = std::make_unique<eval::BeliefSampler>(*belief_, p.seed + std::uint64_t(t));
+    const std::vector<Kind>& kinds = sampler->sample_kinds();
     w = base;
     const auto& pieces = tracker.pieces();
     for (std::size_t i = 0; i < pieces.size(); ++i) {

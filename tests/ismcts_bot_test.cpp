@@ -1,7 +1,7 @@
 // The `ismcts` bot on positions of every variant family reached by seeded random play, fed
 // to it move by move as its own observations (bots/search_position.h): it always answers one
-// of the legal actions, with or without its root prior, and with one thread and an iteration
-// budget the same seed gives the same answer and the same search.
+// of the legal actions, with or without its root prior, and with an iteration budget (one
+// thread or two) the same seed gives the same answer and the same search.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -66,6 +66,15 @@ TEST(IsmctsBot, SameSeedSameDecisionAndSearch) {
 TEST(IsmctsBot, TwoThreadsAnswerLegally) {
   const Decision d = decision("barrage", 3, 40, 2);
   EXPECT_TRUE(d.legal) << d.action;
+}
+
+// Each thread's belief sampler is built in that thread; its seed, not the timing, decides what
+// it draws, so two threads with an iteration budget search the same trees every time.
+TEST(IsmctsBot, TwoThreadsWithAnIterationBudgetAreReproducible) {
+  const Decision a = decision("classic", 7, 50, 2), b = decision("classic", 7, 50, 2);
+  EXPECT_TRUE(a.legal) << a.action;
+  EXPECT_EQ(a.action, b.action);
+  EXPECT_EQ(a.nodes, b.nodes);
 }
 
 TEST(IsmctsBot, AnswersLegallyWithoutTheRootPriorAndWithOnlyIt) {
