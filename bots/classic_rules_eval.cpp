@@ -146,14 +146,36 @@ void ClassicRulesEval::find_flag_danger() {
 void ClassicRulesEval::path_costs(int target, std::array<std::uint8_t, kMaxSquares>& dist) const {
   // Our own pieces are in the way but will move; other enemy pieces block (a path may end on
   // one: that is where a piece stands after taking it).
-  if (mode_ == EvalMode::kFast) return target_path_costs(g_, target, theirs_bb_, mine_bb_, dist);
+  if (mode_ == EvalMode::kFast)
+    return target_path_costs(g_, target, theirs_bb_, mine_bb_, dist, pull_squares_);
   path_costs_from(g_, target, dist, [&](int u) {
     if (u == target) return 1;
     return theirs(u) ? 0 : mine(u) ? 3 : 1;
   });
 }
 
+// Where score() may ask for pull(): where my pieces that move stand and where a move can take
+// them (a step, a Captain's two (C-4.5), a Scout's lane (C-4.4)). A rescued piece (V-5) may be
+// set down elsewhere, so with rescue every square.
+Bitboard ClassicRulesEval::find_pull_squares() const {
+  if (v_.rescue) return ~Bitboard{0};
+  Bitboard movers = 0, scouts = 0;
+  for (int sq : squares(mine_bb_)) {
+    if (!v_.can_move(kind_at(sq))) continue;
+    movers |= square_bb(sq);
+    if (kind_at(sq) == kScout) scouts |= square_bb(sq);
+  }
+  const Bitboard near = movers | g_.neighbours(movers);
+  Bitboard wanted = near | g_.neighbours(near);
+  const Bitboard empty = g_.playable() & ~mine_bb_ & ~theirs_bb_;
+  for (Direction d : kDirections)
+    for (Bitboard lane = g_.shift(scouts, d); lane; lane = g_.shift(lane & empty, d))
+      wanted |= lane;
+  return wanted & g_.playable();
+}
+
 void ClassicRulesEval::find_targets() {
+  if (mode_ == EvalMode::kFast) pull_squares_ = find_pull_squares();
   // The odds of my kinds against the first belief classes, as the first target of each class
   // has them (beyond kOddsClasses, or in kReference, worked out for every target).
   constexpr int kOddsClasses = 16;
@@ -345,6 +367,7 @@ double ClassicRulesEval::flag_exposure(int removed, int vacated, int occupied) c
 
 double ClassicRulesEval::flag_line(Direction d, int removed, int vacated, int occupied,
                                    Bitboard* seen) const {
+  if (mode_ == EvalMode::kFast) return flag_line_by_bitboard(d, removed, vacated, occupied, seen);
   auto empty = [&](int sq) {
     if (seen) *seen |= square_bb(sq);
     return sq != occupied &&
@@ -368,6 +391,47 @@ double ClassicRulesEval::flag_line(Direction d, int removed, int vacated, int oc
   for (int q = g_.step(flag_sq_, d), step = 1; q >= 0 && empty(q); q = g_.step(q, d), ++step)
     line = std::max(line, arrival(q, step));
   return line;
+}
+
+// flag_line's value by whole bitboards. The walk from each free square q of the line along each
+// direction ends at the first occupied square; an enemy there arrives with reach_prob at
+// max(q's step, the walk's step). reach_prob never grows with the steps (the kinds that reach
+// further are fewer), so the line's value is the largest reach_prob of every enemy piece at the
+// fewest steps any walk meets it with: 1 (a walk of one from the first square), 2 (a walk of one
+// or two from the first or second square) or 3 and more (any walk). The set of squares
+// looked at is the same as flag_line's.
+double ClassicRulesEval::flag_line_by_bitboard(Direction d, int removed, int vacated, int occupied,
+                                               Bitboard* seen) const {
+  const Bitboard gone =
+      (removed >= 0 ? square_bb(removed) : 0) | (vacated >= 0 ? square_bb(vacated) : 0);
+  const Bitboard filled = occupied >= 0 ? square_bb(occupied) : 0;
+  const Bitboard occ = ((mine_bb_ | theirs_bb_) & ~gone) | filled;
+  const Bitboard enemy = theirs_bb_ & occ & ~(removed >= 0 ? square_bb(removed) : 0);
+  std::array<Bitboard, 3> line{};  // the free squares of the line, by step 1, 2, 3 and more
+  Bitboard looked = 0;
+  int step = 1;
+  for (int q = g_.step(flag_sq_, d); q >= 0; q = g_.step(q, d), ++step) {
+    looked |= square_bb(q);
+    if (test(occ, q)) break;
+    line[std::size_t(std::min(step, 3) - 1)] |= square_bb(q);
+  }
+  const Bitboard free_line = line[0] | line[1] | line[2];
+  std::array<Bitboard, 3> met{};  // enemy pieces a walk meets, by fewest steps 1, 2, 3+
+  for (Direction e : kDirections) {
+    met[0] |= g_.shift(line[0], e) & enemy;
+    const Bitboard first = g_.shift(line[0] | line[1], e);
+    met[1] |= (first | g_.shift(first & ~occ, e)) & enemy;
+    for (Bitboard walk = g_.shift(free_line, e); walk; walk = g_.shift(walk & ~occ, e)) {
+      looked |= walk;
+      met[2] |= walk & occ & enemy;
+    }
+  }
+  if (seen) *seen |= looked;
+  double best = 0;
+  for (int steps = 1; steps <= 3; ++steps)
+    for (int sq : squares(met[std::size_t(steps - 1)]))
+      best = std::max(best, reach_prob(sq, steps));
+  return best;
 }
 
 double ClassicRulesEval::flag_cover(int f, int t, double p_take) const {

@@ -42,7 +42,8 @@ class ClassicRulesEval {
   // enemy square to leave out (a piece this move takes), `vacated` a square this move empties,
   // `occupied` one it fills.
   double threat(Kind a, int x, int ignore = -1, int vacated = -1, int occupied = -1) const;
-  // How strongly my piece of kind a on x is drawn to the enemy pieces it can profitably attack.
+  // How strongly my piece of kind a on x is drawn to the enemy pieces it can profitably attack
+  // (kFast: x where one of my pieces stands or a move of mine can end).
   double pull(Kind a, int x) const;
   // How close the enemy piece on sq is to taking our flag (0 far away, about 1 next to it).
   double flag_danger(int sq) const { return danger_[sq]; }
@@ -75,6 +76,8 @@ class ClassicRulesEval {
   void set_values();
   void find_flag_danger();
   void find_targets();
+  Bitboard find_pull_squares() const;
+  // Path costs to the enemy on `target`; kFast may leave squares outside pull_squares_ at kNoPath.
   void path_costs(int target, std::array<std::uint8_t, kMaxSquares>& dist) const;
   // What the enemy piece on e expects from attacking my kind a, counting only its kinds in
   // `reach` (those that can hit from where it stands).
@@ -92,6 +95,8 @@ class ClassicRulesEval {
   double flag_exposure(int removed, int vacated, int occupied) const;
   // One line's part; adds the squares it looked at to *seen (seen may be null).
   double flag_line(Direction d, int removed, int vacated, int occupied, Bitboard* seen) const;
+  double flag_line_by_bitboard(Direction d, int removed, int vacated, int occupied,
+                               Bitboard* seen) const;
   bool mine(int sq) const;
   bool theirs(int sq) const;
   Kind kind_at(int sq) const { return piece_kind(view_.board[sq].piece); }
@@ -123,6 +128,7 @@ class ClassicRulesEval {
   // standing() by square, filled as score() asks (a cache: score() stays const).
   mutable std::array<Standing, kMaxSquares> standing_{};
   mutable Bitboard standing_known_ = 0;
+  Bitboard pull_squares_ = ~Bitboard{0};  // where pull() may be asked (kFast)
   std::vector<Target> targets_;
   KindMask my_kinds_ = 0;  // kinds among my pieces that can move
 };

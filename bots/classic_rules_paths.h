@@ -65,9 +65,10 @@ void path_costs_from(const Geometry& g, int source, std::array<std::uint8_t, 128
 // `slow` squares (pieces in the way that will move) and 0 on `stop` squares (a path may end
 // there but not go on). Dial's algorithm over bitboards: the squares first reached at cost d
 // are found together, and each one's neighbours join the level d + 1 or d + 3 (costs are
-// capped at kNoPath - 1 as there).
+// capped at kNoPath - 1 as there). The search may end once every square of `wanted` has its
+// cost; squares it did not reach by then are left at kNoPath.
 inline void target_path_costs(const Geometry& g, int source, Bitboard stop, Bitboard slow,
-                              std::array<std::uint8_t, 128>& dist) {
+                              std::array<std::uint8_t, 128>& dist, Bitboard wanted = ~Bitboard{0}) {
   dist.fill(kNoPath);
   constexpr int kCap = kNoPath - 1;
   const Bitboard source_bb = square_bb(source);
@@ -86,6 +87,7 @@ inline void target_path_costs(const Geometry& g, int source, Bitboard stop, Bitb
           g.neighbours(fresh & ~stop & ~slow) & ~reached;
       level[std::size_t(std::min(d + 3, kCap) & 3)] |= g.neighbours(fresh & slow) & ~reached;
     }
+    if ((wanted & ~reached) == 0) return;
     now = 0;
   }
 }

@@ -1,8 +1,9 @@
 // The `rules` bot's judgement with its shortcuts (EvalMode::kFast) against the slow obvious
 // version (EvalMode::kReference): the same beliefs and the same score for every legal move, to
 // the bit, in positions of every classic-family variant; and the bitboard path costs against the
-// general path search. The search plays out every leaf with these scores, so any difference
-// would change what the `ismcts` bot does (and `stratego bench`'s node count).
+// general path search, also when it may end once the wanted squares have theirs. The search
+// plays out every leaf with these scores, so any difference would change what the `ismcts` bot
+// does (and `stratego bench`'s node count).
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -104,8 +105,13 @@ TEST(ClassicRulesEvalModes, BitboardPathCostsEqualThePathSearch) {
       }
       const int source = int(rng.below(std::uint32_t(g.num_squares())));
       if (!test(g.playable(), source)) continue;
-      std::array<std::uint8_t, 128> fast{}, reference{};
+      // A search that may end early still gives every wanted square its cost.
+      Bitboard wanted = 0;
+      for (int sq : squares(g.playable()))
+        if (rng.uniform01() < 0.1) wanted |= square_bb(sq);
+      std::array<std::uint8_t, 128> fast{}, early{}, reference{};
       target_path_costs(g, source, stop, slow, fast);
+      target_path_costs(g, source, stop, slow, early, wanted);
       path_costs_from(g, source, reference, [&](int u) {
         if (u == source) return 1;
         return test(stop, u) ? 0 : test(slow, u) ? 3 : 1;
@@ -113,6 +119,10 @@ TEST(ClassicRulesEvalModes, BitboardPathCostsEqualThePathSearch) {
       for (int sq = 0; sq < g.num_squares(); ++sq)
         ASSERT_EQ(int(fast[std::size_t(sq)]), int(reference[std::size_t(sq)]))
             << spec << " trial " << trial << " from " << g.square_name(source) << " to "
+            << g.square_name(sq);
+      for (int sq : squares(wanted))
+        ASSERT_EQ(int(early[std::size_t(sq)]), int(reference[std::size_t(sq)]))
+            << spec << " trial " << trial << " from " << g.square_name(source) << ", wanted "
             << g.square_name(sq);
       ++compared;
     }
