@@ -23,10 +23,11 @@ constexpr double kWinValue = 1000;
 class ClassicRulesEval {
  public:
   // EvalMode::kFast (classic_rules_knowledge.h) takes these shortcuts, which give the very
-  // same scores, bit for bit: paths by bitboard (classic_rules_paths.h); the threat to and pull
-  // on a piece where it stands worked out once per piece; the odds of an attack worked out once
-  // per belief class of the defender; the parts of our flag's exposure that a move leaves alone
-  // taken as they stand.
+  // same scores, bit for bit: paths by bitboard (classic_rules_paths.h), searched only until
+  // every square a move of mine can use has its cost; the threat to and pull on a piece where it
+  // stands worked out once per piece; the odds of an attack worked out once per belief class of
+  // the defender; the parts of our flag's exposure that a move leaves alone taken as they stand,
+  // and the lines from our flag walked by bitboard.
   ClassicRulesEval(const View& view, const EnemyKnowledge& know, EvalMode mode = EvalMode::kFast);
 
   // How much better the position looks after m than if nothing moved (m legal now).
