@@ -35,6 +35,9 @@ const std::array<double, 256>& decay_powers() {
   return table;
 }
 
+// The square's bit, or none for -1 (flag_exposure's "no such change").
+constexpr Bitboard square_bb_or_none(int sq) { return sq >= 0 ? square_bb(sq) : 0; }
+
 constexpr KindMask reach_at(int step, const Variant& v) {
   if (step == 1) return KindMask(0xffff);
   KindMask m = kind_bit(kScout);
@@ -75,6 +78,7 @@ ClassicRulesEval::ClassicRulesEval(const View& view, const EnemyKnowledge& know,
   }
   set_values();
   find_flag_danger();
+  if (mode_ == EvalMode::kFast) pull_squares_ = find_pull_squares();
   find_targets();
 }
 
@@ -175,7 +179,6 @@ Bitboard ClassicRulesEval::find_pull_squares() const {
 }
 
 void ClassicRulesEval::find_targets() {
-  if (mode_ == EvalMode::kFast) pull_squares_ = find_pull_squares();
   // The odds of my kinds against the first belief classes, as the first target of each class
   // has them (beyond kOddsClasses, or in kReference, worked out for every target).
   constexpr int kOddsClasses = 16;
@@ -350,9 +353,8 @@ const ClassicRulesEval::Standing& ClassicRulesEval::standing(int f) const {
 }
 
 double ClassicRulesEval::flag_exposure(int removed, int vacated, int occupied) const {
-  Bitboard touched = 0;
-  for (int sq : {removed, vacated, occupied})
-    if (sq >= 0) touched |= square_bb(sq);
+  const Bitboard touched =
+      square_bb_or_none(removed) | square_bb_or_none(vacated) | square_bb_or_none(occupied);
   // A part none of whose squares the change touches has its value as things stand.
   auto keep = [&](Bitboard watch) { return mode_ == EvalMode::kFast && !(touched & watch); };
   double second = 0;
@@ -402,11 +404,11 @@ double ClassicRulesEval::flag_line(Direction d, int removed, int vacated, int oc
 // looked at is the same as flag_line's.
 double ClassicRulesEval::flag_line_by_bitboard(Direction d, int removed, int vacated, int occupied,
                                                Bitboard* seen) const {
-  const Bitboard gone =
-      (removed >= 0 ? square_bb(removed) : 0) | (vacated >= 0 ? square_bb(vacated) : 0);
-  const Bitboard filled = occupied >= 0 ? square_bb(occupied) : 0;
-  const Bitboard occ = ((mine_bb_ | theirs_bb_) & ~gone) | filled;
-  const Bitboard enemy = theirs_bb_ & occ & ~(removed >= 0 ? square_bb(removed) : 0);
+  const Bitboard removed_bb = square_bb_or_none(removed);
+  const Bitboard occ = ((mine_bb_ | theirs_bb_) & ~removed_bb & ~square_bb_or_none(vacated)) |
+                       square_bb_or_none(occupied);
+  // A taken piece is gone even where the taker now stands.
+  const Bitboard enemy = theirs_bb_ & occ & ~removed_bb;
   std::array<Bitboard, 3> line{};  // the free squares of the line, by step 1, 2, 3 and more
   Bitboard looked = 0;
   int step = 1;
