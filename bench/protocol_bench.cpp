@@ -5,8 +5,8 @@
 //   build/release/bench/protocol_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 #include <benchmark/benchmark.h>
 
-#include "bots/protocol_bot.h"
-#include "bots/referee.h"
+#include "protocol/protocol_bot.h"
+#include "referee/referee.h"
 #include "engine/variant_loader.h"
 
 namespace stratego::bots {

@@ -7,7 +7,7 @@
 
 #include "bench/bench_positions.h"
 #include "bench/ratio_reporter.h"
-#include "bots/classic_rules_eval.h"
+#include "heuristic/classic_rules_eval.h"
 #include "engine/movegen.h"
 #include "engine/view.h"
 

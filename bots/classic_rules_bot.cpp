@@ -2,8 +2,8 @@
 
 #include <limits>
 
-#include "bots/classic_rules_eval.h"
-#include "bots/classic_rules_setup.h"
+#include "heuristic/classic_rules_eval.h"
+#include "heuristic/classic_rules_setup.h"
 #include "bots/rules_bot.h"
 #include "engine/error.h"
 #include "engine/move_text.h"

@@ -8,7 +8,7 @@
 #pragma once
 
 #include "bots/bot.h"
-#include "bots/classic_rules_knowledge.h"
+#include "heuristic/classic_rules_knowledge.h"
 #include "engine/rng.h"
 
 namespace stratego::bots {

@@ -6,11 +6,11 @@
 #include <numeric>
 #include <unordered_map>
 
-#include "bots/classic_rules_eval.h"
-#include "bots/classic_rules_setup.h"
+#include "heuristic/classic_rules_eval.h"
+#include "heuristic/classic_rules_setup.h"
 #include "bots/rules_bot.h"
-#include "bots/rules_modeled_game.h"
-#include "bots/waterloo_setup_plan.h"
+#include "search/rules_modeled_game.h"
+#include "heuristic/waterloo_setup_plan.h"
 #include "engine/error.h"
 #include "engine/move_text.h"
 #include "engine/setup.h"

@@ -16,8 +16,8 @@
 #include <optional>
 
 #include "bots/bot.h"
-#include "bots/classic_rules_knowledge.h"
-#include "bots/policy_evidence.h"
+#include "heuristic/classic_rules_knowledge.h"
+#include "search/policy_evidence.h"
 #include "search/params.h"
 
 namespace stratego::eval {

@@ -1,6 +1,6 @@
 #include "bots/random_bot.h"
 
-#include "bots/waterloo_setup_plan.h"
+#include "heuristic/waterloo_setup_plan.h"
 #include "engine/setup.h"
 #include "engine/waterloo/record.h"
 

@@ -9,9 +9,9 @@
 #include <atomic>
 #include <set>
 
-#include "bots/classic_rules_knowledge.h"
+#include "heuristic/classic_rules_knowledge.h"
 #include "bots/random_bot.h"
-#include "bots/referee.h"
+#include "referee/referee.h"
 #include "bots/rules_bot.h"
 #include "engine/move_text.h"
 #include "engine/setup.h"

@@ -9,9 +9,9 @@
 #include <cstring>
 #include <string>
 
-#include "bots/classic_rules_eval.h"
-#include "bots/classic_rules_knowledge.h"
-#include "bots/classic_rules_paths.h"
+#include "heuristic/classic_rules_eval.h"
+#include "heuristic/classic_rules_knowledge.h"
+#include "heuristic/classic_rules_paths.h"
 #include "engine/move_text.h"
 #include "engine/variant_loader.h"
 #include "support/random_games.h"

@@ -2,7 +2,7 @@
 // alternate with seeds seed + i, set-up lines shared by the two games of a pair, concurrency
 // that changes nothing but the order games finish in, and the records file (many records in
 // one file) that reads back and replays game by game.
-#include "bots/match.h"
+#include "referee/match.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>

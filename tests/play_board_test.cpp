@@ -3,8 +3,8 @@
 // (C-8, W-15): positions that differ only in hidden facts render the same.
 #include <gtest/gtest.h>
 
-#include "bots/play_board.h"
-#include "bots/play_board_waterloo.h"
+#include "play/play_board.h"
+#include "play/play_board_waterloo.h"
 #include "engine/move_text.h"
 #include "tests/support/position_builder.h"
 #include "tests/support/waterloo_position.h"

@@ -12,9 +12,9 @@
 #include <optional>
 #include <sstream>
 
-#include "bots/human_bot.h"
+#include "play/human_bot.h"
 #include "bots/random_bot.h"
-#include "bots/referee.h"
+#include "referee/referee.h"
 #include "engine/file_io.h"
 #include "engine/move_text.h"
 #include "engine/record.h"

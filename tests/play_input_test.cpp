@@ -3,7 +3,7 @@
 // the helpful errors for moves that are not legal.
 #include <gtest/gtest.h>
 
-#include "bots/play_input.h"
+#include "play/play_input.h"
 #include "engine/movegen.h"
 #include "engine/move_text.h"
 #include "tests/support/position_builder.h"

@@ -6,9 +6,9 @@
 
 #include <cmath>
 
-#include "bots/policy_evidence.h"
+#include "search/policy_evidence.h"
 #include "bots/registry.h"
-#include "bots/referee.h"
+#include "referee/referee.h"
 #include "engine/record.h"
 #include "support/position_builder.h"
 

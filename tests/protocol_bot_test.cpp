@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "bots/protocol_bot.h"
+#include "protocol/protocol_bot.h"
 #include "engine/error.h"
 #include "engine/game.h"
 #include "engine/move_text.h"

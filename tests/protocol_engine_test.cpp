@@ -8,10 +8,10 @@
 
 #include <gtest/gtest.h>
 
-#include "bots/observation_text.h"
-#include "bots/protocol_engine.h"
-#include "bots/protocol_text.h"
-#include "bots/protocol_variant.h"
+#include "protocol/observation_text.h"
+#include "protocol/protocol_engine.h"
+#include "protocol/protocol_text.h"
+#include "protocol/protocol_variant.h"
 #include "bots/random_bot.h"
 #include "engine/game.h"
 #include "engine/movegen.h"

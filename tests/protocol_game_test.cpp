@@ -6,9 +6,9 @@
 
 #include <gtest/gtest.h>
 
-#include "bots/protocol_bot.h"
+#include "protocol/protocol_bot.h"
 #include "bots/random_bot.h"
-#include "bots/referee.h"
+#include "referee/referee.h"
 #include "engine/record.h"
 #include "engine/variant_loader.h"
 #include "engine/waterloo/record.h"

@@ -10,7 +10,7 @@
 
 #include <gtest/gtest.h>
 
-#include "bots/protocol_bot.h"
+#include "protocol/protocol_bot.h"
 #include "bots/random_bot.h"
 #include "engine/file_io.h"
 #include "engine/game.h"

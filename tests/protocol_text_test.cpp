@@ -8,9 +8,9 @@
 
 #include <gtest/gtest.h>
 
-#include "bots/observation_text.h"
-#include "bots/protocol_text.h"
-#include "bots/protocol_variant.h"
+#include "protocol/observation_text.h"
+#include "protocol/protocol_text.h"
+#include "protocol/protocol_variant.h"
 #include "engine/game.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"

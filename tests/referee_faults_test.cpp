@@ -6,7 +6,7 @@
 
 #include <filesystem>
 
-#include "bots/match.h"
+#include "referee/match.h"
 #include "engine/error.h"
 #include "engine/file_io.h"
 #include "engine/record.h"

@@ -7,7 +7,7 @@
 #include <filesystem>
 
 #include "bots/random_bot.h"
-#include "bots/referee.h"
+#include "referee/referee.h"
 #include "engine/error.h"
 #include "engine/file_io.h"
 #include "engine/record.h"

@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "bots/random_bot.h"
-#include "bots/referee.h"
+#include "referee/referee.h"
 #include "engine/game.h"
 #include "engine/move_text.h"
 #include "engine/movegen.h"

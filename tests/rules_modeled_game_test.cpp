@@ -2,7 +2,7 @@
 // distribution over the legal actions, led by the `rules` bot's own choice, and blind to what
 // the decider cannot see -- the same in every world that differs only in the other side's
 // hidden pieces.
-#include "bots/rules_modeled_game.h"
+#include "search/rules_modeled_game.h"
 
 #include <gtest/gtest.h>
 
@@ -11,7 +11,7 @@
 #include <numeric>
 #include <vector>
 
-#include "bots/classic_rules_eval.h"
+#include "heuristic/classic_rules_eval.h"
 #include "bots/rules_bot.h"
 #include "engine/waterloo/action_token.h"
 #include "engine/waterloo/view.h"

@@ -7,7 +7,7 @@
 #include <chrono>
 
 #include "bots/registry.h"
-#include "bots/subprocess.h"
+#include "protocol/subprocess.h"
 #include "support/ucc_manager.h"
 
 namespace stratego {

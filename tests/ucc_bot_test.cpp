@@ -3,7 +3,7 @@
 // right BotFault or a resignation. The fake program checks what UccBot sends it (message
 // order, confirmations, board lines against its own bookkeeping) and crashes on the first
 // mistake, so a game that ends normally also shows UccBot spoke the protocol correctly.
-#include "bots/ucc_bot.h"
+#include "protocol/ucc/ucc_bot.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -14,10 +14,10 @@
 #include <memory>
 #include <optional>
 
-#include "bots/bot_spec.h"
+#include "protocol/bot_spec.h"
 #include "bots/random_bot.h"
-#include "bots/referee.h"
-#include "bots/ucc_protocol.h"
+#include "referee/referee.h"
+#include "protocol/ucc/ucc_protocol.h"
 #include "engine/error.h"
 #include "engine/game.h"
 #include "engine/move_text.h"

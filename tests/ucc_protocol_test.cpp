@@ -1,14 +1,14 @@
 // The 2012 UCC protocol's messages and coordinates (bots/ucc_protocol.h): tokens, the mapping
 // of UCC (x, y) onto our squares, set-up lines for both sides (Blue's are reversed), moves,
 // confirmations, the start message, board lines, and the errors that name the bad line.
-#include "bots/ucc_protocol.h"
+#include "protocol/ucc/ucc_protocol.h"
 
 #include <gtest/gtest.h>
 
 #include <functional>
 #include <memory>
 
-#include "bots/ucc_session.h"
+#include "protocol/ucc/ucc_session.h"
 #include "engine/error.h"
 #include "engine/move_text.h"
 #include "engine/movegen.h"

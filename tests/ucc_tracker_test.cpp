@@ -2,14 +2,14 @@
 // manager's confirmations alone, must be exactly what the engine says that player may know
 // -- the same View, the same legal moves, the same observations -- and messages that
 // contradict the game must be refused with an error that quotes them.
-#include "bots/ucc_tracker.h"
+#include "protocol/ucc/ucc_tracker.h"
 
 #include <gtest/gtest.h>
 
 #include <functional>
 #include <memory>
 
-#include "bots/ucc_protocol.h"
+#include "protocol/ucc/ucc_protocol.h"
 #include "engine/error.h"
 #include "engine/move_text.h"
 #include "engine/movegen.h"

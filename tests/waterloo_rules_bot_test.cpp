@@ -10,7 +10,7 @@
 #include <set>
 
 #include "bots/random_bot.h"
-#include "bots/referee.h"
+#include "referee/referee.h"
 #include "bots/waterloo_rules_bot.h"
 #include "engine/waterloo/action_token.h"
 #include "engine/waterloo/record.h"

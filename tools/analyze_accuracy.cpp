@@ -13,7 +13,7 @@
 #include <map>
 #include <sstream>
 
-#include "bots/referee.h"
+#include "referee/referee.h"
 #include "bots/registry.h"
 #include "engine/error.h"
 #include "engine/movegen.h"

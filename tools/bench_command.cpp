@@ -8,7 +8,7 @@
 #include <iostream>
 #include <vector>
 
-#include "bots/bot_spec.h"
+#include "protocol/bot_spec.h"
 #include "bots/search_position.h"
 #include "tools/commands.h"
 

@@ -2,7 +2,7 @@
 // stdin/stdout, so any referee, including another `stratego` (`--bot1 cmd:...`), can play it.
 #include <iostream>
 
-#include "bots/protocol_engine.h"
+#include "protocol/protocol_engine.h"
 #include "bots/registry.h"
 #include "tools/commands.h"
 

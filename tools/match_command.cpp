@@ -6,8 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "bots/bot_spec.h"
-#include "bots/match.h"
+#include "protocol/bot_spec.h"
+#include "referee/match.h"
 #include "engine/error.h"
 #include "engine/variant_loader.h"
 #include "tools/commands.h"

@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "bots/match.h"
+#include "referee/match.h"
 
 namespace stratego {
 

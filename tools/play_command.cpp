@@ -14,10 +14,10 @@
 #include <random>
 #include <sstream>
 
-#include "bots/bot_spec.h"
-#include "bots/human_bot.h"
-#include "bots/match.h"
-#include "bots/referee.h"
+#include "protocol/bot_spec.h"
+#include "play/human_bot.h"
+#include "referee/match.h"
+#include "referee/referee.h"
 #include "bots/registry.h"
 #include "engine/error.h"
 #include "engine/file_io.h"

@@ -5,8 +5,8 @@
 // contradicts the game ends the program with `error: ...` and status 2.
 #include <iostream>
 
-#include "bots/bot_spec.h"
-#include "bots/ucc_session.h"
+#include "protocol/bot_spec.h"
+#include "protocol/ucc/ucc_session.h"
 #include "tools/commands.h"
 
 namespace stratego {

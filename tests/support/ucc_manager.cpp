@@ -3,8 +3,8 @@
 #include <memory>
 #include <optional>
 
-#include "bots/subprocess.h"
-#include "bots/ucc_protocol.h"
+#include "protocol/subprocess.h"
+#include "protocol/ucc/ucc_protocol.h"
 #include "engine/error.h"
 #include "engine/movegen.h"
 #include "engine/rng.h"

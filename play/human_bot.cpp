@@ -1,0 +1,320 @@
+// The decisions of HumanBot: news, board, prompt and commands (set-up: human_bot_setup.cpp).
+#include "play/human_bot.h"
+
+#include <istream>
+#include <map>
+#include <ostream>
+
+#include "play/play_board.h"
+#include "play/play_board_waterloo.h"
+#include "play/play_input.h"
+#include "engine/error.h"
+#include "engine/file_io.h"
+
+namespace stratego::bots {
+namespace {
+
+std::string trim(const std::string& s) {
+  const auto b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos) return {};
+  return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
+}
+
+std::vector<std::string> words(const std::string& s) {
+  std::vector<std::string> out;
+  std::size_t i = 0;
+  while ((i = s.find_first_not_of(" \t", i)) != std::string::npos) {
+    const auto e = s.find_first_of(" \t", i);
+    out.push_back(s.substr(i, e == std::string::npos ? std::string::npos : e - i));
+    if (e == std::string::npos) break;
+    i = e;
+  }
+  return out;
+}
+
+std::string side_title(Side s) { return s == kRed ? "Red" : "Blue"; }
+
+std::string clock(std::int64_t ms) {
+  const std::int64_t s = (ms < 0 ? 0 : ms) / 1000;
+  const std::string sec = std::to_string(s % 60);
+  return std::to_string(s / 60) + ":" + (sec.size() < 2 ? "0" : "") + sec;
+}
+
+const char* kHelp =
+    "Type a move as its token, e.g. b4-b5 (an attack too; b4xb5 and \"b4 b5\" work as well);\n"
+    "Waterloo actions as their tokens: e5-e6, e5xe6/n, fire:e5-e8, place:I3@a10, card:initiative,\n"
+    "lust:yes, end (see `moves`). Commands:\n"
+    "  moves [square]   the legal moves, or those naming one square\n"
+    "  board            the board again, with the key to it\n"
+    "  draw             offer a draw (it goes with your next move); accept: take an offer\n"
+    "  resign           give up the game\n"
+    "  save [file]      where the game is saved; with a file, save a copy there\n"
+    "  quit             stop now; the game is saved and can be resumed\n";
+
+}  // namespace
+
+HumanBot::HumanBot(HumanOptions o) : o_(std::move(o)), in_(*o_.in), out_(*o_.out) {}
+
+void HumanBot::new_game(const GameStart& g) {
+  game_ = g;
+  rng_ = Rng(g.seed ^ 0x68756d616e000000ull);
+  news_.clear();
+  news_dropped_ = 0;
+  highlight_ = 0;
+  have_view_ = false;
+  const bool waterloo = g.variant->family == Family::kWaterloo;
+  out_ << "New game of " << g.variant_spec << ": you are "
+       << (waterloo ? std::string("the ") + army_title(g.side) + " (" + std::string(side_name(g.side)) + ")" : side_title(g.side))
+       << ", your pieces at the bottom; your opponent is " << o_.opponent << ".\n"
+       << "Type `help` at any prompt for the commands.\n";
+}
+
+HumanBot::Line HumanBot::read_line(const std::string& prompt, std::string& line) {
+  out_ << prompt << std::flush;
+  if (!std::getline(in_, line)) {
+    out_ << "\n";
+    return Line::kEnd;
+  }
+  line = trim(line);
+  return Line::kText;
+}
+
+void HumanBot::observe(const ObservedMove& m, const View& after) {
+  const Geometry& g = after.variant->geometry;
+  add_news(describe_move(m, game_.side, g));
+  if (m.mover != game_.side && m.move.type() != MoveType::kRescue && m.move.type() != MoveType::kDeclineRescue &&
+      m.move.type() != MoveType::kAngerStop)
+    highlight_ = square_bb(m.move.from()) | square_bb(m.move.to());
+  last_view_ = after;
+  have_view_ = true;
+}
+
+void HumanBot::observe(const waterloo::ObservedStep& s, const waterloo::WaterlooView& after) {
+  add_news(describe_step(s, game_.side, after.geometry()));
+  if (!s.chance && !s.setup) {
+    if (s.actor == game_.side) highlight_ = 0;
+    else highlight_ |= step_squares(s, after.geometry());
+  }
+  last_waterloo_view_ = after;
+  have_view_ = true;
+}
+
+void HumanBot::add_news(std::string line) {
+  news_.push_back(std::move(line));
+  while (int(news_.size()) > o_.recent) {  // a resumed game replays hundreds of steps
+    news_.erase(news_.begin());
+    ++news_dropped_;
+  }
+}
+
+void HumanBot::show_news() {
+  if (news_dropped_ > 0) out_ << "(" << news_dropped_ << " earlier step" << (news_dropped_ == 1 ? "" : "s") << " not shown)\n";
+  for (const auto& n : news_) out_ << "  " << n << "\n";
+  news_.clear();
+  news_dropped_ = 0;
+}
+
+void HumanBot::show_board(const Request& r) {
+  const bool colour = o_.colour;
+  if (r.view) {
+    const View& v = *r.view;
+    out_ << "\n== " << v.variant->spec << ", move " << v.moves_played + 1 << ": you are " << side_title(v.viewer)
+         << " ==\n"
+         << render_player_board(v, colour, highlight_) << captured_text(v) << "\n";
+    if (!legend_shown_) out_ << board_legend();
+  } else {
+    const waterloo::WaterlooView& v = *r.waterloo_view;
+    out_ << "\n== " << v.variant->spec << ": you are the " << army_title(v.viewer) << " ==\n";
+    // The early-start choice and the draft come before any piece is on the board.
+    const bool empty = v.phase == waterloo::Phase::kEarlyStart || v.phase == waterloo::Phase::kDraft;
+    if (!empty) out_ << render_player_board(v, colour, highlight_);
+    out_ << status_text(v);
+    if (!empty && !legend_shown_) out_ << waterloo_legend();
+    legend_shown_ = legend_shown_ || !empty;
+  }
+  if (r.view) legend_shown_ = true;
+  const Side me = game_.side;
+  if (r.limits.time_left_ms[me] >= 0)
+    out_ << "Clock: you " << clock(r.limits.time_left_ms[me]) << ", " << o_.opponent << " "
+         << clock(r.limits.time_left_ms[other(me)]) << "\n";
+}
+
+std::string HumanBot::prompt(const Request& r) const {
+  if (r.view) {
+    if (r.view->pending_rescue) return "Rescue (R:<letter>@<square> or R:-)> ";
+    if (r.view->anger_wins > 0) return "Anger attack (A:<from>-<to> or A:-)> ";
+    return std::string("Your move (") + std::string(side_name(game_.side)) + ")> ";
+  }
+  const waterloo::WaterlooView& v = *r.waterloo_view;
+  if (v.phase == waterloo::Phase::kAction)
+    return std::string("Your action (") + army_title(game_.side) + ", " + std::to_string(v.actions_left) + " left)> ";
+  return army_title(game_.side) + " (" + std::string(waterloo::phase_name(v.phase)) + ")> ";
+}
+
+void HumanBot::save_copy(const std::string& path) {
+  try {
+    if (o_.save_path.empty()) throw InputError("this game has no save file");
+    write_text_file_atomically(path, read_text_file(o_.save_path));
+    out_ << "A copy of the game so far is in " << path << "; resume it with `stratego play --resume " << path << "`.\n";
+  } catch (const InputError& e) {
+    out_ << "error: " << e.what() << "\n";
+  }
+}
+
+bool HumanBot::command(const std::string& line, const Request& r, Reply& reply, bool& done) {
+  const auto w = words(line);
+  std::string cmd = w.front();
+  for (char& c : cmd) c = char(std::tolower(static_cast<unsigned char>(c)));
+  const Geometry& g = r.view ? r.view->variant->geometry : r.waterloo_view->geometry();
+  if (cmd == "help" || cmd == "?") {
+    out_ << kHelp;
+  } else if (cmd == "board") {
+    legend_shown_ = false;
+    show_board(r);
+  } else if (cmd == "moves" || cmd == "legal") {
+    std::optional<int> sq;
+    if (w.size() > 1) {
+      sq = g.parse_square(w[1]);
+      if (!sq) {
+        out_ << "'" << w[1] << "' is not a square of this board\n";
+        return true;
+      }
+    }
+    out_ << list_legal(r.legal, g, sq);
+  } else if (cmd == "resign") {
+    std::string answer;
+    if (read_line("Resign this game? (yes/no)> ", answer) == Line::kEnd) {
+      quit_ = reply.adjourn = done = true;
+      out_ << "End of input: the game is adjourned.\n";
+    } else if (answer == "yes" || answer == "y") {
+      reply.resign = done = true;
+    } else {
+      out_ << "Not resigned; play on.\n";
+    }
+  } else if (cmd == "draw" || cmd == "accept") {
+    if (r.draw_offered) {
+      reply.accept_draw = done = true;
+    } else if (cmd == "accept") {
+      out_ << "There is no draw offer to accept.\n";
+    } else {
+      offer_draw_ = true;
+      out_ << "Draw offer noted: it goes to " << o_.opponent << " with your next move.\n";
+    }
+  } else if (cmd == "save") {
+    if (w.size() > 1) {
+      save_copy(w[1]);
+    } else {
+      out_ << "The game is saved after every move to " << (o_.save_path.empty() ? "(nowhere)" : o_.save_path)
+           << "; `quit` stops here and `stratego play --resume " << o_.save_path << "` goes on later.\n";
+    }
+  } else if (cmd == "quit" || cmd == "exit" || cmd == "adjourn") {
+    quit_ = reply.adjourn = done = true;
+    out_ << "Adjourning the game.\n";
+  } else {
+    return false;
+  }
+  return true;
+}
+
+Reply HumanBot::decide(const Request& r, const std::atomic<bool>& /*stop*/, const InfoSink& /*info*/) {
+  Reply reply;
+  if (quit_) {  // `quit` or the end of input during the set-up
+    reply.adjourn = true;
+    return reply;
+  }
+  show_news();
+  show_board(r);
+  const Geometry& g = r.view ? r.view->variant->geometry : r.waterloo_view->geometry();
+  const bool special = r.view ? (r.view->pending_rescue || r.view->anger_wins > 0)
+                              : (r.waterloo_view->phase != waterloo::Phase::kAction || r.legal.size() <= 6);
+  if (special) out_ << list_legal(r.legal, g);
+  if (offer_sent_) out_ << "Your draw offer was not accepted; play goes on.\n";
+  offer_sent_ = false;
+  if (r.draw_offered) out_ << o_.opponent << " offers a draw: type `accept` to take it; a move declines it.\n";
+  for (;;) {
+    std::string line;
+    if (read_line(prompt(r), line) == Line::kEnd) {
+      quit_ = reply.adjourn = true;
+      out_ << "End of input: the game is adjourned.\n";
+      return reply;
+    }
+    if (line.empty()) continue;
+    bool is_token = false;
+    for (const auto& l : r.legal) is_token = is_token || l == line;
+    bool done = false;
+    if (!is_token && command(line, r, reply, done)) {
+      if (done) return reply;
+      continue;
+    }
+    const TokenMatch m = match_token(line, r.legal);
+    if (!m.token.empty()) {
+      reply.action = m.token;
+      reply.offer_draw = offer_sent_ = offer_draw_;
+      offer_draw_ = false;
+      return reply;
+    }
+    if (!m.choices.empty()) {
+      out_ << "'" << line << "' could be:";
+      for (const auto& c : m.choices) out_ << " " << c;
+      out_ << "; type one of them.\n";
+      continue;
+    }
+    out_ << (r.view ? explain_illegal(line, *r.view, r.legal) : explain_illegal(line, *r.waterloo_view, r.legal))
+         << "\n";
+  }
+}
+
+void HumanBot::game_over(const std::string& result) {
+  if (result.find("adjourned") != std::string::npos) return;
+  show_news();
+  if (have_view_) {
+    if (game_.variant->family == Family::kWaterloo) {
+      out_ << "\n== Final position ==\n"
+           << render_player_board(last_waterloo_view_, o_.colour, highlight_) << status_text(last_waterloo_view_);
+    } else {
+      out_ << "\n== Final position ==\n"
+           << render_player_board(last_view_, o_.colour, highlight_) << captured_text(last_view_) << "\n";
+    }
+  }
+  out_ << "Game over. " << result_in_words(result, game_.side) << "\n" << std::flush;
+}
+
+std::string result_in_words(const std::string& result, Side you) {
+  static const std::map<std::string, std::string> reasons = {
+      {"flag-captured", "a Flag was captured (C-7.1)"},
+      {"no-moves", "a player had no legal move (C-7.2)"},
+      {"no-movable-pieces", "neither player can move (C-7.3)"},
+      {"move-limit", "the move limit was reached (C-7.4)"},
+      {"flag-reached-back-row", "a Flag reached the enemy back row (V-4)"},
+      {"resignation", "resignation"},
+      {"draw-agreed", "a draw was agreed"},
+      {"time-forfeit", "time ran out"},
+      {"illegal-action", "an illegal action"},
+      {"crash", "a player's program crashed"},
+      {"disconnect", "a player's program went away"},
+      {"protocol-error", "a player's program broke the protocol"},
+      {"lines-of-retreat", "two pieces stood on the enemy's line of retreat (W-11.1)"},
+      {"actions-lost", "a player had no actions left (W-11.2)"},
+      {"commander-in-chief", "a commander-in-chief was captured (W-11.3)"},
+      {"napoleon-lost", "Napoleon was lost (W-13.1)"},
+      {"centre-sector", "two French pieces reached the Allied centre (W-13.2)"},
+      {"pursuit", "the pursuit was counted (W-13.5)"},
+      {"turn-limit", "the last turn was played (W-1.4)"},
+      {"adjourned", "the game was adjourned"},
+  };
+  const auto w = words(result);
+  if (w.empty()) return "The game ended.";
+  const std::string& winner = w[0];
+  std::string out = winner == "draw"                         ? "Draw"
+                    : winner == std::string(side_name(you))   ? "You win"
+                    : winner == std::string(side_name(other(you))) ? "You lose"
+                                                                   : "No result";
+  if (w.size() > 1) {
+    const auto it = reasons.find(w[1]);
+    out += std::string(": ") + (it == reasons.end() ? w[1] : it->second);
+  }
+  if (w.size() > 2 && w[2] != "none") out += std::string(" (") + w[2] + ")";
+  return out + ".";
+}
+
+}  // namespace stratego::bots

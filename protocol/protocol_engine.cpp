@@ -1,0 +1,231 @@
+#include "protocol/protocol_engine.h"
+
+#include <istream>
+#include <ostream>
+
+#include "protocol/observation_text.h"
+#include "protocol/protocol_text.h"
+#include "engine/error.h"
+#include "engine/notation.h"
+#include "engine/variant_loader.h"
+#include "engine/waterloo/notation.h"
+
+namespace stratego::bots {
+
+struct ProtocolEngine::PendingNewGame {
+  NewGameLine line;
+  std::string text;
+  int remaining = 0;
+};
+
+ProtocolEngine::ProtocolEngine(Bot& bot, Output out) : bot_(bot), out_(std::move(out)) {}
+
+ProtocolEngine::~ProtocolEngine() {
+  stop_ = true;
+  wait();
+}
+
+void ProtocolEngine::write(std::string line) {
+  // A line break inside a message would split it into two protocol lines.
+  for (char& c : line)
+    if (c == '\n' || c == '\r') c = ' ';
+  std::lock_guard lock(out_mutex_);
+  out_(line);
+}
+
+void ProtocolEngine::error(const std::string& message) { write("error " + message); }
+
+void ProtocolEngine::wait() {
+  if (worker_.joinable()) worker_.join();
+}
+
+bool ProtocolEngine::handle_line(std::string_view raw) {
+  std::string_view line = raw;
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  if (pending_game_) {  // the lines of an inline variant, taken as they are
+    pending_game_->text.append(line).push_back('\n');
+    if (--pending_game_->remaining == 0) {
+      const auto pending = std::move(pending_game_);
+      pending_game_.reset();
+      start_game(pending->line, pending->text);
+    }
+    return true;
+  }
+  const std::string_view command = first_word(line);
+  if (command.empty()) return true;
+  if (command == "isready") {
+    write("readyok");
+    return true;
+  }
+  if (command == "stop") {  // ignored when nothing is being decided, as in UCI
+    stop_ = true;
+    return true;
+  }
+  if (command == "quit") {
+    stop_ = true;
+    wait();
+    return false;
+  }
+  if (busy_) {
+    error("busy: '" + std::string(command) + "' while deciding (only isready, stop and quit now)");
+    return true;
+  }
+  wait();  // the last decision has answered; its thread may still be finishing
+  try {
+    if (command == "stratego") handshake(line);
+    else if (command == "setoption") {
+      const auto [name, value] = parse_setoption(line);
+      bot_.set_option(name, value);
+    } else if (command == "newgame") new_game(line);
+    else if (command == "observe") observe(rest_after_word(line));
+    else if (command == "view") view(rest_after_word(line));
+    else if (command == "legal") {
+      if (!need_game(command)) return true;
+      legal_.clear();
+      for (std::string_view rest = rest_after_word(line); !rest.empty(); rest = rest_after_word(rest))
+        legal_.emplace_back(first_word(rest));
+      if (legal_.empty()) error("legal: no action given");
+    } else if (command == "go") go(line);
+    else if (command == "setup") setup(line);
+    else if (command == "gameover") bot_.game_over(std::string(rest_after_word(line)));
+    else error("unknown command '" + std::string(command) + "'");
+  } catch (const std::exception& e) {
+    error(e.what());
+  }
+  return true;
+}
+
+void ProtocolEngine::handshake(std::string_view line) {
+  const std::string version(rest_after_word(line));
+  if (version != std::to_string(kProtocolVersion)) {
+    error("unsupported protocol version '" + version + "' (this engine speaks " +
+          std::to_string(kProtocolVersion) + ")");
+    return;
+  }
+  write("id name " + bot_.name());
+  write("id author " + bot_.author());
+  for (const BotOption& o : bot_.options()) write(format_option(o));
+  write("stratego-ok " + std::to_string(kProtocolVersion));
+}
+
+void ProtocolEngine::new_game(std::string_view line) {
+  NewGameLine g = parse_newgame(line);
+  if (g.variant != "inline") {
+    start_game(g, "");
+    return;
+  }
+  pending_game_ = std::make_shared<PendingNewGame>();
+  pending_game_->remaining = g.inline_lines;
+  pending_game_->line = std::move(g);
+}
+
+void ProtocolEngine::start_game(const NewGameLine& g, const std::string& variant_text) {
+  variant_.reset();
+  view_.reset();
+  waterloo_view_.reset();
+  pending_observation_.reset();
+  legal_.clear();
+  try {
+    const bool is_inline = !variant_text.empty();
+    variant_ = std::make_shared<const Variant>(is_inline ? load_variant_text(variant_text, "inline")
+                                                         : load_variant(g.variant));
+    waterloo_ = variant_->family == Family::kWaterloo;
+    GameStart start;
+    start.variant = variant_;
+    start.variant_spec = is_inline ? "inline" : g.variant;
+    start.side = g.side;
+    start.seed = g.seed;
+    start.opponent = g.opponent;
+    bot_.new_game(start);
+  } catch (const std::exception& e) {
+    variant_.reset();
+    error(std::string("newgame: ") + e.what());
+  }
+}
+
+bool ProtocolEngine::need_game(std::string_view command) {
+  if (variant_) return true;
+  error(std::string(command) + ": no game (send newgame first)");
+  return false;
+}
+
+void ProtocolEngine::observe(std::string_view rest) {
+  if (!need_game("observe")) return;
+  if (waterloo_) pending_observation_ = parse_observed_step(rest, variant_->geometry);
+  else pending_observation_ = parse_observed_move(rest, variant_->geometry);
+}
+
+void ProtocolEngine::view(std::string_view rest) {
+  if (!need_game("view")) return;
+  // Taken first: a view that fails to parse must not pair its observation with a later one.
+  const auto observation = std::move(pending_observation_);
+  pending_observation_.reset();
+  if (waterloo_) {
+    waterloo_view_ = waterloo::parse_view(rest, variant_);
+  } else {
+    view_ = parse_view(rest, variant_);
+  }
+  if (!observation) return;
+  if (waterloo_) bot_.observe(std::get<waterloo::ObservedStep>(*observation), *waterloo_view_);
+  else bot_.observe(std::get<ObservedMove>(*observation), *view_);
+}
+
+void ProtocolEngine::go(std::string_view line) {
+  if (!need_game("go")) return;
+  Request r;
+  parse_go(line, r.limits, r.draw_offered);
+  if (waterloo_ ? !waterloo_view_ : !view_) return error("go: no view (send a view line first)");
+  if (legal_.empty()) return error("go: no legal actions (send a legal line first)");
+  if (waterloo_) r.waterloo_view = &*waterloo_view_;
+  else r.view = &*view_;
+  r.legal = std::move(legal_);
+  legal_.clear();
+  request_ = std::move(r);
+  run([this] {
+    const Reply reply = bot_.decide(request_, stop_, [this](const SearchInfo& i) { write(format_info(i)); });
+    return format_reply(reply);
+  });
+}
+
+void ProtocolEngine::setup(std::string_view line) {
+  if (!need_game("setup")) return;
+  SetupRequest r;
+  std::string suggestion;  // for bots that cannot make one; a Bot makes its own
+  parse_setup_request(line, r.limits, suggestion);
+  if (waterloo_) {
+    if (!waterloo_view_) return error("setup: no view (send a view line first)");
+    r.waterloo_view = &*waterloo_view_;
+  }
+  setup_request_ = r;
+  run([this] { return "bestsetup " + bot_.setup(setup_request_); });
+}
+
+void ProtocolEngine::run(std::function<std::string()> task) {
+  stop_ = false;
+  busy_ = true;
+  worker_ = std::thread([this, task = std::move(task)] {
+    std::string answer;
+    try {
+      answer = task();
+    } catch (const std::exception& e) {
+      answer = std::string("error ") + e.what();
+    }
+    // Not busy before the answer goes out: the referee may send its next command at once.
+    busy_ = false;
+    write(std::move(answer));
+  });
+}
+
+void serve_protocol(Bot& bot, std::istream& in, std::ostream& out) {
+  // Untied: a tied input stream flushes the output from the reader's thread, racing the worker.
+  std::ostream* const tie = in.tie(nullptr);
+  {
+    ProtocolEngine engine(bot, [&out](const std::string& line) { out << line << '\n' << std::flush; });
+    std::string line;
+    while (std::getline(in, line))
+      if (!engine.handle_line(line)) break;
+  }
+  in.tie(tie);
+}
+
+}  // namespace stratego::bots

@@ -1,0 +1,231 @@
+#include "protocol/ucc/ucc_bot.h"
+
+#include <algorithm>
+#include <chrono>
+#include <thread>
+
+#include "protocol/ucc/ucc_protocol.h"
+#include "engine/error.h"
+#include "engine/move_text.h"
+
+namespace stratego::bots {
+namespace {
+
+constexpr std::size_t kMaxLine = 64 * 1024;
+
+std::string quoted(std::string_view s) {
+  std::string out(1, '\'');
+  out.append(s).push_back('\'');
+  return out;
+}
+
+// The UCC manager's piece value: Spy 1 ... Marshal 10; Bombs and the Flag 0.
+int piece_value(Kind k) { return k == kBomb || k == kFlag ? 0 : rank_of(k); }
+
+}  // namespace
+
+UccBot::UccBot(std::string command, UccBotOptions options)
+    : command_(std::move(command)), options_(std::move(options)) {}
+
+UccBot::~UccBot() = default;
+
+void UccBot::write(const std::string& line) {
+  // A program that stopped reading shows up at the next read; nothing to do here.
+  if (process_) process_->write_line(line);
+}
+
+std::string UccBot::read_reply(std::int64_t timeout_ms, const std::string& what) {
+  using FaultKind = BotFault::Kind;
+  if (!process_)
+    throw BotFault(FaultKind::kProtocolError, "ucc: the program was not started (no new_game)");
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+  std::string line;
+  for (;;) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now());
+    switch (process_->read_line(line, std::max(left, std::chrono::milliseconds(0)), kMaxLine)) {
+      case Subprocess::Read::kLine:
+        if (ucc_trim(line).empty()) continue;
+        return std::string(ucc_trim(line));
+      case Subprocess::Read::kTimeout:
+        throw BotFault(FaultKind::kTimeout,
+                       name() + ": no " + what + " within " + std::to_string(timeout_ms) + " ms");
+      case Subprocess::Read::kTooLong:
+        throw BotFault(FaultKind::kFlood, name() + ": a line of more than " +
+                                              std::to_string(kMaxLine) + " bytes instead of " +
+                                              what);
+      case Subprocess::Read::kClosed: {
+        // Give an exiting program a moment to be reaped, to tell a crash from a closed pipe.
+        for (int i = 0; i < 500 && process_->running(); ++i)
+          std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        if (process_->running())
+          throw BotFault(FaultKind::kDisconnect,
+                         name() + ": closed its output instead of sending " + what);
+        throw BotFault(FaultKind::kCrash, name() + ": exited (status " +
+                                              std::to_string(process_->exit_status().value_or(-1)) +
+                                              ") instead of sending " + what);
+      }
+    }
+  }
+}
+
+std::int64_t UccBot::timeout_for(const Limits& l) const {
+  const Side s = game_.side;
+  if (l.movetime_ms > 0) return l.movetime_ms + options_.grace_ms;
+  if (l.time_left_ms[s] >= 0) return l.time_left_ms[s] + options_.grace_ms;
+  return options_.default_timeout_ms;
+}
+
+void UccBot::new_game(const GameStart& g) {
+  check_ucc_variant(*g.variant);
+  if (process_) process_->finish(std::chrono::milliseconds(200));
+  game_ = g;
+  setup_read_ = started_ = false;
+  moves_seen_ = 0;
+  pending_.reset();
+  last_view_.reset();
+  process_ = std::make_unique<Subprocess>(command_, options_.stderr_path);
+  UccHello hello;
+  hello.side = g.side;
+  hello.opponent = g.opponent;
+  hello.width = g.variant->width;
+  hello.height = g.variant->height;
+  write(format_ucc_hello(hello));
+}
+
+std::string UccBot::setup(const SetupRequest& r) {
+  std::vector<std::string> lines;
+  const std::int64_t timeout = timeout_for(r.limits);
+  for (int i = 0; i < game_.variant->setup_rows; ++i)
+    lines.push_back(read_reply(timeout, "set-up line " + std::to_string(i + 1)));
+  setup_read_ = true;
+  try {
+    return ucc_lines_to_setup(*game_.variant, game_.side, lines);
+  } catch (const InputError& e) {
+    throw BotFault(BotFault::Kind::kProtocolError, name() + ": " + e.what());
+  }
+}
+
+void UccBot::require_own_setup() const {
+  // The protocol has no message that tells a program where its pieces stand: a set-up fixed
+  // by the referee (--setups, a resumed game) would leave it playing pieces it does not have.
+  if (!setup_read_)
+    throw BotFault(BotFault::Kind::kProtocolError,
+                   name() +
+                       ": a UCC program chooses its own set-up; this game did not ask for one "
+                       "(fixed set-ups and resumed games cannot be played over the UCC protocol)");
+}
+
+void UccBot::observe(const ObservedMove& m, const View& after) {
+  last_view_ = after;
+  if (pending_ || !process_) return;
+  ++moves_seen_;
+  try {
+    require_own_setup();
+    if (!m.move.is_normal()) throw InputError("a move the UCC protocol cannot describe");
+    UccConfirmation c;
+    c.move = move_to_ucc(after.variant->geometry, m.move);
+    if (m.attack) {
+      c.attacker = m.mover_kind;
+      c.defender = m.target_kind;
+      c.outcome = m.target_kind == kFlag                ? UccOutcome::kVictoryFlag
+                  : m.outcome == Outcome::kAttackerWins ? UccOutcome::kKills
+                  : m.outcome == Outcome::kDefenderWins ? UccOutcome::kDies
+                                                        : UccOutcome::kBothDie;
+    }
+    write(format_ucc_confirmation(c));
+  } catch (const BotFault& f) {
+    pending_ = f;
+  } catch (const InputError& e) {
+    pending_ = BotFault(BotFault::Kind::kProtocolError, name() + ": " + e.what());
+  }
+}
+
+Reply UccBot::decide(const Request& r, const std::atomic<bool>& /*stop*/,
+                     const InfoSink& /*info*/) {
+  using FaultKind = BotFault::Kind;
+  if (pending_) throw *pending_;
+  if (!r.view)
+    throw BotFault(FaultKind::kProtocolError,
+                   name() + ": the UCC protocol plays classic games only");
+  const std::int64_t timeout = timeout_for(r.limits);
+  require_own_setup();
+  if (!started_ && game_.side == kRed) write("START");
+  started_ = true;
+  last_view_ = *r.view;
+  for (const std::string& line : format_ucc_board(*r.view)) write(line);
+  const std::string answer = read_reply(timeout, "move");
+  Reply reply;
+  if (ucc_starts_with(answer, "SURRENDER")) {
+    reply.resign = true;
+    return reply;
+  }
+  if (ucc_starts_with(answer, "NO_MOVE"))
+    throw BotFault(FaultKind::kIllegal, name() + ": answered NO_MOVE but has " +
+                                            std::to_string(r.legal.size()) + " legal moves");
+  UccMove u;
+  try {
+    u = parse_ucc_move(answer);
+  } catch (const InputError& e) {
+    throw BotFault(FaultKind::kProtocolError, name() + ": " + e.what());
+  }
+  const Geometry& g = r.view->variant->geometry;
+  std::string token;
+  try {
+    token = move_to_text(ucc_to_move(g, u), g);
+  } catch (const InputError& e) {
+    throw BotFault(FaultKind::kIllegal, name() + ": " + e.what());
+  }
+  if (std::find(r.legal.begin(), r.legal.end(), token) == r.legal.end())
+    throw BotFault(FaultKind::kIllegal,
+                   name() + ": " + quoted(answer) + " (" + token + ") is not a legal move now");
+  reply.action = token;
+  return reply;
+}
+
+std::string UccBot::quit_line(const std::string& result) const {
+  // Our "red flag-captured" as the manager's "NAME COLOUR OUTCOME TURNS RED_VALUE BLUE_VALUE",
+  // told from the side of the winner (or of the program, for a draw).
+  const std::string winner = result.substr(0, result.find(' '));
+  const std::string reason =
+      result.find(' ') == std::string::npos ? "" : result.substr(result.find(' ') + 1);
+  Side side = game_.side;
+  std::string outcome = "DRAW";
+  if (winner == "red" || winner == "blue") {
+    const Side w = winner == "red" ? kRed : kBlue;
+    const bool forfeit = reason == "resignation" || reason == "illegal-action" ||
+                         reason == "time-forfeit" || reason == "crash" || reason == "disconnect" ||
+                         reason == "protocol-error";
+    side = forfeit ? other(w) : w;
+    outcome = reason == "resignation" ? "SURRENDER" : forfeit ? "ILLEGAL" : "VICTORY";
+  } else if (reason == "move-limit") {
+    outcome = "DRAW_DEFAULT";
+  } else if (winner == "none") {
+    outcome = "INTERNAL_ERROR";
+  }
+  const std::string who = side == game_.side
+                              ? command_
+                              : (game_.opponent.empty() ? std::string("opponent") : game_.opponent);
+  int values[2] = {0, 0};
+  if (last_view_)
+    for (Side s : {kRed, kBlue})
+      for (Kind k : kAllKinds) {
+        const int left = game_.variant->army[k] - last_view_->captured_known[s][k];
+        values[s] += std::max(left, 0) * piece_value(k);
+      }
+  std::string name = who;
+  for (char& c : name)
+    if (c == ' ' || c == '\t') c = '_';
+  return std::string("QUIT ") + name + " " + (side == kRed ? "RED" : "BLUE") + " " + outcome + " " +
+         std::to_string((moves_seen_ + 1) / 2) + " " + std::to_string(values[kRed]) + " " +
+         std::to_string(values[kBlue]);
+}
+
+void UccBot::game_over(const std::string& result) {
+  if (!process_) return;
+  write(quit_line(result));
+  process_->finish(std::chrono::milliseconds(500));
+  process_.reset();
+}
+
+}  // namespace stratego::bots
