@@ -18,13 +18,12 @@
 #include "engine/variant_loader.h"
 #include "engine/waterloo/record.h"
 
+#include "support/command_run.h"
+
 namespace stratego::bots {
 namespace {
 
-// Other builds of the suite may run at the same time on this machine: one file per process.
-std::string unique_temp_path(const std::string& name) {
-  return ::testing::TempDir() + std::to_string(::getpid()) + "_" + name;
-}
+using test_support::unique_temp_path;
 
 TEST(MatchElo, FiguresMatchHandComputedValues) {
   // 6 wins, 2 draws, 2 losses: score 0.7; per-game variance (6*0.09 + 2*0.04 + 2*0.49)/10 =

@@ -15,13 +15,12 @@
 #include "engine/waterloo/record.h"
 #include "tests/support/misbehaving_bot.h"
 
+#include "support/command_run.h"
+
 namespace stratego::bots {
 namespace {
 
-// Other builds of the suite may run at the same time on this machine: one file per process.
-std::string unique_temp_path(const std::string& name) {
-  return ::testing::TempDir() + std::to_string(::getpid()) + "_" + name;
-}
+using test_support::unique_temp_path;
 
 using testing::MisbehavingBot;
 using testing::Misdeed;

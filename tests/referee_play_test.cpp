@@ -15,15 +15,14 @@
 #include "engine/waterloo/record.h"
 #include "tests/support/misbehaving_bot.h"
 
+#include "support/command_run.h"
+
 namespace stratego::bots {
 namespace {
 
-// Other builds of the suite may run at the same time on this machine: one file per process.
-std::string unique_temp_path(const std::string& name) {
-  return ::testing::TempDir() + std::to_string(::getpid()) + "_" + name;
-}
+using test_support::unique_temp_path;
 
-GameSettings settings_for(const std::string& spec, std::uint64_t seed) {
+GameSettings play_settings(const std::string& spec, std::uint64_t seed) {
   GameSettings s;
   s.variant = std::make_shared<const Variant>(load_variant(spec));
   s.variant_spec = spec;
@@ -33,7 +32,7 @@ GameSettings settings_for(const std::string& spec, std::uint64_t seed) {
 
 GameOutcome random_game(const std::string& spec, std::uint64_t seed) {
   RandomBot red, blue;
-  return play_game(red, blue, settings_for(spec, seed));
+  return play_game(red, blue, play_settings(spec, seed));
 }
 
 // Replays a record of either family; returns the result as "WINNER REASON".
@@ -107,7 +106,7 @@ TEST(RefereePlay, AnAdjournedGameResumesFromItsRecordOrAutosave) {
     std::filesystem::remove(autosave);
     testing::MisbehavingBot adjourns(testing::Misdeed::kAdjourn, 20);
     RandomBot blue;
-    GameSettings st = settings_for(spec, 9);
+    GameSettings st = play_settings(spec, 9);
     st.autosave_path = autosave;
     const GameOutcome first = play_game(adjourns, blue, st);
     EXPECT_EQ(first.reason, "adjourned") << spec;
@@ -117,7 +116,7 @@ TEST(RefereePlay, AnAdjournedGameResumesFromItsRecordOrAutosave) {
     EXPECT_FALSE(std::filesystem::exists(autosave + ".tmp"));
 
     CountingBot red2, blue2;
-    GameSettings again = settings_for(spec, 10);
+    GameSettings again = play_settings(spec, 10);
     again.resume_record = read_text_file(autosave);
     const GameOutcome second = play_game(red2, blue2, again);
     EXPECT_NE(second.winner, Winner::kNone) << spec;
@@ -129,10 +128,10 @@ TEST(RefereePlay, AnAdjournedGameResumesFromItsRecordOrAutosave) {
     EXPECT_NE(second.record.find("tag seed 9"), std::string::npos) << "the first seed stays";
     EXPECT_NE(second.record.find("tag resume-seed 10"), std::string::npos);
     // A finished game cannot be resumed; a record of another variant is refused.
-    GameSettings over = settings_for(spec, 11);
+    GameSettings over = play_settings(spec, 11);
     over.resume_record = second.record;
     EXPECT_THROW(play_game(red2, blue2, over), InputError) << spec;
-    GameSettings other_variant = settings_for(spec == "classic" ? "barrage" : "waterloo-basic", 11);
+    GameSettings other_variant = play_settings(spec == "classic" ? "barrage" : "waterloo-basic", 11);
     other_variant.resume_record = first.record;
     EXPECT_THROW(play_game(red2, blue2, other_variant), InputError) << spec;
     std::filesystem::remove(autosave);

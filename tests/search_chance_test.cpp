@@ -8,6 +8,7 @@
 #include <atomic>
 #include <vector>
 
+#include "support/root_stats.h"
 #include "search/run_search.h"
 
 namespace stratego::search {
@@ -54,12 +55,6 @@ SearchResult search_die(int winning_faces) {
   std::atomic<bool> stop{false};
   return run_search<DieGame>(Params{}, Budget{0, 4000, 0}, root, start,
                              [&](int, Rng&, DieWorld& w) { w = start; }, stop);
-}
-
-double mean_of(const SearchResult& r, std::uint32_t key) {
-  for (const RootStat& s : r.root)
-    if (s.key == key) return s.reward / double(s.visits);
-  return -1;
 }
 
 TEST(SearchChance, TakesTheSureThingWhenTheDieIsAgainstIt) {

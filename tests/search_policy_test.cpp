@@ -10,6 +10,7 @@
 #include <atomic>
 #include <vector>
 
+#include "support/root_stats.h"
 #include "search/run_search.h"
 
 namespace stratego::search {
@@ -55,12 +56,6 @@ SearchResult search_trap(bool model_opponent) {
   std::atomic<bool> stop{false};
   return run_search<TrapGame>(
       p, Budget{0, 4000, 0}, root, TrapWorld{}, [](int, Rng&, TrapWorld& w) { w = {}; }, stop);
-}
-
-double mean_of(const SearchResult& r, std::uint32_t key) {
-  for (const RootStat& s : r.root)
-    if (s.key == key) return s.reward / double(s.visits);
-  return -1;
 }
 
 TEST(SearchPolicy, ASearchedOpponentFindsItsWin) {

@@ -116,7 +116,7 @@ bool starts_waterloo(const StartOptions& o) {
 }
 
 WaterlooState make_waterloo_start(const StartOptions& o, Rng& rng) {
-  if (!o.position.empty()) return parse_state(o.position);
+  if (!o.position.empty()) return waterloo::parse_state(o.position);
   if (!o.setups.empty()) throw InputError("--setups: set-up files are for the classic family; Waterloo set-ups are drawn at random");
   WaterlooState s(std::make_shared<const Variant>(load_variant(o.variant)));
   play_to_setups_done(
@@ -157,7 +157,7 @@ void run_waterloo_perft(const StartOptions& o, int depth, bool divide, const std
 void run_waterloo_selfplay(const StartOptions& o, const std::string& record_path, bool quiet) {
   Rng rng(o.seed);
   WaterlooGame game = o.position.empty() ? WaterlooGame(WaterlooState(std::make_shared<const Variant>(load_variant(o.variant))))
-                                         : WaterlooGame(parse_state(o.position), o.position);
+                                         : WaterlooGame(waterloo::parse_state(o.position), o.position);
   const Geometry& g = game.state().geometry();
   int step = 0, turn = game.state().turn();
   auto print = [&] {
