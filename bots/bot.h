@@ -72,6 +72,10 @@ struct Request {
   std::vector<std::string> legal;  // every legal action, as tokens, never empty
   Limits limits;
   bool draw_offered = false;       // the opponent offers a draw; accept_draw takes it
+  // The same actions as keys, in the same order: Move::raw() (classic) or
+  // waterloo::Action::raw(). In-process bots work on these; tokens are for the wire. Empty when
+  // the request came over a wire: bots/action_keys.h derives them then.
+  std::vector<std::uint32_t> actions;
 };
 
 struct Reply {

@@ -2,6 +2,7 @@
 
 #include <limits>
 
+#include "bots/action_keys.h"
 #include "heuristic/classic_rules_eval.h"
 #include "heuristic/classic_rules_setup.h"
 #include "bots/rules_bot.h"
@@ -53,17 +54,12 @@ Reply ClassicRulesBot::decide(const Request& r, const std::atomic<bool>& /*stop*
   know_.update(view);
   const ClassicRulesEval eval(view, know_);
   double best = -std::numeric_limits<double>::infinity();
-  for (const std::string& token : r.legal) {
-    Move m;
-    try {
-      m = parse_move(token, view.variant->geometry);
-    } catch (const InputError&) {
-      continue;  // not a token this bot understands; never chosen
-    }
-    const double s = eval.score(m) + kTieNoise * rng_.uniform01();
+  const std::vector<std::uint32_t> keys = action_keys(r);
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    const double s = eval.score(Move::from_raw(std::uint16_t(keys[i]))) + kTieNoise * rng_.uniform01();
     if (s > best) {
       best = s;
-      reply.action = token;
+      reply.action = r.legal[i];
     }
   }
   return reply;

@@ -6,15 +6,15 @@
 #include <numeric>
 #include <unordered_map>
 
+#include "bots/action_keys.h"
 #include "heuristic/classic_rules_eval.h"
 #include "heuristic/classic_rules_setup.h"
-#include "bots/rules_bot.h"
+#include "heuristic/waterloo_action_info.h"
 #include "search/rules_modeled_game.h"
 #include "heuristic/waterloo_setup_plan.h"
 #include "engine/error.h"
 #include "engine/move_text.h"
 #include "engine/setup.h"
-#include "engine/waterloo/action_token.h"
 #include "engine/waterloo/record.h"
 #include "eval/belief.h"
 #include "eval/determinize.h"
@@ -142,8 +142,7 @@ void IsmctsBot::new_game(const GameStart& g) {
   waterloo_rules_.reset();
   if (g.variant->family == Family::kWaterloo) {
     waterloo_belief_ = std::make_unique<eval::WaterlooBelief>(g.variant, g.side);
-    waterloo_rules_ = make_waterloo_rules_bot();
-    waterloo_rules_->new_game(g);
+    waterloo_rules_.emplace(g.seed, g.side);
   }
 }
 
@@ -208,7 +207,7 @@ void IsmctsBot::observe(const ObservedMove& m, const View& after) {
 }
 
 void IsmctsBot::observe(const waterloo::ObservedStep& s, const waterloo::WaterlooView& after) {
-  if (waterloo_rules_) waterloo_rules_->observe(s, after);
+  if (waterloo_rules_) waterloo_rules_->remember(after);
   if (!waterloo_belief_) waterloo_belief_ = std::make_unique<eval::WaterlooBelief>(after);
   try {
     waterloo_belief_->observe(s, after);
@@ -240,8 +239,7 @@ Reply IsmctsBot::decide_classic(const Request& r, const std::atomic<bool>& stop,
   const View& view = *r.view;
   if (!belief_ || !(belief_->view() == view)) belief_ = std::make_unique<eval::Belief>(view);
   const Geometry& g = view.variant->geometry;
-  std::vector<std::uint32_t> keys;
-  for (const std::string& t : r.legal) keys.push_back(parse_move(t, g).raw());
+  const std::vector<std::uint32_t> keys = action_keys(r);
 
   search::Params p = params_;
   p.seed = game_.seed * 0x9e3779b97f4a7c15ull + std::uint64_t(decisions_);
@@ -271,7 +269,7 @@ Reply IsmctsBot::decide_classic(const Request& r, const std::atomic<bool>& stop,
       w.put(sq, enemy, kinds[i], flags);
     }
   };
-  const std::vector<double> prior = p.prior_weight > 0 ? classic_prior(view, r.legal) : std::vector<double>{};
+  const std::vector<double> prior = p.prior_weight > 0 ? classic_prior(view, keys) : std::vector<double>{};
   const int left = std::max(20, 200 - view.moves_played / 2);
   auto progress = [&](const search::Progress& pr) {
     if (info) info(to_info(pr));
@@ -282,11 +280,10 @@ Reply IsmctsBot::decide_classic(const Request& r, const std::atomic<bool>& stop,
   for (std::uint32_t k : res.pv) fin.pv.push_back(move_to_text(Move::from_raw(std::uint16_t(k)), g));
   fin.depth = int(fin.pv.size());
   if (info) info(fin);
-  const auto it = std::find(keys.begin(), keys.end(), res.best);
-  return Reply{r.legal[std::size_t(it - keys.begin())]};
+  return Reply{r.legal[index_of_key(keys, res.best)]};
 }
 
-std::vector<double> IsmctsBot::classic_prior(const View& view, const std::vector<std::string>& legal) {
+std::vector<double> IsmctsBot::classic_prior(const View& view, const std::vector<std::uint32_t>& keys) {
   if (!know_ready_) {  // asked without new_game: know from this view on
     know_.reset(view.variant, view.viewer);
     know_ready_ = true;
@@ -294,7 +291,7 @@ std::vector<double> IsmctsBot::classic_prior(const View& view, const std::vector
   know_.update(view);
   const ClassicRulesEval rules(view, know_);
   std::vector<double> prior;
-  for (const std::string& t : legal) prior.push_back(rules.score(parse_move(t, view.variant->geometry)));
+  for (std::uint32_t k : keys) prior.push_back(rules.score(Move::from_raw(std::uint16_t(k))));
   softmax_scores(prior, prior_temperature_);
   mix_with_even_spread(prior);
   return prior;
@@ -310,31 +307,27 @@ Reply IsmctsBot::decide_waterloo(const Request& r, const std::atomic<bool>& stop
   p.seed = game_.seed * 0x9e3779b97f4a7c15ull + std::uint64_t(decisions_);
   Rng rng(p.seed);
   const waterloo::WaterlooState base = posterior.determinize(rng);
-  // Root actions: the base world's legal actions named by the referee's tokens. The
-  // viewer's own units are the same in every world, so these keys are legal in all of them.
-  std::unordered_map<std::string, std::size_t> index;
-  for (std::size_t i = 0; i < r.legal.size(); ++i) index.emplace(r.legal[i], i);
+  // Root actions: the base world's legal actions that the request names, in the base world's
+  // order, matched by what they do (a place action's key differs between worlds).
+  const std::vector<wrules::ActionInfo> named = waterloo_action_infos(r);
   std::vector<std::uint32_t> keys;
-  std::unordered_map<std::uint32_t, std::size_t> token_of;
+  std::unordered_map<std::uint32_t, std::size_t> index_of;  // root key -> index in r.legal
   waterloo::ActionList list;
   base.legal_actions(list);
   for (waterloo::Action a : list) {
-    const auto it = index.find(waterloo::action_token(base, a));
-    if (it == index.end()) continue;
+    const auto it = std::find(named.begin(), named.end(), wrules::describe(base, a));
+    if (it == named.end()) continue;
     keys.push_back(a.raw());
-    token_of.emplace(a.raw(), it->second);
+    index_of.emplace(a.raw(), std::size_t(it - named.begin()));
   }
   if (keys.empty()) return Reply{r.legal.front()};  // cannot happen when worlds are right
 
   std::vector<double> prior;
   if (p.prior_weight > 0) {
-    // The rules bot's choice, mixed with the even spread.
-    if (!waterloo_rules_) {
-      waterloo_rules_ = make_waterloo_rules_bot();
-      waterloo_rules_->new_game(GameStart{view.variant, "", view.viewer, game_.seed, ""});
-    }
-    const std::string choice = waterloo_rules_->decide(r, stop, {}).action;
-    for (std::uint32_t k : keys) prior.push_back(r.legal[token_of.at(k)] == choice ? 1.0 : 0.0);
+    // The rules policy's choice, mixed with the even spread.
+    if (!waterloo_rules_) waterloo_rules_.emplace(game_.seed, view.viewer);
+    const std::size_t choice = waterloo_rules_->choose(view, named);
+    for (std::uint32_t k : keys) prior.push_back(index_of.at(k) == choice ? 1.0 : 0.0);
     mix_with_even_spread(prior);
   }
   auto sample = [&](int, Rng& thread_rng, waterloo::WaterlooState& w) {
@@ -348,10 +341,11 @@ Reply IsmctsBot::decide_waterloo(const Request& r, const std::atomic<bool>& stop
   const search::SearchResult res =
       search::run_search<RulesModeledWaterlooGame>(p, budget(r.limits, left), keys, base, sample, stop, progress, prior);
   SearchInfo fin = final_info(res);
-  fin.pv.push_back(r.legal[token_of.at(res.best)]);
+  const std::string& best = r.legal[index_of.at(res.best)];
+  fin.pv.push_back(best);
   fin.depth = 1;
   if (info) info(fin);
-  return Reply{r.legal[token_of.at(res.best)]};
+  return Reply{best};
 }
 
 }  // namespace stratego::bots

@@ -17,6 +17,7 @@
 
 #include "bots/bot.h"
 #include "heuristic/classic_rules_knowledge.h"
+#include "heuristic/waterloo_rules_policy.h"
 #include "search/policy_evidence.h"
 #include "search/params.h"
 
@@ -47,7 +48,7 @@ class IsmctsBot : public Bot {
   Reply decide_waterloo(const Request& r, const std::atomic<bool>& stop, const InfoSink& info);
   search::Budget budget(const Limits& l, int decisions_left) const;
   // The root prior of a classic decision: the `rules` bot's move scores, softmaxed.
-  std::vector<double> classic_prior(const View& view, const std::vector<std::string>& legal);
+  std::vector<double> classic_prior(const View& view, const std::vector<std::uint32_t>& keys);
 
   search::Params params_;
   std::int64_t default_movetime_ms_ = 1000;
@@ -61,7 +62,8 @@ class IsmctsBot : public Bot {
   std::unique_ptr<eval::WaterlooBelief> waterloo_belief_;
   EnemyKnowledge know_;  // what the rules bot would know: feeds the root prior
   bool know_ready_ = false;
-  std::unique_ptr<Bot> waterloo_rules_;  // its choice is the root prior of a Waterloo decision
+  // The rules policy's choice is the root prior of a Waterloo decision.
+  std::optional<wrules::WaterlooRulesPolicy> waterloo_rules_;
 };
 
 }  // namespace stratego::bots

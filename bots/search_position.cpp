@@ -22,6 +22,7 @@ struct PrimedSearch::Impl {
   std::optional<View> view;
   std::optional<waterloo::WaterlooView> waterloo_view;
   std::vector<std::string> legal;
+  std::vector<std::uint32_t> actions;  // the keys of `legal`
 };
 
 namespace {
@@ -56,7 +57,10 @@ void prime_classic(PrimedSearch::Impl& s, const SearchPosition& p, int threads) 
   }
   generate_moves(game.state(), list);
   s.view = game.view(me);
-  for (Move m : list) s.legal.push_back(move_to_text(m, s.variant->geometry));
+  for (Move m : list) {
+    s.legal.push_back(move_to_text(m, s.variant->geometry));
+    s.actions.push_back(m.raw());
+  }
 }
 
 void prime_waterloo(PrimedSearch::Impl& s, const SearchPosition& p, int threads) {
@@ -96,7 +100,10 @@ void prime_waterloo(PrimedSearch::Impl& s, const SearchPosition& p, int threads)
   const Side me = s.me = game.state().current_player();
   game.state().legal_actions(list);
   s.waterloo_view = make_view(game.state(), me);
-  for (Action a : list) s.legal.push_back(action_token(game.state(), a));
+  for (Action a : list) {
+    s.legal.push_back(action_token(game.state(), a));
+    s.actions.push_back(a.raw());
+  }
 }
 
 }  // namespace
@@ -117,6 +124,7 @@ SearchOutcome PrimedSearch::search(const Limits& limits) {
   req.view = impl_->view ? &*impl_->view : nullptr;
   req.waterloo_view = impl_->waterloo_view ? &*impl_->waterloo_view : nullptr;
   req.legal = impl_->legal;
+  req.actions = impl_->actions;
   req.limits = limits;
   SearchOutcome out;
   std::atomic<bool> stop{false};

@@ -2,6 +2,7 @@
 
 #include <memory>
 
+#include "bots/action_keys.h"
 #include "bots/random_bot.h"
 #include "bots/rules_bot.h"
 #include "engine/waterloo/record.h"
@@ -38,10 +39,7 @@ Reply WaterlooRulesBot::decide(const Request& r, const std::atomic<bool>& /*stop
     reply.action = r.legal[policy_.rng().below(std::uint32_t(r.legal.size()))];
     return reply;
   }
-  std::vector<wrules::Token> tokens;
-  tokens.reserve(r.legal.size());
-  for (const auto& s : r.legal) tokens.push_back(wrules::parse_token(s, r.waterloo_view->geometry()));
-  reply.action = r.legal[policy_.choose(*r.waterloo_view, tokens)];
+  reply.action = r.legal[policy_.choose(*r.waterloo_view, waterloo_action_infos(r))];
   return reply;
 }
 

@@ -71,7 +71,7 @@ class Model {
   double value(const Kind& k, Army a) const;
   // Expected value of the piece on sq.
   double expected_value(int sq) const;
-  // The kinds of a reserve piece shown by its token (own pieces are known).
+  // The kinds of a reserve piece as a place action names it (own pieces are known).
   Dist dist_of(const waterloo::SeenUnit& u) const;
 
   // Melee odds (W-5): a piece (kinds `att`, army aa) that started its move on att_sq attacks

@@ -7,7 +7,7 @@ namespace {
 
 using waterloo::CardKind;
 using waterloo::Phase;
-using T = Token::Type;
+using T = ActionInfo::Type;
 
 // Worth of each card in the draft (W-12.2), in CardKind order: reconnaissance, initiative,
 // combined attack, battle lust, artillery barrage.
@@ -60,20 +60,20 @@ void WaterlooRulesPolicy::remember(const waterloo::WaterlooView& v) {
     memory_.excluded = {};  // cannot be: forget, rather than stop trying
 }
 
-std::size_t WaterlooRulesPolicy::choose(const waterloo::WaterlooView& v, const std::vector<Token>& tokens) {
+std::size_t WaterlooRulesPolicy::choose(const waterloo::WaterlooView& v, const std::vector<ActionInfo>& actions) {
   const Geometry& g = v.geometry();
   auto find = [&](auto pred) -> std::ptrdiff_t {
-    for (std::size_t i = 0; i < tokens.size(); ++i)
-      if (pred(tokens[i])) return std::ptrdiff_t(i);
+    for (std::size_t i = 0; i < actions.size(); ++i)
+      if (pred(actions[i])) return std::ptrdiff_t(i);
     return -1;
   };
   auto best_card = [&](T type, bool highest) {
     std::ptrdiff_t pick = -1;
-    for (std::size_t i = 0; i < tokens.size(); ++i) {
-      if (tokens[i].type != type) continue;
-      const double w = kCardWorth[int(tokens[i].card)];
-      if (pick < 0 || (highest ? w > kCardWorth[int(tokens[std::size_t(pick)].card)]
-                               : w < kCardWorth[int(tokens[std::size_t(pick)].card)]))
+    for (std::size_t i = 0; i < actions.size(); ++i) {
+      if (actions[i].type != type) continue;
+      const double w = kCardWorth[int(actions[i].card)];
+      if (pick < 0 || (highest ? w > kCardWorth[int(actions[std::size_t(pick)].card)]
+                               : w < kCardWorth[int(actions[std::size_t(pick)].card)]))
         pick = std::ptrdiff_t(i);
     }
     return pick;
@@ -84,7 +84,7 @@ std::size_t WaterlooRulesPolicy::choose(const waterloo::WaterlooView& v, const s
       // W-14.1: three more turns, but with 14 pieces (2 artillery, the Old Guard) starting
       // in reserve and one action each to place them. Declined: against itself the French
       // won about a quarter of early-start games and half of the others.
-      const auto i = find([](const Token& t) { return t.type == T::kEarly && !t.yes; });
+      const auto i = find([](const ActionInfo& t) { return t.type == T::kEarly && !t.yes; });
       if (i >= 0) return std::size_t(i);
       break;
     }
@@ -104,12 +104,12 @@ std::size_t WaterlooRulesPolicy::choose(const waterloo::WaterlooView& v, const s
   const Model m(v);
   if (v.phase == Phase::kBattleLust) {
     const bool play = lust_gain(m) > kLustKeep;
-    const auto i = find([&](const Token& t) { return t.type == T::kLust && t.yes == play; });
+    const auto i = find([&](const ActionInfo& t) { return t.type == T::kLust && t.yes == play; });
     if (i >= 0) return std::size_t(i);
   }
   if (v.pursuit && v.pursuer == m.me() && m.captured(m.foe()) - m.captured(m.me()) >= 4) {
     // W-13.5, I-12: the lead already wins; pursuing further only risks it.
-    const auto i = find([](const Token& t) { return t.type == T::kEnd; });
+    const auto i = find([](const ActionInfo& t) { return t.type == T::kEnd; });
     if (i >= 0) return std::size_t(i);
   }
 
@@ -117,11 +117,11 @@ std::size_t WaterlooRulesPolicy::choose(const waterloo::WaterlooView& v, const s
   std::vector<double> scores;
   if (v.phase == Phase::kChooseTarget) {
     // W-10.4: the "+" winner picks whom to attack next; never its own side.
-    scores.assign(tokens.size(), -1e9);
+    scores.assign(actions.size(), -1e9);
     const int w = v.melee.attacker_sq;
-    for (std::size_t i = 0; i < tokens.size(); ++i) {
-      const int to = tokens[i].to;
-      if (tokens[i].type != T::kTarget || to < 0 || !m.at(to) || w < 0 || !m.at(w)) continue;
+    for (std::size_t i = 0; i < actions.size(); ++i) {
+      const int to = actions[i].to;
+      if (actions[i].type != T::kTarget || to < 0 || !m.at(to) || w < 0 || !m.at(w)) continue;
       if (m.at(to)->side() == m.me()) {
         scores[i] = -m.expected_value(to);
         continue;
@@ -133,7 +133,7 @@ std::size_t WaterlooRulesPolicy::choose(const waterloo::WaterlooView& v, const s
       scores[i] = o.gain - o.loss;
     }
   } else {
-    scores = scorer.score_all(tokens);
+    scores = scorer.score_all(actions);
   }
   std::size_t best = 0;
   double top = -1e18;

@@ -20,7 +20,7 @@ class WaterlooRulesPolicy {
  public:
   WaterlooRulesPolicy(std::uint64_t seed, Side side);
   // The index in `actions` of the action to take.
-  std::size_t choose(const waterloo::WaterlooView& v, const std::vector<Token>& actions);
+  std::size_t choose(const waterloo::WaterlooView& v, const std::vector<ActionInfo>& actions);
   // Remembers what the view shows (the enemy retreat sectors it rules out, W-11.1).
   void remember(const waterloo::WaterlooView& v);
   // The seeded stream its ties are broken by; the bot's set-up draws from it too.

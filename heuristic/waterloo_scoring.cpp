@@ -208,7 +208,7 @@ double Scorer::hunt(int from, int sq, int skip) const {
   return kHunt * best;
 }
 
-double Scorer::score_move(const Token& t) const {
+double Scorer::score_move(const ActionInfo& t) const {
   const Dist& d = m_.dist(t.from);
   const Army a = m_.at(t.from)->army;
   double s = pos(d, a, t.to) - pos(d, a, t.from) + hunt(t.from, t.to) - hunt(t.from, t.from);
@@ -242,8 +242,8 @@ double Scorer::score_attack(int from, int to, Direction dir, int approach) const
   return s;
 }
 
-double Scorer::score_fire(const Token& t) const {
-  if (t.type == Token::Type::kFireTile) {
+double Scorer::score_fire(const ActionInfo& t) const {
+  if (t.type == ActionInfo::Type::kFireTile) {
     // W-10.3: only worth it against a building the enemy holds.
     const int tile = [&] {
       const auto& tiles = m_.view().rules().tiles;
@@ -271,7 +271,7 @@ double Scorer::best_fire_value(int art_sq, int from_sq) const {
   return best;
 }
 
-double Scorer::score_place(const Token& t) const {
+double Scorer::score_place(const ActionInfo& t) const {
   const Dist d = m_.dist_of(t.unit);
   const Army a = t.unit.army;
   double v = 0;
@@ -279,8 +279,8 @@ double Scorer::score_place(const Token& t) const {
   return kPlaceBonus * std::min(v, 8.0) + pos(d, a, t.to) - m_.danger(d, a, t.to, kAttackWeight);
 }
 
-double Scorer::score(const Token& t) const {
-  using T = Token::Type;
+double Scorer::score(const ActionInfo& t) const {
+  using T = ActionInfo::Type;
   switch (t.type) {
     case T::kMove: return score_move(t);
     case T::kAttack: return score_attack(t.from, t.to, t.dir, t.to - m_.geo().delta(t.dir));
@@ -297,14 +297,14 @@ double Scorer::score(const Token& t) const {
   }
 }
 
-std::vector<double> Scorer::score_all(const std::vector<Token>& tokens) const {
-  tokens_ = &tokens;
-  base_.assign(tokens.size(), 0.0);
-  for (std::size_t i = 0; i < tokens.size(); ++i)
-    if (tokens[i].type != Token::Type::kCard) base_[i] = score(tokens[i]);
+std::vector<double> Scorer::score_all(const std::vector<ActionInfo>& actions) const {
+  actions_ = &actions;
+  base_.assign(actions.size(), 0.0);
+  for (std::size_t i = 0; i < actions.size(); ++i)
+    if (actions[i].type != ActionInfo::Type::kCard) base_[i] = score(actions[i]);
   std::vector<double> out = base_;
-  for (std::size_t i = 0; i < tokens.size(); ++i)
-    if (tokens[i].type == Token::Type::kCard) out[i] = score_card(tokens[i].card);
+  for (std::size_t i = 0; i < actions.size(); ++i)
+    if (actions[i].type == ActionInfo::Type::kCard) out[i] = score_card(actions[i].card);
   return out;
 }
 

@@ -1,9 +1,9 @@
-// How the Waterloo `rules` bot values each of its legal actions: the token is read back into
-// what it does (engine/waterloo/action_token.h grammar), and its effect is scored against the
-// Model: material won or lost in expectation (W-5, W-6), progress towards the enemy's lines
-// of retreat or sectors (W-11.1, W-13.2), the safety of its pieces (commanders first), the
-// guard of its own back row, and the cards' worth (W-12). The bot plays the best score; a
-// score of 0 is "nothing worth doing" (ending the turn).
+// How the Waterloo `rules` policy values each of its legal actions: what the action does
+// (heuristic/waterloo_action_info.h) is scored against the Model: material won or lost in
+// expectation (W-5, W-6), progress towards the enemy's lines of retreat or sectors (W-11.1,
+// W-13.2), the safety of its pieces (commanders first), the guard of its own back row, and the
+// cards' worth (W-12). The policy plays the best score; a score of 0 is "nothing worth doing"
+// (ending the turn).
 #pragma once
 
 #include <array>
@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "heuristic/waterloo_model.h"
-#include "heuristic/waterloo_token.h"
+#include "heuristic/waterloo_action_info.h"
 
 namespace stratego::bots::wrules {
 
@@ -24,9 +24,9 @@ struct Memory {
 class Scorer {
  public:
   Scorer(const Model& m, const Memory& mem);
-  // Scores of every token, in order.
-  std::vector<double> score_all(const std::vector<Token>& tokens) const;
-  double score(const Token& t) const;
+  // Scores of every action, in order.
+  std::vector<double> score_all(const std::vector<ActionInfo>& actions) const;
+  double score(const ActionInfo& t) const;
 
   // Positional worth of a piece of mine (kinds d, army a) standing on sq.
   double pos(const Dist& d, Army a, int sq) const;
@@ -34,10 +34,10 @@ class Scorer {
   double pair_value(int x) const;
 
  private:
-  double score_move(const Token& t) const;
+  double score_move(const ActionInfo& t) const;
   double score_attack(int from, int to, Direction dir, int approach) const;
-  double score_fire(const Token& t) const;
-  double score_place(const Token& t) const;
+  double score_fire(const ActionInfo& t) const;
+  double score_place(const ActionInfo& t) const;
   double score_card(CardKind k) const;
   double score_look(int sq) const;
   double score_save(int sq) const;
@@ -64,7 +64,7 @@ class Scorer {
   // Per piece of mine (by square): enemy squares worth hunting and the expected gain.
   mutable std::array<std::vector<std::pair<int, double>>, kMaxSquares> prey_;
   mutable std::array<bool, kMaxSquares> prey_done_{};
-  mutable const std::vector<Token>* tokens_ = nullptr;  // the legal list (for card estimates)
+  mutable const std::vector<ActionInfo>* actions_ = nullptr;  // the legal list (for card estimates)
   mutable std::vector<double> base_;   // their scores without cards
 };
 

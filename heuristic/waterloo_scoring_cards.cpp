@@ -11,15 +11,15 @@ namespace stratego::bots::wrules {
 using waterloo::Level;
 
 double Scorer::score_card(CardKind k) const {
-  using T = Token::Type;
-  if (!tokens_) return -1;
-  const std::vector<Token>& tokens = *tokens_;
+  using T = ActionInfo::Type;
+  if (!actions_) return -1;
+  const std::vector<ActionInfo>& actions = *actions_;
   switch (k) {
     case CardKind::kInitiative: {  // W-12.5: three different pieces move in one action
       std::array<double, 3> top{};
       std::vector<std::pair<double, int>> moves;
-      for (std::size_t i = 0; i < tokens.size(); ++i)
-        if (tokens[i].type == T::kMove && base_[i] > 0) moves.emplace_back(base_[i], tokens[i].from);
+      for (std::size_t i = 0; i < actions.size(); ++i)
+        if (actions[i].type == T::kMove && base_[i] > 0) moves.emplace_back(base_[i], actions[i].from);
       std::sort(moves.rbegin(), moves.rend());
       std::vector<int> used;
       int n = 0;
@@ -33,8 +33,8 @@ double Scorer::score_card(CardKind k) const {
     }
     case CardKind::kCombinedAttack: {  // W-12.6
       double inf = 0, cav = 0, art = 0;
-      for (std::size_t i = 0; i < tokens.size(); ++i) {
-        const Token& t = tokens[i];
+      for (std::size_t i = 0; i < actions.size(); ++i) {
+        const ActionInfo& t = actions[i];
         if (t.type == T::kAttack) {
           double& best = is_cavalry_like(likely_class(m_.dist(t.from))) ? cav : inf;
           best = std::max(best, base_[i]);
@@ -65,10 +65,10 @@ double Scorer::score_card(CardKind k) const {
         for (int a : squares(group)) {
           double top = 0;
           int target = -1;
-          for (std::size_t i = 0; i < tokens.size(); ++i)
-            if (tokens[i].type == T::kFire && tokens[i].from == a && base_[i] > top && !test(hit, tokens[i].to)) {
+          for (std::size_t i = 0; i < actions.size(); ++i)
+            if (actions[i].type == T::kFire && actions[i].from == a && base_[i] > top && !test(hit, actions[i].to)) {
               top = base_[i];
-              target = tokens[i].to;
+              target = actions[i].to;
             }
           if (target >= 0) {
             hit |= square_bb(target);

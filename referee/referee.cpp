@@ -133,7 +133,10 @@ class ClassicReferee {
       const View view = game_->view(side);
       Request req;
       req.view = &view;
-      for (Move m : list) req.legal.push_back(move_to_text(m, s.geometry()));
+      for (Move m : list) {
+        req.legal.push_back(move_to_text(m, s.geometry()));
+        req.actions.push_back(m.raw());
+      }
       const std::optional<Reply> reply = judge_.ask(side, req);
       if (!reply) return;
       ++decisions_;

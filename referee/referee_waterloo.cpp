@@ -102,7 +102,10 @@ class WaterlooReferee {
         const WaterlooView view = make_view(s, side);
         Request req;
         req.waterloo_view = &view;
-        for (Action a : list) req.legal.push_back(action_token(s, a));
+        for (Action a : list) {
+          req.legal.push_back(action_token(s, a));
+          req.actions.push_back(a.raw());
+        }
         const std::optional<Reply> reply = judge_.ask(side, req);
         if (!reply) return;
         ++decisions_;

@@ -7,7 +7,7 @@
 #include "heuristic/classic_rules_knowledge.h"
 #include "heuristic/waterloo_rules_policy.h"
 #include "engine/view.h"
-#include "engine/waterloo/action_token.h"
+#include "heuristic/waterloo_action_info.h"
 #include "engine/waterloo/view.h"
 
 namespace stratego::bots {
@@ -37,16 +37,14 @@ void RulesModeledClassicGame::policy(World& w, const std::uint32_t* keys, int n,
 void RulesModeledWaterlooGame::policy(World& w, const std::uint32_t* keys, int n, double* probs,
                                       const search::Params&) {
   static thread_local waterloo::WaterlooView view;
-  static thread_local std::vector<wrules::Token> tokens;
+  static thread_local std::vector<wrules::ActionInfo> actions;
   const Side mover = Side(w.current_player());
   view = waterloo::make_view(w, mover);
-  tokens.resize(std::size_t(n));
-  for (int i = 0; i < n; ++i)
-    tokens[std::size_t(i)] = wrules::parse_token(
-        waterloo::action_token(w, waterloo::Action::from_raw(keys[i])), view.geometry());
+  actions.resize(std::size_t(n));
+  for (int i = 0; i < n; ++i) actions[std::size_t(i)] = wrules::describe(w, waterloo::Action::from_raw(keys[i]));
   // A fresh policy each time: what a player remembers belongs to one real game, not to a world.
   wrules::WaterlooRulesPolicy rules(1, mover);
-  const std::size_t choice = rules.choose(view, tokens);
+  const std::size_t choice = rules.choose(view, actions);
   for (int i = 0; i < n; ++i)
     probs[i] = kWaterlooPolicyNoise / n + (std::size_t(i) == choice ? 1 - kWaterlooPolicyNoise : 0);
 }

@@ -11,6 +11,7 @@
 
 #include "protocol/ucc/ucc_protocol.h"
 #include "engine/error.h"
+#include "support/ucc_variant.h"
 #include "engine/move_text.h"
 #include "engine/movegen.h"
 #include "engine/setup.h"
@@ -19,19 +20,8 @@
 namespace stratego::bots {
 namespace {
 
-std::shared_ptr<const Variant> ucc_variant() {
-  static const auto v = std::make_shared<const Variant>(load_variant(kUccVariantSpec));
-  return v;
-}
-
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
+using testing::error_of;
+using testing::ucc_variant;
 
 std::vector<std::string> legal_tokens(const State& s) {
   MoveList list;

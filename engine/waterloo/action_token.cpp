@@ -93,4 +93,16 @@ Action parse_action_token(const WaterlooState& s, std::string_view token) {
                    (s.is_chance() ? std::string("a chance event") : std::string(side_name(s.current_player())) + " to decide") + ")");
 }
 
+SeenUnit placed_unit(std::string_view token) {
+  constexpr std::string_view kPlace = "place:";
+  const auto at = token.rfind('@');
+  if (token.substr(0, kPlace.size()) != kPlace || at == std::string_view::npos || at < kPlace.size())
+    throw InputError("action " + text::quoted(token) + " is not a place action");
+  std::size_t pos = 0;
+  const std::string_view unit = token.substr(kPlace.size(), at - kPlace.size());
+  SeenUnit u = parse_unit_token(unit, pos);
+  if (pos != unit.size()) throw InputError("action " + text::quoted(token) + ": bad piece");
+  return u;
+}
+
 }  // namespace stratego::waterloo

@@ -14,6 +14,7 @@
 #include <string_view>
 
 #include "engine/waterloo/state.h"
+#include "engine/waterloo/view.h"
 
 namespace stratego::waterloo {
 
@@ -25,5 +26,9 @@ Action parse_action_token(const WaterlooState& s, std::string_view token);
 // True if the token has the shape of some action token (legal now or not), so a referee can
 // tell a malformed reply from an illegal one.
 bool is_well_formed_token(const WaterlooState& s, std::string_view token);
+
+// The piece a place token names ("place:I3@a10" -> I3), as action_token writes it; throws
+// InputError if `token` is not a place token.
+SeenUnit placed_unit(std::string_view token);
 
 }  // namespace stratego::waterloo

@@ -1,8 +1,8 @@
-#include "heuristic/waterloo_token.h"
+#include "support/waterloo_token_reference.h"
 
 #include "engine/waterloo/notation.h"
 
-namespace stratego::bots::wrules {
+namespace stratego::bots::wrules::reference {
 namespace {
 
 std::string_view after(std::string_view t, std::string_view prefix) { return t.substr(prefix.size()); }
@@ -21,9 +21,9 @@ CardKind card_of(std::string_view name) {
 
 }  // namespace
 
-Token parse_token(std::string_view t, const Geometry& g) {
-  Token out;
-  using T = Token::Type;
+ActionInfo parse_token(std::string_view t, const Geometry& g) {
+  ActionInfo out;
+  using T = ActionInfo::Type;
   if (t == "end") { out.type = T::kEnd; return out; }
   if (t == "done") { out.type = T::kDone; return out; }
   if (starts(t, "lust:")) { out.type = T::kLust; out.yes = after(t, "lust:") == "yes"; return out; }
@@ -78,4 +78,4 @@ Token parse_token(std::string_view t, const Geometry& g) {
   return out;
 }
 
-}  // namespace stratego::bots::wrules
+}  // namespace stratego::bots::wrules::reference

@@ -1,0 +1,25 @@
+// The keys of a request's legal actions (Request::actions), derived from its tokens when the
+// request came over a wire without them: classic tokens by the engine's move reader, Waterloo
+// tokens against a world consistent with the view (the viewer's own units, which every legal
+// action names, are the same in every such world).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "bots/bot.h"
+#include "heuristic/waterloo_action_info.h"
+
+namespace stratego::bots {
+
+std::vector<std::uint32_t> action_keys(const Request& r);
+
+// What each action of a Waterloo request does, in r.legal's order. A place action's key names
+// one of several interchangeable reserve units, which one depending on the world, so actions
+// are matched across worlds by what they do, not by key; its piece comes from its token.
+std::vector<wrules::ActionInfo> waterloo_action_infos(const Request& r);
+
+// The index of `key` in r.legal; throws std::logic_error if it is not there.
+std::size_t index_of_key(const std::vector<std::uint32_t>& keys, std::uint32_t key);
+
+}  // namespace stratego::bots
