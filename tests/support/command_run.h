@@ -21,16 +21,21 @@ struct CommandRun {
   std::string out;  // stdout and stderr
 };
 
-// Runs `stratego ARGS` (STRATEGO_BINARY, defined by tests/CMakeLists.txt).
-inline CommandRun run_stratego(const std::string& args) {
+// Runs a shell command line.
+inline CommandRun run_command(const std::string& line) {
   CommandRun r;
-  FILE* p = popen((std::string(STRATEGO_BINARY) + " " + args + " 2>&1").c_str(), "r");
+  FILE* p = popen((line + " 2>&1").c_str(), "r");
   if (!p) return r;
   char buf[4096];
   while (std::size_t n = fread(buf, 1, sizeof buf, p)) r.out.append(buf, n);
   const int st = pclose(p);
   r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
   return r;
+}
+
+// Runs `stratego ARGS` (STRATEGO_BINARY, defined by tests/CMakeLists.txt).
+inline CommandRun run_stratego(const std::string& args) {
+  return run_command(std::string(STRATEGO_BINARY) + " " + args);
 }
 
 // The last non-empty line of a command's output (where `--json` puts its object).
