@@ -43,7 +43,7 @@ constexpr std::array<std::string_view, kNumKinds> kKindNames{
     "flag",    "spy",   "scout",   "miner",   "sergeant", "lieutenant",    "captain",
     "major",   "colonel", "general", "marshal", "bomb",   "anger-captain", "ranged-major"};
 
-// Letters of the Gravon archive and of ../shared/data/setups (A is an empty square); N and O,
+// Letters of the Gravon archive and of data/setups (A is an empty square); N and O,
 // which the archive does not use, are the Clone Wars powered pieces.
 constexpr std::array<char, kNumKinds> kKindLetters{'M', 'C', 'D', 'E', 'F', 'G', 'H',
                                                    'I', 'J', 'K', 'L', 'B', 'N', 'O'};

@@ -1,5 +1,5 @@
 // Set-ups: where one side's pieces start. The text form is the line format of
-// ../shared/data/setups/: setup_rows x width letters (40 for the classic board), the owner's
+// data/setups/: setup_rows x width letters (40 for the classic board), the owner's
 // rows from his back row to his front row, each row from column a to the last column in board
 // coordinates; letters of the Gravon archive: A empty, B Bomb, C Spy, D Scout, E Miner,
 // F Sergeant, G Lieutenant, H Captain, I Major, J Colonel, K General, L Marshal, M Flag; and

@@ -1,5 +1,5 @@
 // Set-up priors: a normalised probability model of where a player puts his pieces, learned
-// from human set-ups (../shared/data/setups/) by `stratego analyze fit`, stored as a small text
+// from human set-ups (data/setups/) by `stratego analyze fit`, stored as a small text
 // file in eval/data/ and compiled in. Variants without data get the set-up generator's prior:
 // uniform over the legal set-ups (engine/setup.h random_setup).
 //

@@ -1,8 +1,8 @@
 // The set-up prior (eval/setup_model.h): a normalised distribution over legal set-ups (summed
 // over every set-up of small boards), uniform when it has no data, its text format, and the
 // compiled-in priors: fitted, better than uniform on held-out set-ups, structured as people set
-// up (bombs around the Flag), and with numbers that come from ../shared/data (refitted here when
-// the data is there).
+// up (bombs around the Flag), and with numbers that come from data/setups/ (recounted and
+// refitted here).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -137,10 +137,10 @@ TEST(BeliefPrior, PeopleBombTheirFlag) {
 
 // The compiled-in numbers come from the data: the per-square table is recounted exactly, the
 // validation figures are recomputed from the held-out set-ups, and a short refit of the small
-// Duel data reaches the stored figure. Skipped without ../shared/data.
+// Duel data reaches the stored figure (data/setups/).
 TEST(BeliefPrior, BuiltInNumbersComeFromTheDataFiles) {
-  const std::filesystem::path dir = std::filesystem::path(STRATEGO_SHARED_DIR) / "data/setups";
-  if (!std::filesystem::is_directory(dir)) GTEST_SKIP() << dir << " is absent";
+  const std::filesystem::path dir = std::filesystem::path(STRATEGO_DATA_DIR) / "setups";
+  ASSERT_TRUE(std::filesystem::is_directory(dir)) << dir << " is absent";
   const std::pair<std::string, std::string> files[] = {{"classic", "classic_human.txt"},
                                                        {"barrage", "barrage_human.txt"},
                                                        {"ultimate-lightning", "ultimate_human.txt"},

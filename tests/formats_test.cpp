@@ -1,5 +1,5 @@
 // Set-up lines, move tokens and position notation (docs/formats.md): round trips over random
-// games of every variant, the human set-up data of ../shared/data, and bad input that must be
+// games of every variant, the human set-up data of data/setups/, and bad input that must be
 // refused with an InputError naming the problem and where it is. Records: formats_record_test.
 #include <gtest/gtest.h>
 
@@ -62,8 +62,8 @@ TEST(FormatsSetup, ParseFormatRoundTripAndOrientation) {
 }
 
 TEST(FormatsSetup, HumanSetupFilesLoad) {
-  const std::filesystem::path dir = std::filesystem::path(STRATEGO_SHARED_DIR) / "data/setups";
-  if (!std::filesystem::is_directory(dir)) GTEST_SKIP() << dir << " is absent";
+  const std::filesystem::path dir = std::filesystem::path(STRATEGO_DATA_DIR) / "setups";
+  ASSERT_TRUE(std::filesystem::is_directory(dir)) << dir << " is absent";
   const std::map<std::string, std::string> files = {{"classic_human.txt", "classic"},
                                                     {"barrage_human.txt", "barrage"},
                                                     {"duell_human.txt", "duel"},

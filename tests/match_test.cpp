@@ -131,7 +131,7 @@ TEST(Match, ConcurrencyChangesOnlyTheFinishingOrder) {
 
 TEST(Match, SetupLinesAreSharedByBothGamesOfAPair) {
   MatchSettings st = barrage_match(4);
-  st.setups = read_setup_file(std::string(STRATEGO_SHARED_DIR) + "/data/setups/barrage_human.txt",
+  st.setups = read_setup_file(std::string(STRATEGO_DATA_DIR) + "/setups/barrage_human.txt",
                               *st.variant);
   const MatchSummary m = run_match(kRandom, kRandom, st);
   std::vector<GameRecord> r;

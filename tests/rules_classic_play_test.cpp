@@ -1,4 +1,4 @@
-// Rule tests for Part C of RULES.md, second half: repetition (C-6), the end of the game (C-7)
+// Rule tests for Part C of docs/rules.md, second half: repetition (C-6), the end of the game (C-7)
 // and what each player sees (C-8); C-1 to C-5 are in rules_classic_test.cpp. One test per
 // rule id, each on a small position that exercises exactly that rule.
 #include <gtest/gtest.h>

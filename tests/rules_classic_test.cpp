@@ -1,4 +1,4 @@
-// Rule tests for Part C of RULES.md (the classic family), first half: board, armies, set-up,
+// Rule tests for Part C of docs/rules.md (the classic family), first half: board, armies, set-up,
 // moving and attacking (C-1 to C-5); C-6 to C-8 are in rules_classic_play_test.cpp, the
 // options (V-*) in rules_options_test.cpp. One test per rule id, each on a small position
 // that exercises exactly that rule.

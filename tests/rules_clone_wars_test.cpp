@@ -1,4 +1,4 @@
-// Rule tests for the Clone Wars special-powers game (RULES.md CW-2a, CW-3, CW-4, CW-5), each
+// Rule tests for the Clone Wars special-powers game (docs/rules.md CW-2a, CW-3, CW-4, CW-5), each
 // on a small position of `clone-wars-powers` built for it. Plain Clone Wars (CW-1, CW-2) is in
 // rules_options_test.cpp; the text formats of the powers in formats_powers_test.cpp.
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 // Rule tests for the classic-family options (V-1..V-6) and Clone Wars (CW-1, CW-2) of
-// RULES.md: one test per rule id, each on a small position built for that rule.
+// docs/rules.md: one test per rule id, each on a small position built for that rule.
 #include <gtest/gtest.h>
 
 #include <set>

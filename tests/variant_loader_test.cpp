@@ -1,5 +1,5 @@
 // Variant files (engine/variant_loader.h, docs/variants.md): the built-in variants carry the
-// armies of RULES.md C-2, options stack in the order given, and every bad file is refused with
+// armies of docs/rules.md C-2, options stack in the order given, and every bad file is refused with
 // an InputError naming the file, the line and the key.
 #include "engine/variant_loader.h"
 

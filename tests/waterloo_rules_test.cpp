@@ -1,4 +1,4 @@
-// Stratego Waterloo rules W-1 .. W-6 (RULES.md Part W), each on a position built for it.
+// Stratego Waterloo rules W-1 .. W-6 (docs/rules.md Part W), each on a position built for it.
 // W-7 .. W-11 are in waterloo_rules_turns_test.cpp, W-12 .. W-15 in waterloo_rules_cards_test.cpp.
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // `stratego analyze setup`: the log-probability of set-ups under the prior, and which squares
 // are the most and least expected; `stratego analyze fit`: fits a prior to a file of human
-// set-ups (../shared/data/setups/), reports it on the held-out validation split and writes the
+// set-ups (data/setups/), reports it on the held-out validation split and writes the
 // `.prior` file that eval/data/ holds and the build compiles in.
 #include <algorithm>
 #include <cmath>

@@ -13,7 +13,7 @@ void add_start_options(CLI::App* cmd, StartOptions& o, bool with_position) {
   cmd->add_option("--seed,-s", o.seed, "Seed for set-ups and random choices")
       ->capture_default_str();
   cmd->add_option("--setups", o.setups,
-                  "File of set-up lines (../shared/data/setups format) to draw both set-ups from");
+                  "File of set-up lines (data/setups format) to draw both set-ups from");
   if (with_position)
     cmd->add_option("--position,-p", o.position, "Start from this position notation");
 }

@@ -1,4 +1,4 @@
-// The Waterloo halves of `stratego perft`, `selfplay` and `check` (RULES.md Part W): the
+// The Waterloo halves of `stratego perft`, `selfplay` and `check` (docs/rules.md Part W): the
 // commands dispatch here when the variant (or the position's variant) has family waterloo.
 #pragma once
 

@@ -1,4 +1,4 @@
-// A slow, obvious legal move generator written from RULES.md alone, to check
+// A slow, obvious legal move generator written from docs/rules.md alone, to check
 // engine/movegen.cpp against (tests/movegen_differential_test.cpp, tests/perft_test.cpp).
 // It walks a mailbox square by square with explicit (column, row) steps, resolves combat by
 // its own reading of C-5 and V-1/V-2, and re-derives the repetition rules (C-6.1, C-6.2) by

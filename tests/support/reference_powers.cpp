@@ -1,4 +1,4 @@
-// The reference's reading of the Clone Wars powers (RULES.md CW-3, CW-4), written from the
+// The reference's reading of the Clone Wars powers (docs/rules.md CW-3, CW-4), written from the
 // rule text and independent of engine/state_powers.cpp and engine/movegen.cpp: the Anger chain
 // is counted from the history, lines are walked square by square, combat uses the reference's
 // own ranks.
