@@ -135,7 +135,7 @@ void parse_captured(Position& p, Side s, std::string_view f) {
   }
 }
 
-// A position can hold no more pieces of a kind than the army has (RULES.md C-2).
+// A position can hold no more pieces of a kind than the army has (docs/rules.md C-2).
 void check_counts(const Position& p) {
   const Variant& v = *p.variant;
   for (Side s : {kRed, kBlue}) {

@@ -50,7 +50,7 @@ void State::make_anger_stop(PlyRecord& rec) {
 }
 
 // CW-4: the attacker stays on its square whatever happens; it reveals itself. A lost attack
-// removes it, a tie removes both (C-5 otherwise, RULES.md Decision).
+// removes it, a tie removes both (C-5 otherwise, docs/rules.md Decision).
 void State::make_ranged(Move m, PlyRecord& rec) {
   const int from = m.from(), to = m.to();
   const Side us = stm_;

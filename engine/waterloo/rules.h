@@ -1,4 +1,4 @@
-// Stratego Waterloo as data (RULES.md Part W): the armies, terrain tiles, counts and limits
+// Stratego Waterloo as data (docs/rules.md Part W): the armies, terrain tiles, counts and limits
 // that a variant file sets (keys `waterloo_*`, docs/variants.md). Variant holds one of these;
 // the rules engine (engine/waterloo/state.h) reads it and holds no numbers of its own.
 #pragma once

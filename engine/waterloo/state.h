@@ -1,4 +1,4 @@
-// The full, true state of a Stratego Waterloo game (RULES.md Part W) and its one game API,
+// The full, true state of a Stratego Waterloo game (docs/rules.md Part W) and its one game API,
 // in the manner of OpenSpiel: every point of the game is either a DECISION (current_player()
 // acts by choosing one of legal_actions()) or a CHANCE event (chance_outcomes() lists every
 // outcome with its probability; the caller picks one and apply()s it). Set-up is the one
@@ -15,7 +15,7 @@
 // "+" chains (with a target decision inside buildings). Expert: a decided battle may go on
 // into the pursuit (W-13.5) before the result is final.
 //
-// INTERPRETATIONS where RULES.md is silent (each also in the final report):
+// INTERPRETATIONS where docs/rules.md is silent (each also in the final report):
 //  I-1  Set-up: French rows 1-4, Allies rows 7-10 (W-1.2); "back row" is row 1 (French) and
 //       row 10 (Allied). Artillery of the French faces north, Allied/Prussian faces south.
 //  I-2  The card draft comes before the set-up. A discard when no card is left is skipped.
