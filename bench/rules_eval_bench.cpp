@@ -1,5 +1,5 @@
 // The classic `rules` bot's judgement of one decision, as the search's heuristic policy makes it
-// at every ply of every play-out (bots/rules_modeled_game.cpp): the mover's view, what it knows
+// at every ply of every play-out (search/rules_modeled_game.cpp): the mover's view, what it knows
 // of the enemy, and a score for every legal move. The fast version (EvalMode::kFast) against
 // the slow obvious one (kReference, the same-run baseline), which give the same scores to the
 // bit (tests/classic_rules_eval_modes_test.cpp).

@@ -2,11 +2,11 @@
 // observations (eval/belief.h, eval/waterloo_belief.h), and for each decision runs ISMCTS
 // (search/) on worlds sampled from it, in parallel over `threads` trees, with the `rules`
 // bot's opinion of the legal actions as the root prior and the `rules` bot as the heuristic
-// policy that models the opponent and plays out leaves (bots/rules_modeled_game.h,
+// policy that models the opponent and plays out leaves (search/rules_modeled_game.h,
 // search/README.md). Options: threads, exploration, prior_weight, prior_temperature,
 // model_opponent, policy_plies, policy_temperature, policy_evidence, max_depth, playout_plies,
 // eval_scale, tree_mb, movetime (default time per decision when the request gives none).
-// The opponent's moves also weigh the belief under the policy (bots/policy_evidence.h).
+// The opponent's moves also weigh the belief under the policy (search/policy_evidence.h).
 // Set-ups: classic family -- 32 structured set-ups of the rules generator, keeping the
 // best-guarded flag and, among those, the set-up the human prior expects least; Waterloo --
 // the rules planner's set-up, shuffled by the game's seed.

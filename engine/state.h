@@ -25,7 +25,7 @@ enum class EndReason : std::uint8_t {
   kFlagReachedBack,   // V-4
   kResignation,       // C-7.4
   kDrawAgreed,        // C-7.4
-  // The referee's reasons (bots/referee.h): a side forfeits outside the rules' own endings.
+  // The referee's reasons (referee/referee.h): a side forfeits outside the rules' own endings.
   kTimeForfeit,
   kIllegalAction,
   kCrash,

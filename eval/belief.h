@@ -67,7 +67,7 @@ class Belief {
 
   // The next decision and the view right after it (InputError if they do not fit).
   void update(const ObservedMove& m, const View& after);
-  // Soft evidence from outside the belief (bots/policy_evidence.h: how a model of the opponent
+  // Soft evidence from outside the belief (search/policy_evidence.h: how a model of the opponent
   // would have played each kind): log-likelihoods by kind, multiplied into tracker piece i's
   // weights from now on.
   void add_evidence(int piece, const std::array<double, kNumKinds>& log_likelihood);

@@ -1,5 +1,5 @@
 // ProtocolBot: a Bot played by any program that speaks the bot protocol (docs/protocol.md),
-// run as a subprocess (bots/subprocess.h) and named on the command line as `cmd:COMMAND`.
+// run as a subprocess (protocol/subprocess.h) and named on the command line as `cmd:COMMAND`.
 // It forwards every call of the Bot interface as protocol lines and waits for the answers with
 // timeouts derived from the limits. Whatever the program does wrong becomes a BotFault with
 // the matching kind and a message saying what it did; after a fault the program is killed and

@@ -21,7 +21,7 @@
 
 namespace stratego::bots {
 
-struct NewGameLine;  // bots/protocol_text.h
+struct NewGameLine;  // protocol/protocol_text.h
 
 class ProtocolEngine {
  public:

@@ -1,4 +1,4 @@
-// The part of the referee both families share (internal to bots/referee*.cpp): every call
+// The part of the referee both families share (internal to referee/referee*.cpp): every call
 // into a bot goes through a Judge, which times it against the limits and the clocks, turns
 // whatever the bot does wrong (a BotFault, any other exception, a late answer) into a
 // forfeit with its reason, and remembers draw offers. The family loops (referee.cpp,

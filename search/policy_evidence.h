@@ -1,5 +1,5 @@
 // Evidence about an enemy piece's kind from the move the opponent chose with it, under the
-// search's own model of the opponent: the `rules` policy of bots/rules_modeled_game.h.
+// search's own model of the opponent: the `rules` policy of search/rules_modeled_game.h.
 //
 // Why: below the root the search lets the opponent move by that policy, and in the policy a
 // piece that walks at our unmoved back-row pieces is most likely a Miner, and one that runs

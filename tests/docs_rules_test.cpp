@@ -14,6 +14,8 @@
 #include <string_view>
 #include <vector>
 
+#include "support/text_file.h"
+
 namespace stratego {
 namespace {
 
@@ -35,12 +37,7 @@ constexpr std::string_view kRuleIds =
     "I-1 I-2 I-3 I-4 I-5 I-6 I-7 I-8 I-9 I-10 I-11 I-12 I-13 I-14 I-15 I-16 I-17 I-18 I-19 I-20 "
     "I-21 I-22";
 
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using test_support::read_file;
 
 bool alnum(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; }
 bool digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }

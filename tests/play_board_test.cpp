@@ -1,4 +1,4 @@
-// `stratego play` boards (bots/play_board.h, bots/play_board_waterloo.h): golden text of a
+// `stratego play` boards (play/play_board.h, play/play_board_waterloo.h): golden text of a
 // classic and a Waterloo view, plain, and the views never show what the player may not know
 // (C-8, W-15): positions that differ only in hidden facts render the same.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// What a person types at the `stratego play` prompt (bots/play_input.h): forgiving matching
+// What a person types at the `stratego play` prompt (play/play_input.h): forgiving matching
 // of moves against the legal tokens, the squares a token names, the legal-move listing and
 // the helpful errors for moves that are not legal.
 #include <gtest/gtest.h>

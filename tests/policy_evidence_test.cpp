@@ -1,4 +1,4 @@
-// bots/policy_evidence.h on real games: Red watches a Blue `rules` bot (whose moves the policy
+// search/policy_evidence.h on real games: Red watches a Blue `rules` bot (whose moves the policy
 // models) or a Blue `random` bot (which it does not), with and without the evidence, and the
 // belief is scored by the log-probability it gives the true kind of every moved Blue piece
 // whose kind is still open.

@@ -1,4 +1,4 @@
-// ProtocolBot (bots/protocol_bot.h) against small programs that misbehave on purpose
+// ProtocolBot (protocol/protocol_bot.h) against small programs that misbehave on purpose
 // (tests/fake_bots/protocol_fake.sh): each misbehaviour becomes a BotFault of the right kind,
 // quickly, with a message saying what the program did; the process is always reaped and the
 // next game starts it afresh.

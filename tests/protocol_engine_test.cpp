@@ -1,4 +1,4 @@
-// The engine side of the protocol (bots/protocol_engine.h), driven line by line in process:
+// The engine side of the protocol (protocol/protocol_engine.h), driven line by line in process:
 // it answers isready while a bot thinks, stops it at once, rejects bad input with `error`
 // lines and goes on, and hands a bot exactly the observations, views and requests it was sent.
 #include <chrono>

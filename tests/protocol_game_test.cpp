@@ -1,4 +1,4 @@
-// Whole games over the protocol through the referee (bots/referee.h): the Python example bot
+// Whole games over the protocol through the referee (referee/referee.h): the Python example bot
 // (bots/examples/random_bot.py, standard library only) against a built-in bot in both variant
 // families, and against `stratego engine --bot random`. Proof that the protocol is language-
 // neutral and that both of its sides carry a whole game. Skipped when python3 is missing.

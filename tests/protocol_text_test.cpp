@@ -1,4 +1,4 @@
-// The protocol's line formats (bots/protocol_text.h, bots/observation_text.h): every observation
+// The protocol's line formats (protocol/protocol_text.h, protocol/observation_text.h): every observation
 // and view of random games of every variant crosses the protocol unchanged, every message
 // round-trips, and bad lines are rejected with a message naming what is wrong.
 #include <unistd.h>

@@ -1,4 +1,4 @@
-// The heuristic policy the `ismcts` bot searches with (bots/rules_modeled_game.h): a proper
+// The heuristic policy the `ismcts` bot searches with (search/rules_modeled_game.h): a proper
 // distribution over the legal actions, led by the `rules` bot's own choice, and blind to what
 // the decider cannot see -- the same in every world that differs only in the other side's
 // hidden pieces.

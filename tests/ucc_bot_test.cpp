@@ -1,4 +1,4 @@
-// UccBot (bots/ucc_bot.h) driving a fake UCC program (tests/fake_bots/ucc_fake.py): whole
+// UccBot (protocol/ucc/ucc_bot.h) driving a fake UCC program (tests/fake_bots/ucc_fake.py): whole
 // games through the referee in both colours, and each kind of misbehaviour turned into the
 // right BotFault or a resignation. The fake program checks what UccBot sends it (message
 // order, confirmations, board lines against its own bookkeeping) and crashes on the first

@@ -1,4 +1,4 @@
-// The 2012 UCC protocol's messages and coordinates (bots/ucc_protocol.h): tokens, the mapping
+// The 2012 UCC protocol's messages and coordinates (protocol/ucc/ucc_protocol.h): tokens, the mapping
 // of UCC (x, y) onto our squares, set-up lines for both sides (Blue's are reversed), moves,
 // confirmations, the start message, board lines, and the errors that name the bad line.
 #include "protocol/ucc/ucc_protocol.h"

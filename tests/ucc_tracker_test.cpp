@@ -1,4 +1,4 @@
-// UccTracker (bots/ucc_tracker.h): what a player inside a UCC manager knows, rebuilt from the
+// UccTracker (protocol/ucc/ucc_tracker.h): what a player inside a UCC manager knows, rebuilt from the
 // manager's confirmations alone, must be exactly what the engine says that player may know
 // -- the same View, the same legal moves, the same observations -- and messages that
 // contradict the game must be refused with an error that quotes them.

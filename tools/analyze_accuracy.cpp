@@ -1,5 +1,5 @@
 // `stratego analyze accuracy`: how well beliefs predict the hidden pieces. Games between two
-// built-in bots (bots/referee.h; `rules` against `random` by default, colours alternating)
+// built-in bots (referee/referee.h; `rules` against `random` by default, colours alternating)
 // start from set-ups of the held-out validation split of a human set-up file; after 20, 50,
 // 100 and 200 moves, each player's belief about every enemy piece its view hides is scored
 // against the truth by log-loss (-ln of the probability given to the true kind) and top-1

@@ -1,6 +1,6 @@
 // `stratego ucc-bot [--bot NAME] [--movetime MS] [--seed S]`: one of our bots plays one game
 // inside a 2012 UCC competition manager, which starts this command as its AI program and
-// talks to it on stdin/stdout (bots/ucc_protocol.h, bots/ucc_session.h). Classic only: the
+// talks to it on stdin/stdout (protocol/ucc/ucc_protocol.h, protocol/ucc/ucc_session.h). Classic only: the
 // manager plays nothing else. Notes go to stderr; a message that cannot be read or that
 // contradicts the game ends the program with `error: ...` and status 2.
 #include <iostream>

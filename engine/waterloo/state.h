@@ -167,7 +167,7 @@ enum class EndKind : std::uint8_t {
   kCentreSector,      // W-13.2 (Expert: French pair on the Allied centre)
   kPursuit,           // W-13.5 (Expert: after a flank/French-sector retreat)
   kTurnLimit,         // W-1.4
-  // Decided outside the rules (bots/referee.h): a resignation, an agreed draw, or a forfeit
+  // Decided outside the rules (referee/referee.h): a resignation, an agreed draw, or a forfeit
   // the referee declares. Records state them; replay applies them after the last action.
   kResignation,
   kDrawAgreed,

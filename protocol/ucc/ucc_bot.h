@@ -1,5 +1,5 @@
 // UccBot: a Bot that is a program speaking the 2012 UCC competition protocol
-// (bots/ucc_protocol.h), run as a subprocess, so that the referee, `stratego match --bot1
+// (protocol/ucc/ucc_protocol.h), run as a subprocess, so that the referee, `stratego match --bot1
 // ucc:COMMAND` and ladders can include the competition's bots. UccBot plays the UCC manager's
 // part towards the program: at new_game it starts the program and writes `RED|BLUE
 // <opponent> 10 10`; setup() reads its four set-up lines; each decision writes `START` (Red's

@@ -1,5 +1,5 @@
 // `stratego ucc-bot`: one of our bots plays one game inside a 2012 UCC competition manager,
-// reading the manager's messages (bots/ucc_protocol.h) and answering them, while a
+// reading the manager's messages (protocol/ucc/ucc_protocol.h) and answering them, while a
 // UccTracker keeps what the bot may know: its View, its legal moves and its observations.
 // The game is played by kUccVariantSpec's rules (Classic without repetition rules), as the
 // manager plays it.

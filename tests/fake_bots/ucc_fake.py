@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A fake program for the 2012 UCC Stratego protocol, for tests of UccBot (bots/ucc_bot.h).
+"""A fake program for the 2012 UCC Stratego protocol, for tests of UccBot (protocol/ucc/ucc_bot.h).
 
 Usage: ucc_fake.py MODE [SEED]
   random     plays uniformly random legal moves, worked out from the board lines alone
