@@ -4,7 +4,13 @@
 set -euo pipefail
 
 packages=(g++ cmake ninja-build libeigen3-dev libtbb-dev libbenchmark-dev libgtest-dev
-          libgmock-dev libcli11-dev nlohmann-json3-dev python3 ccache clang-format)
+          libgmock-dev libcli11-dev nlohmann-json3-dev python3 ccache clang-format
+          pkg-config libcpp-httplib-dev)
+# Optional: the browser test of `stratego serve` (tests/browser/) runs only when these are
+# installed, and is reported as skipped otherwise. STRATEGO_SETUP_BROWSER=0 leaves them out.
+if [ "${STRATEGO_SETUP_BROWSER:-1}" != 0 ]; then
+  packages+=(python3-selenium chromium chromium-driver)
+fi
 
 missing=()
 for p in "${packages[@]}"; do
