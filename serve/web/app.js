@@ -373,8 +373,9 @@ function squareClicked(sq) {
 // ---------- the board ----------
 
 function orient(v) {
-  // Own pieces at the bottom: Red sees row 1 at the bottom, Blue the board turned round.
-  const flip = v.viewer === 'blue';
+  // Own pieces at the bottom: in the classic family Red sees row 1 at the bottom and Blue the
+  // board turned round; in Waterloo the French back row is row 1, so the Allies see it turned.
+  const flip = v.family === 'waterloo' ? v.viewer === 'red' : v.viewer === 'blue';
   return (sq) => {
     const c = sq % v.width, r = Math.floor(sq / v.width);
     const x = flip ? v.width - 1 - c : c, y = flip ? r : v.height - 1 - r;
@@ -395,6 +396,9 @@ function drawBoard() {
   const v = replay ? app.replayPos : view();
   const svg = $('board');
   svg.innerHTML = '';
+  const pp = app.state.player;
+  svg.dataset.pending = (pp && pp.pending) || '';  // for the browser test: what the board is for
+  svg.dataset.decision = pp ? pp.decision : -1;
   if (!v) return;
   if (replay) v.viewer = you();
   const W = v.width * CELL + 26, H = v.height * CELL + 26;
