@@ -90,7 +90,8 @@ GameMeta GameMeta::from_json(const json& j) {
   }
 }
 
-GameSession::GameSession(GameMeta meta, std::filesystem::path dir) : meta_(std::move(meta)), dir_(std::move(dir)) {
+GameSession::GameSession(GameMeta meta, std::filesystem::path dir, BotMaker make_bot)
+    : meta_(std::move(meta)), dir_(std::move(dir)), make_bot_(std::move(make_bot)) {
   waterloo_ = load_variant(meta_.variant).family == Family::kWaterloo;
   std::lock_guard lock(mu_);
   save_meta();
@@ -156,7 +157,7 @@ void GameSession::run(std::string resume) {
     st.autosave_path = record_path().string();
     st.names[meta.human] = "human";
     st.names[other(meta.human)] = meta.bot;
-    ComputerPlayer computer(make_bot_from_spec(meta.bot), meta.movetime_ms, *this);
+    ComputerPlayer computer(make_bot_ ? make_bot_(meta.bot) : make_bot_from_spec(meta.bot), meta.movetime_ms, *this);
     Bot& red = meta.human == kRed ? static_cast<Bot&>(*person) : computer;
     Bot& blue = meta.human == kBlue ? static_cast<Bot&>(*person) : computer;
     out = play_game(red, blue, st);

@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -33,7 +34,9 @@ struct GameMeta {
 
 class GameSession {
  public:
-  GameSession(GameMeta meta, std::filesystem::path dir);
+  using BotMaker = std::function<std::unique_ptr<Bot>(const std::string& spec)>;
+  // make_bot: empty for make_bot_from_spec.
+  GameSession(GameMeta meta, std::filesystem::path dir, BotMaker make_bot = {});
   ~GameSession();  // adjourns a running game and waits for its thread
   GameSession(const GameSession&) = delete;
   GameSession& operator=(const GameSession&) = delete;
@@ -68,6 +71,7 @@ class GameSession {
   mutable std::mutex mu_;
   GameMeta meta_;
   std::filesystem::path dir_;
+  BotMaker make_bot_;
   bool waterloo_ = false;
   std::shared_ptr<WebPlayer> player_;
   std::thread thread_;

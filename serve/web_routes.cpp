@@ -189,7 +189,7 @@ void WebServer::routes() {
       if (running >= o_.max_running) throw HttpError{503, "too many games running at once; adjourn one"};
     }
     m.id = new_id();
-    g = std::make_shared<GameSession>(m, o_.games_dir);
+    g = std::make_shared<GameSession>(m, o_.games_dir, o_.make_bot);
     {
       std::lock_guard lock(mu_);
       games_[m.id] = g;

@@ -72,7 +72,7 @@ WebServer::WebServer(ServeOptions o) : o_(std::move(o)), http_(std::make_unique<
       GameMeta meta = GameMeta::from_json(nlohmann::json::parse(read_text_file(path.string())));
       if (meta.id != path.stem().string()) continue;
       if (meta.status == "playing") meta.status = "adjourned";  // the server stopped under it
-      games_[meta.id] = std::make_shared<GameSession>(meta, o_.games_dir);
+      games_[meta.id] = std::make_shared<GameSession>(meta, o_.games_dir, o_.make_bot);
     } catch (const std::exception& e) {
       std::cerr << "serve: skipping " << path.string() << ": " << e.what() << "\n";
     }

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -20,7 +21,9 @@ class Server;
 
 namespace stratego::bots {
 
+class Bot;
 class GameSession;
+using BotMaker = std::function<std::unique_ptr<Bot>(const std::string& spec)>;
 
 struct ServeOptions {
   std::string host = "127.0.0.1";
@@ -31,6 +34,8 @@ struct ServeOptions {
   std::size_t max_body = 64 * 1024;         // bytes of a request body
   int io_timeout_s = 5;                     // to read a request or write a response
   std::int64_t max_movetime_ms = 30000;
+  // Makes the bot of a (checked) spec; empty: make_bot_from_spec. Tests put misbehaving bots here.
+  BotMaker make_bot;
 };
 
 class WebServer {

@@ -18,6 +18,7 @@
 #include "engine/rng.h"
 #include "serve/view_json.h"
 #include "serve/web_server.h"
+#include "support/misbehaving_bot.h"
 
 // Last: its system headers define macros that break Eigen's templates.
 #include <httplib.h>
@@ -34,8 +35,9 @@ std::filesystem::path fresh_dir(const std::string& name) {
 }
 
 struct Api {
-  explicit Api(const std::filesystem::path& dir) {
+  explicit Api(const std::filesystem::path& dir, BotMaker make_bot = {}) {
     ServeOptions o;
+    o.make_bot = std::move(make_bot);
     o.port = 0;
     o.games_dir = dir;
     server = std::make_unique<WebServer>(o);
@@ -238,6 +240,20 @@ TEST(ServeApi, GameGoesOnAfterRestartAndWaterlooDecisions) {
   ASSERT_EQ(rs, 200);
   for (const auto& m : replay["moves"]) die = die || m.get<std::string>().rfind("die:", 0) == 0;
   EXPECT_TRUE(die);
+}
+
+TEST(ServeApi, BotThatCrashesEndsItsGameNotTheServer) {
+  Api api(fresh_dir("crash"), [](const std::string&) -> std::unique_ptr<Bot> {
+    return std::make_unique<testing::MisbehavingBot>(testing::Misdeed::kRuntimeError, 2);
+  });
+  const std::string id = api.create({{"variant", "barrage"}, {"bot", "random"}, {"movetime_ms", 10}, {"side", "red"}});
+  play_out(api, id, 5, 50);
+  const json st = api.wait(id);
+  EXPECT_EQ(st["status"], "over");
+  EXPECT_EQ(st["reason"], "crash") << st.dump();
+  EXPECT_EQ(st["result"], "red");
+  EXPECT_EQ(api.get("/api/games/" + id + "/record").first, 200);
+  EXPECT_EQ(api.get("/api/info").first, 200);  // the server goes on
 }
 
 }  // namespace
