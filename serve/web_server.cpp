@@ -101,6 +101,7 @@ int WebServer::bind() {
   http_->set_write_timeout(o_.io_timeout_s, 0);
   http_->set_keep_alive_timeout(5);
   http_->set_keep_alive_max_count(1000);
+  http_->set_tcp_nodelay(true);  // else a small answer waits ~40 ms for the delayed ACK
   int port = o_.port;
   if (port == 0) {
     port = http_->bind_to_any_port(o_.host);

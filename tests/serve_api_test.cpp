@@ -44,6 +44,7 @@ struct Api {
     port = server->start_background();
     client = std::make_unique<httplib::Client>("127.0.0.1", port);
     client->set_read_timeout(10, 0);
+    client->set_tcp_nodelay(true);
   }
   std::pair<int, json> post(const std::string& path, const std::string& body) {
     auto r = client->Post(path, body, "application/json");

@@ -131,7 +131,7 @@ async function poll() {
     renderBotInfo();
   }
   const mine = p && p.pending;
-  if (st.running) app.timer = setTimeout(poll, mine ? 1500 : 250);
+  if (st.running) app.timer = setTimeout(poll, mine ? 1500 : 150);
 }
 
 function you() { return app.state.side; }
