@@ -124,6 +124,28 @@ void WebServer::routes() {
     send(res, {{"error", "internal error"}}, 500);
   });
 
+  // Two defences of a server on 127.0.0.1 against web pages elsewhere in the person's browser:
+  // a POST must say it is JSON (a cross-site form or text/plain post cannot, without a CORS
+  // preflight this server never grants), and the Host must be this machine (DNS rebinding).
+  const bool loopback = o_.host == "127.0.0.1" || o_.host == "localhost" || o_.host == "::1";
+  s.set_pre_routing_handler([this, loopback](const httplib::Request& req, httplib::Response& res) {
+    if (req.method == "POST" && req.get_header_value("Content-Type").rfind("application/json", 0) != 0) {
+      send(res, {{"error", "a POST must have Content-Type: application/json"}}, 415);
+      return httplib::Server::HandlerResponse::Handled;
+    }
+    if (loopback) {
+      const std::string host = req.get_header_value("Host");
+      std::string port = std::to_string(o_.port);
+      port.insert(port.begin(), ':');
+      const std::string name = host.ends_with(port) ? host.substr(0, host.size() - port.size()) : std::string();
+      if (name != "127.0.0.1" && name != "localhost" && name != "[::1]") {
+        send(res, {{"error", "this server answers only requests addressed to this machine (Host '" + host.substr(0, 80) + "')"}}, 403);
+        return httplib::Server::HandlerResponse::Handled;
+      }
+    }
+    return httplib::Server::HandlerResponse::Unhandled;
+  });
+
   auto asset = [](const std::string& name, httplib::Response& res) {
     for (const WebAsset& a : web_assets())
       if (a.name == name) {

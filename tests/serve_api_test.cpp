@@ -174,6 +174,8 @@ TEST(ServeApi, BadRequestsGetReasons) {
   EXPECT_EQ(api.get("/api/games/..%2f..%2fetc").first, 404);  // decoded, it is no route
   EXPECT_EQ(api.get("/api/games/0123456789abcdef").first, 404);
   EXPECT_EQ(api.get("/api/nothing").first, 404);
+  EXPECT_EQ(api.client->Post("/api/games", "{}", "text/plain")->status, 415);  // a cross-site form
+  EXPECT_EQ(api.client->Get("/api/info", {{"Host", "evil.example:80"}})->status, 403);  // DNS rebinding
   EXPECT_EQ(api.get("/app.js").first, 200);
   const std::string id = api.create({{"variant", "barrage"}, {"bot", "random"}, {"movetime_ms", 10}, {"side", "blue"}});
   json st = api.wait(id);
