@@ -276,11 +276,11 @@ void GameSession::bot_thinking(bool on) {
 }
 
 void GameSession::bot_info(const SearchInfo& i) {
-  json pv = json::array();
-  for (const auto& t : i.pv) pv.push_back(t);
+  // The principal variation is left out: the bot's planned moves would tell which of its
+  // pieces can move and how far (a Scout's long move), which the person's view hides.
   std::lock_guard lock(mu_);
   info_ = {{"depth", i.depth}, {"iterations", i.iterations}, {"nodes", i.nodes}, {"nps", i.nps},
-           {"win_probability", i.win_probability}, {"pv", pv}, {"text", i.text}};
+           {"win_probability", i.win_probability}, {"pv_length", int(i.pv.size())}};
 }
 
 }  // namespace stratego::bots

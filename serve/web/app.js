@@ -97,7 +97,7 @@ $('new-game').onsubmit = async (ev) => {
 // ---------- the game ----------
 
 function openGame(id) {
-  app.id = id; app.steps = []; app.state = null; app.replay = null; app.selected = null; app.group = null;
+  app.id = id; app.autoResumed = false; app.steps = []; app.state = null; app.replay = null; app.selected = null; app.group = null;
   app.setupPieces = null; app.beliefs = null; app.lastBeliefStep = -1;
   $('lobby').hidden = true;
   $('game').hidden = false;
@@ -115,6 +115,11 @@ async function poll() {
     showError(e);
     app.timer = setTimeout(poll, 2000);
     return;
+  }
+  if (st.status === 'adjourned' && !app.autoResumed) {
+    // Opening an adjourned game (after a restart of the server, say) means going on with it.
+    app.autoResumed = true;
+    try { await api('POST', `/api/games/${app.id}/resume`, {}); return poll(); } catch (e) { showError(e); }
   }
   const p = st.player;
   if (p && p.step_count < app.steps.length) { app.steps = []; $('moves').innerHTML = ''; return poll(); }  // restarted
@@ -201,8 +206,7 @@ function renderBotInfo() {
     if (i.iterations) parts.push(i.iterations + ' iterations');
     if (i.nps) parts.push(i.nps + ' nps');
     if (i.win_probability >= 0) parts.push('win ' + Math.round(i.win_probability * 100) + '%');
-    if (i.pv && i.pv.length) parts.push('pv ' + i.pv.join(' '));
-    if (i.text) parts.push(i.text);
+    if (i.pv_length) parts.push('line ' + i.pv_length + ' deep');
     if (parts.length) t += `<div>info: ${parts.join(', ')}</div>`;
   }
   $('bot-info').innerHTML = t || `<span class="hint">${st.bot}'s info lines show here while it thinks</span>`;
