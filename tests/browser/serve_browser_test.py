@@ -252,8 +252,10 @@ def main():
         driver.save_screenshot(os.path.join(a.out, "waterloo-turn.png"))
         print("waterloo: %d steps, die shown: %s" % (st["player"]["step_count"], driver.find_element(By.ID, "die").text[:80]))
 
-        # 4. The replay of the Barrage game, beliefs on.
-        driver.get(srv.url + "/?game=" + gid)
+        # 4. The replay of the classic game, resigned now, with Red's beliefs at its middle.
+        if decision(srv, cid)["running"]:
+            srv.api("POST", "/api/games/%s/resign" % cid, {})
+        driver.get(srv.url + "/?game=" + cid)
         WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "replay-panel").is_displayed())
         WebDriverWait(driver, 10).until(lambda d: "after step" in d.find_element(By.ID, "replay-move").text)
         n = int(driver.find_element(By.ID, "replay-slider").get_attribute("max"))
