@@ -1,7 +1,9 @@
 #include "serve/web_player.h"
 
 #include "engine/error.h"
+#include "engine/waterloo/notation.h"
 #include "engine/waterloo/record.h"
+#include "eval/waterloo_posterior.h"
 #include "engine/waterloo/view.h"
 #include "play/human_bot.h"
 #include "serve/view_json.h"
@@ -56,7 +58,9 @@ void WebPlayer::new_game(const GameStart& g) {
   rng_ = Rng(g.seed ^ 0x7765620000000000ull);
   steps_.clear();
   belief_.reset();
+  waterloo_belief_.reset();
   belief_error_.clear();
+  if (g.variant->family == Family::kWaterloo) waterloo_belief_.emplace(g.variant, g.side);
 }
 
 Reply WebPlayer::wait_reply(std::unique_lock<std::mutex>& lock) {
@@ -123,6 +127,12 @@ void WebPlayer::observe(const waterloo::ObservedStep& s, const waterloo::Waterlo
   step["n"] = int(steps_.size()) + 1;
   steps_.push_back(std::move(step));
   view_ = view_json(after);
+  if (!waterloo_belief_) waterloo_belief_.emplace(after);
+  try {
+    waterloo_belief_->observe(s, after);
+  } catch (const InputError&) {  // it knows less from the view alone, but is never wrong
+    waterloo_belief_.emplace(after);
+  }
 }
 
 Reply WebPlayer::decide(const Request& r, const std::atomic<bool>& /*stop*/, const InfoSink& /*info*/) {
@@ -312,8 +322,40 @@ void WebPlayer::shutdown() {
   cv_.notify_all();
 }
 
+json WebPlayer::waterloo_beliefs() const {
+  const eval::WaterlooPosterior post(*waterloo_belief_);
+  const Eigen::MatrixXd m = post.marginals();
+  const auto& ids = post.identities().all();
+  const Geometry& g = post.view().geometry();
+  json pieces = json::array(), kinds = json::array();
+  std::vector<std::string> names;
+  for (const auto& id : ids) {
+    names.push_back(waterloo::unit_token(waterloo::SeenUnit{id.army, id.cls, std::int8_t(id.strength)}));
+    kinds.push_back(names.back());
+  }
+  for (std::size_t i = 0; i < post.pieces().size(); ++i) {
+    const eval::HiddenPiece& p = post.pieces()[i];
+    if (p.square < 0) continue;
+    json probs = json::object();
+    for (std::size_t j = 0; j < ids.size(); ++j) {
+      const double pr = m(Eigen::Index(i), Eigen::Index(j));
+      if (pr > 0.0005) probs[names[j]] = std::round(pr * 1000) / 1000;
+    }
+    pieces.push_back({{"square", g.square_name(p.square)}, {"probs", probs}});
+  }
+  const auto sec = post.sector_probabilities();
+  return {{"pieces", pieces}, {"kinds", kinds}, {"sectors", {sec[0], sec[1], sec[2]}}};
+}
+
 json WebPlayer::beliefs() const {
   std::lock_guard lock(mu_);
+  if (waterloo_belief_) {
+    try {
+      return waterloo_beliefs();
+    } catch (const InputError& e) {
+      return {{"error", e.what()}};
+    }
+  }
   if (!belief_) return {{"error", belief_error_.empty() ? "no belief yet (the game has not started)" : belief_error_}};
   const eval::Marginals m = belief_->marginals();
   const eval::PieceTracker& t = belief_->tracker();

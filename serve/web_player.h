@@ -19,6 +19,7 @@
 #include "engine/setup.h"
 #include "engine/waterloo/state.h"
 #include "eval/belief.h"
+#include "eval/waterloo_belief.h"
 
 namespace stratego::bots {
 
@@ -52,13 +53,15 @@ class WebPlayer : public Bot {
   // Every decision from now on adjourns the game (server shutdown).
   void shutdown();
   // {"pieces": [{"square","start","moved","probs":{kind:p}}], "kinds": [...]}: the person's
-  // belief now (classic family), or {"error": why not}.
+  // belief now, or {"error": why not}. Waterloo: the exact posterior of eval/waterloo_posterior.h
+  // over the identities (unit tokens, "I3"), with the enemy's hidden retreat sector.
   nlohmann::json beliefs() const;
 
  private:
   enum class Pending { kNone, kSetup, kAction };
   Reply wait_reply(std::unique_lock<std::mutex>& lock);
   nlohmann::json setup_json() const;
+  nlohmann::json waterloo_beliefs() const;
   std::string classic_line(const nlohmann::json& body) const;  // throws InputError
   std::string waterloo_tokens(const nlohmann::json& body) const;
 
@@ -80,6 +83,7 @@ class WebPlayer : public Bot {
   waterloo::WaterlooSetup waterloo_suggestion_;
   std::vector<nlohmann::json> steps_;
   std::optional<eval::Belief> belief_;
+  std::optional<eval::WaterlooBelief> waterloo_belief_;
   std::string belief_error_;
   std::string result_;
 };

@@ -226,6 +226,15 @@ TEST(ServeApi, GameGoesOnAfterRestartAndWaterlooDecisions) {
     // A Waterloo game: its decisions up to the battle and a few actions.
     wid = api.create({{"variant", "waterloo-basic"}, {"bot", "random"}, {"movetime_ms", 10}, {"side", "red"}});
     play_out(api, wid, 3, 25);
+    // The person's Waterloo belief: every hidden enemy piece on the board, rows summing to 1.
+    auto [bs, beliefs] = api.get("/api/games/" + wid + "/beliefs");
+    ASSERT_EQ(bs, 200) << beliefs.dump();
+    ASSERT_FALSE(beliefs["pieces"].empty()) << beliefs.dump();
+    for (const json& piece : beliefs["pieces"]) {
+      double sum = 0;
+      for (const auto& [kind, p] : piece["probs"].items()) sum += p.get<double>();
+      EXPECT_NEAR(sum, 1.0, 0.02) << piece.dump();
+    }
   }  // the server stops: the running game is adjourned
   Api api(dir);
   EXPECT_EQ(api.server->games_loaded(), 2);

@@ -161,7 +161,6 @@ async function render() {
   for (const b of ['offer-draw', 'resign', 'adjourn']) $(b).disabled = !(p && p.pending === 'action');
   $('adjourn').disabled = !(p && p.pending);
   $('accept-draw').hidden = !(p && p.pending === 'action' && p.draw_offered);
-  $('beliefs-toggle').hidden = $('belief-kind').hidden = st.family !== 'classic';
   $('waterloo').hidden = st.family !== 'waterloo';
   if (over) {
     $('choices').innerHTML = '';
@@ -170,7 +169,7 @@ async function render() {
   }
   if (p && p.pending === 'setup') renderSetup();
   if (st.family === 'waterloo') renderWaterloo();
-  if ($('show-beliefs').checked && st.family === 'classic' && p && p.view && p.pending !== 'setup') await loadBeliefs();
+  if ($('show-beliefs').checked && p && p.view && p.pending !== 'setup') await loadBeliefs();
   renderChoices();
   drawBoard();
   renderCaptured();
@@ -501,6 +500,7 @@ async function loadBeliefs() {
   try {
     app.beliefs = await api('GET', `/api/games/${app.id}/beliefs`);
     const sel = $('belief-kind');
+    if (sel.dataset.game !== app.id) { sel.length = 1; sel.dataset.game = app.id; }
     if (sel.options.length === 1 && app.beliefs.kinds) for (const k of app.beliefs.kinds) { const o = document.createElement('option'); o.value = k; o.textContent = k; sel.appendChild(o); }
   } catch (e) { app.beliefs = null; }
 }

@@ -250,6 +250,8 @@ def main():
             st = play_move(driver, srv, wid, rng)
         WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#die .face"))
         driver.save_screenshot(os.path.join(a.out, "waterloo-turn.png"))
+        driver.find_element(By.ID, "show-beliefs").click()  # Waterloo's posterior, as a heat map
+        WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "rect.heat"))
         print("waterloo: %d steps, die shown: %s" % (st["player"]["step_count"], driver.find_element(By.ID, "die").text[:80]))
 
         # 4. The replay of the classic game, resigned now, with Red's beliefs at its middle.
