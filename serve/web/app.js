@@ -622,6 +622,11 @@ async function showReplay() {
       s.value = app.replay.plies - 1;
       $('replay-beliefs-row').hidden = app.replay.family !== 'classic';
       $('replay-side').value = you();
+      if (!app.steps.length) {  // a game that ended before this server started: its tokens
+        const ol = $('moves');
+        ol.innerHTML = '';
+        for (const m of app.replay.moves.slice(1)) { const li = document.createElement('li'); li.textContent = m; ol.appendChild(li); }
+      }
     }
     await replayTo(parseInt($('replay-slider').value, 10));
   } catch (e) { showError(e); }
@@ -633,6 +638,11 @@ async function replayTo(ply) {
   $('replay-slider').value = ply;
   const r = await api('GET', `/api/games/${app.id}/replay?ply=${ply}`);
   app.replayPos = r.position;
+  if (app.replay.family === 'classic') {  // one step per move: mark it in the list
+    const items = $('moves').children;
+    for (let i = 0; i < items.length; i++) items[i].classList.toggle('current', i === ply - 1);
+    if (ply > 0 && items[ply - 1]) items[ply - 1].scrollIntoView({ block: 'nearest' });
+  }
   $('replay-move').textContent = ply === 0 ? '(the start)' : `after step ${ply} of ${n}: ${r.move}`;
   drawBoard();
 }
