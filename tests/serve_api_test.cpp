@@ -84,7 +84,7 @@ struct Api {
 
 // Plays random legal actions for the person until the game ends or `max` decisions were
 // made (then resigns); returns each view the page got at a decision, by moves played.
-std::map<int, json> play_out(Api& api, const std::string& id, std::uint64_t seed, int max) {
+std::map<int, json> play_out(Api& api, const std::string& id, std::uint64_t seed, int max, bool attack = false) {
   Rng rng(seed);
   std::map<int, json> views;
   for (int n = 0;; ++n) {
@@ -104,7 +104,12 @@ std::map<int, json> play_out(Api& api, const std::string& id, std::uint64_t seed
     }
     const json& legal = p["legal"];
     EXPECT_FALSE(legal.empty());
-    const std::string token = legal[rng.below(std::uint32_t(legal.size()))]["token"];
+    std::vector<std::string> tokens;
+    for (const json& t : legal)
+      if (!attack || t["token"].get<std::string>().find('x') != std::string::npos) tokens.push_back(t["token"]);
+    if (tokens.empty())
+      for (const json& t : legal) tokens.push_back(t["token"]);
+    const std::string token = tokens[rng.below(std::uint32_t(tokens.size()))];
     const auto [status, j] = api.post("/api/games/" + id + "/action", json{{"token", token}, {"decision", p["decision"]}});
     EXPECT_EQ(status, 200) << token << ": " << j.dump();
   }
@@ -224,8 +229,8 @@ TEST(ServeApi, GameGoesOnAfterRestartAndWaterlooDecisions) {
     steps = st["player"]["step_count"];
     EXPECT_EQ(steps, 4);
     // A Waterloo game: its decisions up to the battle and a few actions.
-    wid = api.create({{"variant", "waterloo-basic"}, {"bot", "random"}, {"movetime_ms", 10}, {"side", "red"}});
-    play_out(api, wid, 3, 25);
+    wid = api.create({{"variant", "waterloo-basic"}, {"bot", "random"}, {"movetime_ms", 10}, {"side", "red"}, {"seed", 3}});
+    play_out(api, wid, 3, 60, true);  // attacking whenever it can, so that a die is rolled
     // The person's Waterloo belief: every hidden enemy piece on the board, rows summing to 1.
     auto [bs, beliefs] = api.get("/api/games/" + wid + "/beliefs");
     ASSERT_EQ(bs, 200) << beliefs.dump();

@@ -248,10 +248,15 @@ def main():
         WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "g[data-square]"))
         if st["running"]:
             st = play_move(driver, srv, wid, rng)
-        WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#die .face"))
+        rolled = any(s.get("die") for s in srv.api("GET", "/api/games/" + wid)["player"]["steps"])
+        if rolled:  # else the game ended first (rare with attacks preferred): nothing to show
+            WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#die .face"))
+        else:
+            print("waterloo: the game ended before any die was rolled")
         driver.save_screenshot(os.path.join(a.out, "waterloo-turn.png"))
-        driver.find_element(By.ID, "show-beliefs").click()  # Waterloo's posterior, as a heat map
-        WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "rect.heat"))
+        if st["running"]:
+            driver.find_element(By.ID, "show-beliefs").click()  # Waterloo's posterior, as a heat map
+            WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "rect.heat"))
         print("waterloo: %d steps, die shown: %s" % (st["player"]["step_count"], driver.find_element(By.ID, "die").text[:80]))
 
         # 4. The replay of the classic game, resigned now, with Red's beliefs at its middle.
