@@ -38,6 +38,9 @@ async function api(method, path, body) {
   return j;
 }
 
+// Text from the server put into HTML (results, reasons, details) is escaped first.
+const esc = (t) => String(t === undefined || t === null ? '' : t).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 function showError(e) { $('error').textContent = e ? String(e.message || e) : ''; }
 
 // ---------- lobby ----------
@@ -74,8 +77,8 @@ async function lobby() {
   tb.innerHTML = '';
   for (const g of games.games) {
     const tr = document.createElement('tr');
-    tr.innerHTML = `<td><a href="?game=${g.id}">${g.id}</a></td><td>${g.variant}</td><td>${g.side}</td><td>${g.bot}</td>` +
-      `<td>${g.status}${g.result_text ? ': ' + g.result_text : ''}</td><td><a href="?game=${g.id}">open</a></td>`;
+    tr.innerHTML = `<td><a href="?game=${esc(g.id)}">${esc(g.id)}</a></td><td>${esc(g.variant)}</td><td>${esc(g.side)}</td><td>${esc(g.bot)}</td>` +
+      `<td>${esc(g.status)}${g.result_text ? ': ' + esc(g.result_text) : ''}</td><td><a href="?game=${esc(g.id)}">open</a></td>`;
     tb.appendChild(tr);
   }
 }
@@ -178,9 +181,9 @@ async function render() {
 function renderStatus() {
   const st = app.state, p = st.player;
   let html = '';
-  if (st.status === 'over') html = `<div class="result">${st.result_text || 'Game over'}</div><div>${st.reason}${st.detail ? ' (' + st.detail + ')' : ''}</div>`;
+  if (st.status === 'over') html = `<div class="result">${esc(st.result_text || 'Game over')}</div><div>${esc(st.reason)}${st.detail ? ' (' + esc(st.detail) + ')' : ''}</div>`;
   else if (st.status === 'adjourned') html = '<div class="you">Adjourned: press Resume to go on.</div>';
-  else if (st.status === 'error') html = `<div class="error">This game stopped: ${st.detail}</div>`;
+  else if (st.status === 'error') html = `<div class="error">This game stopped: ${esc(st.detail)}</div>`;
   else if (p && p.pending === 'setup') html = '<div class="you">Set up your army</div>';
   else if (p && p.pending === 'action') {
     const v = p.view;
@@ -189,8 +192,8 @@ function renderStatus() {
     else if (v.pending_rescue) what = 'Rescue a piece (or decline)';
     else if (v.anger_wins > 0) what = 'Anger: attack again or stop';
     html = `<div class="you">${what}</div>`;
-    if (p.draw_offered) html += `<div>${st.bot} offers a draw.</div>`;
-  } else html = `<div class="thinking">${st.bot} is thinking…</div>`;
+    if (p.draw_offered) html += `<div>${esc(st.bot)} offers a draw.</div>`;
+  } else html = `<div class="thinking">${esc(st.bot)} is thinking…</div>`;
   $('status').innerHTML = html;
 }
 
@@ -225,8 +228,8 @@ function renderMoves() {
   const last = [...app.steps].reverse().find((s) => !s.chance && !s.setup && s.actor !== you());
   const combat = [...app.steps].reverse().find((s) => s.attack || (s.text && /beat|lost|both|captured/.test(s.text)));
   let news = '';
-  if (last) news += `<div>Last enemy move: <b>${last.text}</b></div>`;
-  if (combat && combat !== last) news += `<div>Last combat: ${combat.text}</div>`;
+  if (last) news += `<div>Last enemy move: <b>${esc(last.text)}</b></div>`;
+  if (combat && combat !== last) news += `<div>Last combat: ${esc(combat.text)}</div>`;
   $('news').innerHTML = news || '<span class="hint">No moves yet.</span>';
 }
 
@@ -241,7 +244,7 @@ function renderWaterloo() {
   const v = view();
   if (!v) return;
   const die = [...app.steps].reverse().find((s) => s.die);
-  $('die').innerHTML = die ? `<span class="face ${die.die.startsWith('red') ? 'red' : 'blue'}">${die.die}</span>${die.text}` : '<span class="hint">No die rolled yet.</span>';
+  $('die').innerHTML = die ? `<span class="face ${die.die.startsWith('red') ? 'red' : 'blue'}">${esc(die.die)}</span>${esc(die.text)}` : '<span class="hint">No die rolled yet.</span>';
   const cards = (c) => Object.entries(c || {}).map(([k, n]) => n > 1 ? `${k} ×${n}` : k).join(', ') || '–';
   const reserve = (list) => list.map((u) => u.token).join(' ') || '–';
   const me = you(), foe = me === 'red' ? 'blue' : 'red';
