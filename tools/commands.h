@@ -16,5 +16,6 @@ void register_ucc_bot_command(CLI::App& app);
 void register_play_command(CLI::App& app);
 void register_analyze_command(CLI::App& app);
 void register_bench_command(CLI::App& app);
+void register_serve_command(CLI::App& app);  // only with cpp-httplib (serve/)
 
 }  // namespace stratego

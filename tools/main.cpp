@@ -19,6 +19,9 @@ int main(int argc, char** argv) {
   stratego::register_play_command(app);
   stratego::register_analyze_command(app);
   stratego::register_bench_command(app);
+#ifdef STRATEGO_HAVE_SERVE
+  stratego::register_serve_command(app);
+#endif
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

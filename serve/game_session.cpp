@@ -1,0 +1,286 @@
+#include "serve/game_session.h"
+
+#include "engine/error.h"
+#include "engine/file_io.h"
+#include "engine/record.h"
+#include "engine/variant_loader.h"
+#include "engine/waterloo/record.h"
+#include "play/human_bot.h"
+#include "protocol/bot_spec.h"
+#include "referee/referee.h"
+#include "serve/view_json.h"
+
+namespace stratego::bots {
+namespace {
+
+using nlohmann::json;
+
+// The person is never timed out (the referee otherwise would after its default).
+constexpr std::int64_t kThirtyDaysMs = 30LL * 24 * 3600 * 1000;
+
+// The bot's side: the chosen bot with its time per decision, reporting to the session when it
+// thinks and what its `info` says (the referee's own sink drops them).
+class ComputerPlayer : public Bot {
+ public:
+  ComputerPlayer(std::unique_ptr<Bot> bot, std::int64_t movetime_ms, GameSession& session)
+      : bot_(std::move(bot)), movetime_ms_(movetime_ms), session_(session) {}
+  std::string name() const override { return bot_->name(); }
+  std::string author() const override { return bot_->author(); }
+  void new_game(const GameStart& g) override { bot_->new_game(g); }
+  std::string setup(const SetupRequest& r) override {
+    SetupRequest own = r;
+    limit(own.limits);
+    return bot_->setup(own);
+  }
+  void observe(const ObservedMove& m, const View& after) override { bot_->observe(m, after); }
+  void observe(const waterloo::ObservedStep& s, const waterloo::WaterlooView& after) override {
+    bot_->observe(s, after);
+  }
+  Reply decide(const Request& r, const std::atomic<bool>& stop, const InfoSink& /*info*/) override {
+    Request own = r;
+    limit(own.limits);
+    session_.bot_thinking(true);
+    struct Done {
+      GameSession& s;
+      ~Done() { s.bot_thinking(false); }
+    } done{session_};
+    return bot_->decide(own, stop, [this](const SearchInfo& i) { session_.bot_info(i); });
+  }
+  void game_over(const std::string& result) override { bot_->game_over(result); }
+
+ private:
+  void limit(Limits& l) const {
+    if (movetime_ms_ > 0 && l.movetime_ms <= 0) l.movetime_ms = movetime_ms_;
+  }
+  std::unique_ptr<Bot> bot_;
+  std::int64_t movetime_ms_;
+  GameSession& session_;
+};
+
+bool record_over(const std::string& text) {
+  if (waterloo::is_waterloo_record(text)) return waterloo::parse_record(text, "save file").result.over();
+  return parse_record(text, "save file").result.over();
+}
+
+}  // namespace
+
+json GameMeta::to_json() const {
+  return {{"id", id},          {"variant", variant}, {"bot", bot},         {"movetime_ms", movetime_ms},
+          {"side", std::string(side_name(human))}, {"seed", seed},       {"status", status},
+          {"result", result},  {"reason", reason},   {"detail", detail},   {"result_text", result_text}};
+}
+
+GameMeta GameMeta::from_json(const json& j) {
+  try {
+    GameMeta m;
+    m.id = j.at("id").get<std::string>();
+    m.variant = j.at("variant").get<std::string>();
+    m.bot = j.at("bot").get<std::string>();
+    m.movetime_ms = j.at("movetime_ms").get<std::int64_t>();
+    m.human = j.at("side").get<std::string>() == "blue" ? kBlue : kRed;
+    m.seed = j.at("seed").get<std::uint64_t>();
+    m.status = j.value("status", "new");
+    m.result = j.value("result", "");
+    m.reason = j.value("reason", "");
+    m.detail = j.value("detail", "");
+    m.result_text = j.value("result_text", "");
+    return m;
+  } catch (const json::exception& e) {
+    throw InputError(std::string("game meta file: ") + e.what());
+  }
+}
+
+GameSession::GameSession(GameMeta meta, std::filesystem::path dir, BotMaker make_bot)
+    : meta_(std::move(meta)), dir_(std::move(dir)), make_bot_(std::move(make_bot)) {
+  waterloo_ = load_variant(meta_.variant).family == Family::kWaterloo;
+  std::lock_guard lock(mu_);
+  save_meta();
+}
+
+GameSession::~GameSession() { stop(); }
+
+std::filesystem::path GameSession::record_path() const {
+  return dir_ / (meta_.id + (waterloo_ ? ".wrec" : ".rec"));
+}
+
+void GameSession::save_meta() const {
+  write_text_file_atomically((dir_ / (meta_.id + ".json")).string(), meta_.to_json().dump(2) + "\n");
+}
+
+bool GameSession::start() {
+  std::unique_lock lock(mu_);
+  if (running_) return true;
+  if (meta_.status == "over") return false;
+  if (thread_.joinable()) thread_.join();  // a thread that ended (adjourned): it holds no lock
+  std::string resume;
+  if (std::filesystem::exists(record_path())) {
+    resume = read_text_file(record_path().string());
+    try {
+      if (record_over(resume)) {  // finished while the meta file was not yet updated
+        meta_.status = "over";
+        final_record_ = resume;
+        save_meta();
+        return false;
+      }
+    } catch (const InputError& e) {
+      meta_.status = "error";
+      meta_.detail = e.what();
+      save_meta();
+      return false;
+    }
+  }
+  player_ = std::make_shared<WebPlayer>();
+  running_ = true;
+  meta_.status = "playing";
+  save_meta();
+  thread_ = std::thread([this, resume] { run(resume); });
+  return true;
+}
+
+void GameSession::run(std::string resume) {
+  std::shared_ptr<WebPlayer> person;
+  GameMeta meta;
+  {
+    std::lock_guard lock(mu_);
+    person = player_;
+    meta = meta_;
+  }
+  GameOutcome out;
+  std::string error;
+  try {
+    GameSettings st;
+    st.variant = std::make_shared<const Variant>(load_variant(meta.variant));
+    st.variant_spec = meta.variant;
+    st.seed = meta.seed;
+    st.time.default_timeout_ms = kThirtyDaysMs;
+    st.resume_record = resume;
+    st.autosave_path = record_path().string();
+    st.names[meta.human] = "human";
+    st.names[other(meta.human)] = meta.bot;
+    ComputerPlayer computer(make_bot_ ? make_bot_(meta.bot) : make_bot_from_spec(meta.bot), meta.movetime_ms, *this);
+    Bot& red = meta.human == kRed ? static_cast<Bot&>(*person) : computer;
+    Bot& blue = meta.human == kBlue ? static_cast<Bot&>(*person) : computer;
+    out = play_game(red, blue, st);
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  std::lock_guard lock(mu_);
+  running_ = false;
+  thinking_ = false;
+  if (!error.empty()) {
+    meta_.status = "error";
+    meta_.detail = error;
+  } else if (out.reason == "adjourned") {
+    meta_.status = "adjourned";
+    try {
+      write_text_file_atomically(record_path().string(), out.record);
+    } catch (const std::exception&) {  // the referee's autosave has it up to the last step
+    }
+  } else {
+    meta_.status = "over";
+    meta_.result = winner_name(out.winner);
+    meta_.reason = out.reason;
+    meta_.detail = out.detail;
+    meta_.result_text = result_in_words(meta_.result + " " + out.reason, meta_.human);
+    final_record_ = out.record;
+    try {
+      write_text_file_atomically(record_path().string(), out.record);
+    } catch (const std::exception& e) {
+      meta_.detail += std::string(" (the record could not be written: ") + e.what() + ")";
+    }
+  }
+  try {
+    save_meta();
+  } catch (const std::exception&) {  // a full disk must not take the server down
+  }
+}
+
+bool GameSession::running() const {
+  std::lock_guard lock(mu_);
+  return running_;
+}
+
+bool GameSession::over() const {
+  std::lock_guard lock(mu_);
+  return meta_.status == "over";
+}
+
+std::shared_ptr<WebPlayer> GameSession::player() const {
+  std::lock_guard lock(mu_);
+  return player_;
+}
+
+json GameSession::state(int since) const {
+  std::shared_ptr<WebPlayer> p;
+  json j;
+  {
+    std::lock_guard lock(mu_);
+    p = player_;
+    j = meta_.to_json();
+    j.erase("seed");  // the seed of the bot and the dice is the server's business
+    j["family"] = waterloo_ ? "waterloo" : "classic";
+    j["running"] = running_;
+    j["thinking"] = thinking_;
+    if (thinking_)
+      j["thinking_ms"] = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - think_start_).count();
+    j["info"] = info_;
+  }
+  j["player"] = p ? p->snapshot(since) : json(nullptr);
+  return j;
+}
+
+std::optional<std::string> GameSession::record() const {
+  std::lock_guard lock(mu_);
+  if (meta_.status != "over") return std::nullopt;
+  if (final_record_.empty()) {
+    try {
+      return read_text_file(record_path().string());
+    } catch (const InputError&) {
+      return std::nullopt;
+    }
+  }
+  return final_record_;
+}
+
+std::shared_ptr<const Replay> GameSession::replay() {
+  {
+    std::lock_guard lock(mu_);
+    if (replay_) return replay_;
+  }
+  const auto text = record();
+  if (!text) return nullptr;
+  auto r = std::make_shared<const Replay>(make_replay(*text));  // may take a moment: no lock held
+  std::lock_guard lock(mu_);
+  if (!replay_) replay_ = r;
+  return replay_;
+}
+
+void GameSession::stop() {
+  std::shared_ptr<WebPlayer> p = player();
+  if (p) p->shutdown();
+  std::thread t;
+  {
+    std::lock_guard lock(mu_);
+    t = std::move(thread_);
+  }
+  if (t.joinable()) t.join();
+}
+
+void GameSession::bot_thinking(bool on) {
+  std::lock_guard lock(mu_);
+  thinking_ = on;
+  if (on) {
+    think_start_ = std::chrono::steady_clock::now();
+    info_ = nullptr;
+  }
+}
+
+void GameSession::bot_info(const SearchInfo& i) {
+  // The principal variation is left out: the bot's planned moves would tell which of its
+  // pieces can move and how far (a Scout's long move), which the person's view hides.
+  std::lock_guard lock(mu_);
+  info_ = {{"depth", i.depth}, {"iterations", i.iterations}, {"nodes", i.nodes}, {"nps", i.nps},
+           {"win_probability", i.win_probability}, {"pv_length", int(i.pv.size())}};
+}
+
+}  // namespace stratego::bots

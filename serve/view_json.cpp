@@ -1,0 +1,210 @@
+#include "serve/view_json.h"
+
+#include "engine/move_text.h"
+#include "engine/waterloo/notation.h"
+#include "play/play_board.h"
+#include "play/play_board_waterloo.h"
+#include "play/play_input.h"
+
+namespace stratego::bots {
+namespace {
+
+using nlohmann::json;
+
+json square_names(const Geometry& g) {
+  json names = json::array();
+  for (int sq = 0; sq < g.num_squares(); ++sq) names.push_back(g.square_name(sq));
+  return names;
+}
+
+json names_of(const std::vector<int>& squares, const Geometry& g) {
+  json out = json::array();
+  for (int sq : squares) out.push_back(g.square_name(sq));
+  return out;
+}
+
+const char* outcome_name(Outcome o) {
+  switch (o) {
+    case Outcome::kAttackerWins: return "attacker-wins";
+    case Outcome::kDefenderWins: return "defender-wins";
+    case Outcome::kBothRemoved: return "both-removed";
+  }
+  return "?";
+}
+
+std::string kind_text(Kind k) { return k == kUnknown ? "unknown" : std::string(kind_name(k)); }
+
+char terrain_mark(const waterloo::WaterlooView& v, int sq) {
+  const waterloo::Rules& r = v.rules();
+  for (std::size_t t = 0; t < r.tiles.size() && t < v.tile_hp.size(); ++t) {
+    if (!test(r.tiles[t].squares, sq)) continue;
+    if (r.tiles[t].kind == waterloo::TileKind::kHill) return '^';
+    if (v.tile_hp[t] <= 0) return ' ';  // destroyed: ordinary ground (W-10.3)
+    return r.tiles[t].kind == waterloo::TileKind::kBuilding ? '#' : '%';
+  }
+  if (test(r.mud, sq)) return '~';
+  if (test(r.prussian_squares, sq)) return '+';
+  return ' ';
+}
+
+json unit_json(const waterloo::SeenUnit& u) {
+  waterloo::SeenUnit plain = u;  // the token without who-has-seen-it and last-attack marks
+  plain.revealed = 0;
+  plain.last_attack = waterloo::kNeverAttacked;
+  return {{"army", std::string(waterloo::kArmyNames[int(u.army)])},
+          {"side", std::string(side_name(u.side()))},
+          {"cls", std::string(waterloo::kClassNames[int(u.cls)])},
+          {"strength", int(u.strength)},
+          {"damage", int(u.damage)},
+          {"token", waterloo::unit_token(plain)}};
+}
+
+json cards_json(const waterloo::CardCounts& c) {
+  json out = json::object();
+  for (int k = 0; k < waterloo::kNumCardKinds; ++k)
+    if (c[std::size_t(k)]) out[std::string(waterloo::card_name(waterloo::CardKind(k)))] = int(c[std::size_t(k)]);
+  return out;
+}
+
+}  // namespace
+
+std::string winner_name(Winner w) {
+  switch (w) {
+    case Winner::kRed: return "red";
+    case Winner::kBlue: return "blue";
+    case Winner::kDraw: return "draw";
+    default: return "none";
+  }
+}
+
+json view_json(const View& v) {
+  const Geometry& g = v.variant->geometry;
+  json board = json::array(), lakes = json::array();
+  for (int sq = 0; sq < g.num_squares(); ++sq) {
+    if (test(v.variant->lakes, sq)) lakes.push_back(sq);
+    const ViewSquare& s = v.board[std::size_t(sq)];
+    if (s.piece == kNoPiece) {
+      board.push_back(nullptr);
+      continue;
+    }
+    board.push_back({{"side", std::string(side_name(piece_side(s.piece)))},
+                     {"kind", kind_text(piece_kind(s.piece))},
+                     {"moved", (s.flags & kMovedFlag) != 0},
+                     {"revealed", (s.flags & kRevealedFlag) != 0}});
+  }
+  json captured = json::object();
+  for (Side s : {kRed, kBlue}) {
+    json kinds = json::object();
+    for (Kind k : kAllKinds)
+      if (v.captured_known[s][k]) kinds[std::string(kind_name(k))] = int(v.captured_known[s][k]);
+    captured[std::string(side_name(s))] = {{"kinds", kinds}, {"face_down", int(v.captured_unknown[s])}};
+  }
+  json army = json::object();
+  for (Kind k : kAllKinds)
+    if (v.variant->army[k] > 0) army[std::string(kind_name(k))] = v.variant->army[k];
+  return {{"family", "classic"},
+          {"variant", v.variant->spec},
+          {"viewer", std::string(side_name(v.viewer))},
+          {"width", g.width()},
+          {"height", g.height()},
+          {"squares", square_names(g)},
+          {"lakes", lakes},
+          {"board", board},
+          {"army", army},
+          {"to_move", std::string(side_name(v.side_to_move))},
+          {"moves_played", v.moves_played},
+          {"captured", captured},
+          {"captured_text", captured_text(v)},
+          {"pending_rescue", v.pending_rescue},
+          {"anger_wins", v.anger_wins},
+          {"over", v.result.over()},
+          {"winner", winner_name(v.result.winner)}};
+}
+
+json view_json(const waterloo::WaterlooView& v) {
+  const Geometry& g = v.geometry();
+  json board = json::array(), terrain = json::array();
+  for (int sq = 0; sq < g.num_squares(); ++sq) {
+    terrain.push_back(std::string(1, terrain_mark(v, sq)));
+    const auto& u = v.board[std::size_t(sq)];
+    board.push_back(u ? unit_json(*u) : json(nullptr));
+  }
+  json reserve = json::object();
+  for (Side s : {kRed, kBlue}) {
+    json list = json::array();
+    for (const auto& u : v.piles[int(waterloo::Pile::kReserve)])
+      if (u.side() == s) list.push_back(unit_json(u));
+    reserve[std::string(side_name(s))] = list;
+  }
+  json retreat = json::object(), hand = json::object(), played = json::object();
+  for (Side s : {kRed, kBlue}) {
+    const int x = v.retreat_sector[s];
+    retreat[std::string(side_name(s))] = x == waterloo::kHiddenSector ? json("hidden") : x < 0 ? json(nullptr) : json(x);
+    hand[std::string(side_name(s))] = cards_json(v.hand[s]);
+    played[std::string(side_name(s))] = cards_json(v.played[s]);
+  }
+  const bool battle = !before_battle(v.phase);
+  return {{"family", "waterloo"},
+          {"variant", v.variant->spec},
+          {"viewer", std::string(side_name(v.viewer))},
+          {"width", g.width()},
+          {"height", g.height()},
+          {"squares", square_names(g)},
+          {"board", board},
+          {"terrain", terrain},
+          {"battle", battle},
+          {"phase", std::string(waterloo::phase_name(v.phase))},
+          {"to_move", std::string(side_name(v.to_move))},
+          {"decider", std::string(side_name(v.decider))},
+          {"turn", v.turn},
+          {"actions_left", v.actions_left},
+          {"card_played", v.card_played},
+          {"prussians_come", v.prussians_come},
+          {"hand", hand},
+          {"played", played},
+          {"draft_pool", cards_json(v.draft_pool)},
+          {"reserve", reserve},
+          {"retreat", retreat},
+          {"captured", {{"red", v.captured[kRed]}, {"blue", v.captured[kBlue]}}},
+          {"status", status_text(v)},
+          {"over", v.result.over()},
+          {"winner", winner_name(v.result.winner)}};
+}
+
+json legal_json(const std::vector<std::string>& legal, const Geometry& g) {
+  json out = json::array();
+  for (const auto& t : legal) out.push_back({{"token", t}, {"squares", names_of(squares_in(t, g), g)}});
+  return out;
+}
+
+json step_json(const ObservedMove& m, Side viewer, const Geometry& g) {
+  const bool board_move = m.move.type() != MoveType::kRescue && m.move.type() != MoveType::kDeclineRescue &&
+                          m.move.type() != MoveType::kAngerStop;
+  json squares = json::array();
+  if (board_move) squares = {g.square_name(m.move.from()), g.square_name(m.move.to())};
+  json j = {{"actor", std::string(side_name(m.mover))},
+            {"token", move_to_text(m.move, g)},
+            {"text", describe_move(m, viewer, g)},
+            {"squares", squares},
+            {"attack", m.attack}};
+  if (m.attack) {
+    j["mover_kind"] = kind_text(m.mover_kind);
+    j["target_kind"] = kind_text(m.target_kind);
+    j["outcome"] = outcome_name(m.outcome);
+  }
+  return j;
+}
+
+json step_json(const waterloo::ObservedStep& s, Side viewer, const Geometry& g) {
+  json squares = json::array();
+  if (!s.chance && !s.setup) squares = names_of(squares_in(s.action, g), g);
+  return {{"actor", std::string(side_name(s.actor))},
+          {"token", s.action},
+          {"text", describe_step(s, viewer, g)},
+          {"squares", squares},
+          {"chance", s.chance},
+          {"setup", s.setup},
+          {"die", s.action.rfind("die:", 0) == 0 ? json(s.action.substr(4)) : json(nullptr)}};
+}
+
+}  // namespace stratego::bots

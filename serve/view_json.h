@@ -1,0 +1,32 @@
+// What the page is sent about a game: a player's view as JSON (classic View and WaterlooView),
+// the legal actions with the squares each names, and each step as that player observed it.
+// Built only from the player's own View / WaterlooView and observations, never from the true
+// state, so a browser cannot learn a hidden rank from it (tests/serve_api_test.cpp checks).
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "engine/view.h"
+#include "engine/waterloo/observation.h"
+#include "engine/waterloo/view.h"
+
+namespace stratego::bots {
+
+// {"family":"classic","width","height","squares":[names],"lakes":[i],"board":[null|{"side",
+//  "kind" ("unknown" if hidden),"moved","revealed"}],"to_move","moves_played","captured",...}
+nlohmann::json view_json(const View& v);
+// {"family":"waterloo","board":[null|{"army","cls","strength" (-1 hidden),"token",...}],
+//  "terrain":[mark],"phase","actions_left","turn","hand","reserve","retreat","status" (text)...}
+nlohmann::json view_json(const waterloo::WaterlooView& v);
+// [{"token","squares":[names]}...]: the page highlights the last square of the tokens whose
+// first square is the one clicked; tokens naming fewer than two squares become buttons.
+nlohmann::json legal_json(const std::vector<std::string>& legal, const Geometry& g);
+// {"n","actor","token","text","squares",...}
+nlohmann::json step_json(const ObservedMove& m, Side viewer, const Geometry& g);
+nlohmann::json step_json(const waterloo::ObservedStep& s, Side viewer, const Geometry& g);
+// "red", "blue", "draw" or "none".
+std::string winner_name(Winner w);
+
+}  // namespace stratego::bots

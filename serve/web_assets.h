@@ -1,0 +1,16 @@
+// The files of the page `stratego serve` sends (serve/web/), compiled into the binary by
+// cmake/embed_web.cmake.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+namespace stratego::bots {
+
+struct WebAsset {
+  std::string_view name;     // "index.html", "app.js", ...
+  std::string_view content;
+};
+const std::vector<WebAsset>& web_assets();
+
+}  // namespace stratego::bots

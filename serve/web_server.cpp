@@ -1,0 +1,147 @@
+#include "serve/web_server.h"
+
+#include <algorithm>
+#include <iostream>
+#include <random>
+#include <regex>
+
+#include "bots/registry.h"
+#include "engine/error.h"
+#include "engine/file_io.h"
+#include "engine/variant_loader.h"
+#include "serve/game_session.h"
+#include "serve/web_assets.h"
+
+// Last: its system headers define macros that break Eigen's templates.
+#include <httplib.h>
+
+namespace stratego::bots {
+
+bool valid_game_id(const std::string& id) {
+  static const std::regex pattern("[0-9a-f]{16}");
+  return std::regex_match(id, pattern);
+}
+
+void check_variant_spec(const std::string& spec) {
+  if (spec.empty() || spec.size() > 200) throw InputError("variant: give a built-in variant name (at most 200 characters)");
+  static const std::regex part("[A-Za-z0-9_.=-]+");
+  std::vector<std::string> parts;
+  for (std::size_t b = 0;;) {
+    const auto e = spec.find('+', b);
+    parts.push_back(spec.substr(b, e == std::string::npos ? std::string::npos : e - b));
+    if (e == std::string::npos) break;
+    b = e + 1;
+  }
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    const std::string& p = parts[i];
+    if (!std::regex_match(p, part)) throw InputError("variant '" + spec + "': '" + p + "' is not a name or key=value");
+    if (p.find('=') != std::string::npos) {
+      if (i == 0) throw InputError("variant '" + spec + "': it must start with a built-in variant name");
+      continue;
+    }
+    const auto& files = builtin_variant_files();
+    const bool want_option = i > 0;
+    const bool known = std::any_of(files.begin(), files.end(), [&](const BuiltinVariantFile& f) {
+      return f.name == p && f.is_option == want_option;
+    });
+    if (!known)
+      throw InputError("variant '" + spec + "': '" + p + "' is not a built-in " + (want_option ? "option" : "variant"));
+  }
+}
+
+void check_bot_spec(const std::string& spec) {
+  if (spec.empty() || spec.size() > 200) throw InputError("bot: give a built-in bot name (at most 200 characters)");
+  const std::string name = spec.substr(0, spec.find(','));
+  const auto names = builtin_bot_names();
+  if (std::find(names.begin(), names.end(), name) == names.end())
+    throw InputError("bot '" + name + "': only built-in bots can be chosen here (no commands are run)");
+  static const std::regex settings("[A-Za-z0-9_]+(,[A-Za-z0-9_-]+=[A-Za-z0-9_.-]+)*");
+  if (!std::regex_match(spec, settings)) throw InputError("bot '" + spec + "': settings are ,name=value");
+}
+
+WebServer::WebServer(ServeOptions o) : o_(std::move(o)), http_(std::make_unique<httplib::Server>()) {
+  std::error_code ec;
+  std::filesystem::create_directories(o_.games_dir, ec);
+  if (!std::filesystem::is_directory(o_.games_dir))
+    throw InputError("--games-dir " + o_.games_dir.string() + ": not a folder and cannot be made");
+  for (const auto& entry : std::filesystem::directory_iterator(o_.games_dir)) {
+    const auto& path = entry.path();
+    if (path.extension() != ".json" || !valid_game_id(path.stem().string())) continue;
+    if (int(games_.size()) >= o_.max_games) break;
+    try {
+      GameMeta meta = GameMeta::from_json(nlohmann::json::parse(read_text_file(path.string())));
+      if (meta.id != path.stem().string()) continue;
+      if (meta.status == "playing") meta.status = "adjourned";  // the server stopped under it
+      games_[meta.id] = std::make_shared<GameSession>(meta, o_.games_dir, o_.make_bot);
+    } catch (const std::exception& e) {
+      std::cerr << "serve: skipping " << path.string() << ": " << e.what() << "\n";
+    }
+  }
+  routes();
+}
+
+WebServer::~WebServer() {
+  stop();
+  std::map<std::string, std::shared_ptr<GameSession>> games;
+  {
+    std::lock_guard lock(mu_);
+    games.swap(games_);
+  }
+  for (auto& [id, g] : games) g->stop();
+}
+
+int WebServer::games_loaded() const {
+  std::lock_guard lock(mu_);
+  return int(games_.size());
+}
+
+int WebServer::bind() {
+  http_->set_payload_max_length(o_.max_body);
+  http_->set_read_timeout(o_.io_timeout_s, 0);
+  http_->set_write_timeout(o_.io_timeout_s, 0);
+  http_->set_keep_alive_timeout(5);
+  http_->set_keep_alive_max_count(1000);
+  http_->set_tcp_nodelay(true);  // else a small answer waits ~40 ms for the delayed ACK
+  int port = o_.port;
+  if (port == 0) {
+    port = http_->bind_to_any_port(o_.host);
+    if (port <= 0) throw InputError("cannot listen on " + o_.host);
+  } else if (!http_->bind_to_port(o_.host, port)) {
+    throw InputError("cannot listen on " + o_.host + ":" + std::to_string(port) + " (in use, or not an address here)");
+  }
+  o_.port = port;
+  return port;
+}
+
+void WebServer::listen() { http_->listen_after_bind(); }
+
+int WebServer::start_background() {
+  const int port = bind();
+  thread_ = std::thread([this] { listen(); });
+  return port;
+}
+
+void WebServer::stop() {
+  http_->stop();
+  if (thread_.joinable()) thread_.join();
+}
+
+std::shared_ptr<GameSession> WebServer::find(const std::string& id) {
+  std::lock_guard lock(mu_);
+  const auto it = games_.find(id);
+  return it == games_.end() ? nullptr : it->second;
+}
+
+std::string WebServer::new_id() {
+  static std::mutex rd_mu;
+  std::lock_guard lock(rd_mu);
+  std::random_device rd;
+  for (;;) {
+    const std::uint64_t x = std::uint64_t(rd()) << 32 | rd();
+    char buf[17];
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(x));
+    if (!find(buf)) return buf;
+  }
+}
+
+}  // namespace stratego::bots

@@ -1,0 +1,76 @@
+// `stratego serve`: the HTTP server. JSON over HTTP (docs/serve.md lists the routes), the page
+// of serve/web/ compiled in, many games at once (each a GameSession with its own referee
+// thread and bot), every game saved in the games folder and resumed by id after a restart.
+// Security: it binds 127.0.0.1 unless told otherwise; bodies are bounded in size, reads and
+// writes in time; game ids are made by the server and checked against a strict pattern, and
+// no request names a file; variant specs must be built-in names with options, bots built-in
+// bots (never a command to run); anything malformed gets a 4xx with the reason as JSON.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+
+namespace httplib {
+class Server;
+}
+
+namespace stratego::bots {
+
+class Bot;
+class GameSession;
+using BotMaker = std::function<std::unique_ptr<Bot>(const std::string& spec)>;
+
+struct ServeOptions {
+  std::string host = "127.0.0.1";
+  int port = 8080;                          // 0: any free port
+  std::filesystem::path games_dir = "stratego-games";
+  int max_running = 32;                     // games whose referee thread runs at once
+  int max_games = 1000;                     // games kept in the folder and in memory
+  std::size_t max_body = 64 * 1024;         // bytes of a request body
+  int io_timeout_s = 5;                     // to read a request or write a response
+  std::int64_t max_movetime_ms = 30000;
+  // Makes the bot of a (checked) spec; empty: make_bot_from_spec. Tests put misbehaving bots here.
+  BotMaker make_bot;
+};
+
+class WebServer {
+ public:
+  // Creates the games folder and loads the meta files in it (the games start on request).
+  explicit WebServer(ServeOptions o);
+  ~WebServer();  // stops listening, adjourns every running game
+  // Binds; returns the port (throws InputError if it cannot).
+  int bind();
+  // Serves until stop() (blocking).
+  void listen();
+  // bind() and listen() in a thread of its own (tests).
+  int start_background();
+  void stop();
+  int games_loaded() const;
+  const ServeOptions& options() const { return o_; }
+
+ private:
+  void routes();
+  std::shared_ptr<GameSession> find(const std::string& id);
+  std::string new_id();
+
+  ServeOptions o_;
+  std::unique_ptr<httplib::Server> http_;
+  std::thread thread_;
+  mutable std::mutex mu_;
+  std::map<std::string, std::shared_ptr<GameSession>> games_;
+};
+
+// A game id as the server makes them: 16 lower-case hex digits.
+bool valid_game_id(const std::string& id);
+// Throws InputError unless spec is a built-in base variant with built-in options or
+// key=value parts of letters, digits, '_', '.' and '-' (never a path).
+void check_variant_spec(const std::string& spec);
+// Throws InputError unless spec is a built-in bot, optionally with ",name=value" settings.
+void check_bot_spec(const std::string& spec);
+
+}  // namespace stratego::bots
