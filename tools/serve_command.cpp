@@ -17,13 +17,13 @@ extern "C" void on_signal(int) {
   if (g_server) g_server->stop();  // httplib's stop only flags and shuts the socket
 }
 
-struct Options {
+struct ServeCommandOptions {
   std::string host = "127.0.0.1", games_dir = "stratego-games";
   int port = 8080;
   int max_running = 32;
 };
 
-void run_serve(const Options& o) {
+void run_serve(const ServeCommandOptions& o) {
   bots::ServeOptions so;
   so.host = o.host;
   so.port = o.port;
@@ -51,7 +51,7 @@ void run_serve(const Options& o) {
 }  // namespace
 
 void register_serve_command(CLI::App& app) {
-  auto o = std::make_shared<Options>();
+  auto o = std::make_shared<ServeCommandOptions>();
   auto* cmd = app.add_subcommand("serve", "Play in the browser: a local web server (docs/serve.md)");
   cmd->add_option("--port,-p", o->port, "Port to listen on (0: any free port)")->capture_default_str()->check(CLI::Range(0, 65535));
   cmd->add_option("--host", o->host, "Address to listen on; the default serves this machine only")->capture_default_str();
