@@ -16,5 +16,6 @@ void register_ucc_bot_command(CLI::App& app);
 void register_play_command(CLI::App& app);
 void register_analyze_command(CLI::App& app);
 void register_bench_command(CLI::App& app);
+void register_ladder_command(CLI::App& app);
 
 }  // namespace stratego

@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
   stratego::register_play_command(app);
   stratego::register_analyze_command(app);
   stratego::register_bench_command(app);
+  stratego::register_ladder_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -4,7 +4,8 @@
 set -euo pipefail
 
 packages=(g++ cmake ninja-build libeigen3-dev libtbb-dev libbenchmark-dev libgtest-dev
-          libgmock-dev libcli11-dev nlohmann-json3-dev python3 ccache clang-format)
+          libgmock-dev libcli11-dev nlohmann-json3-dev python3 ccache clang-format
+          libsqlite3-dev libopenmpi-dev openmpi-bin)
 
 missing=()
 for p in "${packages[@]}"; do
