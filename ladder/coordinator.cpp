@@ -149,7 +149,14 @@ void Coordinator::progress(const FinishedGame& g) {
   line << " games, " << std::fixed << std::setprecision(1) << per_min << " games/min";
   if (total >= 0 && per_min > 0)
     line << ", ETA " << duration_text(60.0 * double(total - summary_.played) / per_min);
-  const std::string status = opt_.status ? opt_.status(store_) : tty_ ? leader_status(store_) : "";
+  // The leader needs a fit over every game: at most once a second on a long ladder.
+  if (opt_.status)
+    status_ = opt_.status(store_);
+  else if (tty_ && (status_.empty() || seconds - status_at_ >= 1)) {
+    status_ = leader_status(store_);
+    status_at_ = seconds;
+  }
+  const std::string& status = status_;
   if (!status.empty()) line << ", " << status;
   if (tty_) {
     out << "\r\033[K" << line.str() << std::flush;

@@ -67,6 +67,8 @@ class Coordinator {
   RunSummary summary_;
   std::int64_t in_flight_ = 0;
   bool tty_ = false;
+  std::string status_;
+  double status_at_ = 0;
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
