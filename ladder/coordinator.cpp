@@ -167,6 +167,10 @@ void Coordinator::progress(const FinishedGame& g) {
   }
 }
 
+bool Coordinator::needs_new_pairs() {
+  return target_ < 0 || store_.scheduled_count() < target_;
+}
+
 void Coordinator::abort() {
   std::lock_guard lock(mutex_);
   aborted_ = true;
@@ -196,6 +200,12 @@ RunSummary run_ladder(const std::string& path, const RunOptions& opt) {
       throw InputError(path + ": participant '" + p.name + "' (" + p.spec +
                        ") does not start: " + e.what());
     }
+  }
+  if (c.needs_new_pairs()) {
+    int active = 0;
+    for (const auto& p : store.participants()) active += p.retired.empty();
+    if (active < 2)
+      throw InputError(path + ": a run needs two active participants (`ladder add DB NAME SPEC`)");
   }
   c.store_plan();
   if (opt.mpi) return run_mpi(c, opt);

@@ -152,6 +152,15 @@ std::string over_time(Store& store, const LadderRatings& final, const std::vecto
   for (int k = 0; k < steps; ++k)
     o << "<text x='" << x(k) << "' y='" << h - 10 << "' text-anchor='middle'>" << counts[std::size_t(k)]
       << "</text>\n";
+  // End labels, spread at least 12 px apart so that close ratings stay readable.
+  std::vector<std::pair<double, std::size_t>> labels;
+  for (std::size_t i = 0; i < series.size(); ++i)
+    if (!std::isnan(series[i].back())) labels.emplace_back(y(series[i].back()), i);
+  std::sort(labels.begin(), labels.end());
+  for (std::size_t k = 1; k < labels.size(); ++k)
+    labels[k].first = std::max(labels[k].first, labels[k - 1].first + 12);
+  std::map<std::size_t, double> label_y;
+  for (const auto& [ly, i] : labels) label_y[i] = ly;
   for (std::size_t i = 0; i < series.size(); ++i) {
     const char* colour = kColours[i % 10];
     std::string points;
@@ -161,7 +170,7 @@ std::string over_time(Store& store, const LadderRatings& final, const std::vecto
     }
     if (points.empty()) continue;
     o << "<polyline fill='none' stroke='" << colour << "' stroke-width='2' points='" << points
-      << "'/><text x='" << x(steps - 1) + 6 << "' y='" << num(y(series[i].back()), 1) + "' fill='"
+      << "'/><text x='" << x(steps - 1) + 6 << "' y='" << num(label_y[i] + 4, 1) + "' fill='"
       << colour << "'>" << esc(final.names[i]) << "</text>\n";
   }
   return o.str() + "</svg>\n";

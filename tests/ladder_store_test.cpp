@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <set>
 #include <sstream>
@@ -12,6 +13,7 @@
 #include "engine/file_io.h"
 #include "ladder/coordinator.h"
 #include "ladder/export.h"
+#include "ladder/report.h"
 #include "ladder/run_lock.h"
 #include "ladder/store.h"
 #include "support/command_run.h"
@@ -133,6 +135,33 @@ TEST(LadderStore, ExportsReplayAndPgnTagsReadBack) {
     EXPECT_EQ(tags[i].at("Variant"), "barrage");
     EXPECT_EQ(tags[i].at("Termination"), games[i].reason);
   }
+}
+
+TEST(LadderStore, ReportIsOneSelfContainedPage) {
+  const std::string path = fresh_ladder("report.db");
+  RunOptions opt;
+  opt.games = 6;
+  run_quietly(path, opt);
+  Store store(path, false);
+  const std::string html = report_html(store, "Test <ladder>");
+  EXPECT_NE(html.find("<title>Test &lt;ladder&gt;</title>"), std::string::npos);
+  for (const char* part : {"Ratings", "Pairwise scores", "Ratings over time", "Result reasons", "Game lengths"})
+    EXPECT_NE(html.find(std::string("<h2>") + part + "</h2>"), std::string::npos) << part;
+  EXPECT_GE(std::count(html.begin(), html.end(), '<') , 50);
+  EXPECT_NE(html.find("<svg"), std::string::npos);
+  EXPECT_NE(html.find("random0"), std::string::npos);
+  for (const char* external : {"http:", "https:", "<script", "<link", "src="})
+    EXPECT_EQ(html.find(external), std::string::npos) << external;
+}
+
+TEST(LadderStore, NothingToPlayWithoutAPlanAndTooFewParticipantsIsAnError) {
+  const std::string path = fresh_ladder("few.db", {"random"});
+  const auto r = run_stratego("ladder run " + path + " --games 2");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("two active participants"), std::string::npos) << r.out;
+  const auto idle = run_stratego("ladder run " + path);
+  EXPECT_EQ(idle.status, 0);
+  EXPECT_NE(idle.out.find("nothing to play"), std::string::npos) << idle.out;
 }
 
 TEST(LadderStore, SprtCommandStopsWhenABoundIsCrossed) {

@@ -137,7 +137,11 @@ void register_run(CLI::App& ladder) {
     }
     if (!o->mpi) {
       const RunSummary s = run_ladder(o->db, opt);
-      std::cout << "played " << s.played << " games in " << s.seconds << " s\n";
+      if (s.played == 0 && o->games == 0 && !o->forever)
+        std::cout << "nothing to play: no unfinished games and no plan left (give --games N or "
+                     "--forever)\n";
+      else
+        std::cout << "played " << s.played << " games in " << s.seconds << " s\n";
       return;
     }
     const MpiWorld w = mpi_init(nullptr, nullptr);
