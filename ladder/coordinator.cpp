@@ -167,6 +167,13 @@ void Coordinator::progress(const FinishedGame& g) {
   }
 }
 
+void Coordinator::check_plan() {
+  // Planning only reads; a gauntlet of a retired or unknown name fails here, before any write.
+  if (needs_new_pairs() && plan_next_pair(store_, opt_.mode).empty())
+    throw InputError(store_.db().path() +
+                     ": a run needs two active participants (`ladder add DB NAME SPEC`)");
+}
+
 bool Coordinator::needs_new_pairs() {
   return target_ < 0 || store_.scheduled_count() < target_;
 }
@@ -201,12 +208,7 @@ RunSummary run_ladder(const std::string& path, const RunOptions& opt) {
                        ") does not start: " + e.what());
     }
   }
-  if (c.needs_new_pairs()) {
-    int active = 0;
-    for (const auto& p : store.participants()) active += p.retired.empty();
-    if (active < 2)
-      throw InputError(path + ": a run needs two active participants (`ladder add DB NAME SPEC`)");
-  }
+  c.check_plan();
   c.store_plan();
   if (opt.mpi) return run_mpi(c, opt);
   const std::string worker = host_name() + ":" + std::to_string(getpid());

@@ -44,6 +44,8 @@ class Coordinator {
   Coordinator(Store& store, const RunOptions& options);
   // Stores the plan, so that a run killed before its end goes on with it when run again.
   void store_plan();
+  // Throws InputError if the plan cannot make a pair (too few participants, a bad name).
+  void check_plan();
   // True if the plan goes beyond the games already scheduled.
   bool needs_new_pairs();
   // No more games are handed out (a worker failed).

@@ -195,6 +195,15 @@ TEST(LadderBadInput, BotThatDoesNotStartIsRefusedAndTheLadderUnchanged) {
   EXPECT_EQ(snapshot(path), with_gone);
 }
 
+TEST(LadderBadInput, GauntletOfAnUnknownParticipantChangesNothing) {
+  const std::string path = fresh_ladder("badmode.db");
+  const std::string before = snapshot(path);
+  const auto r = run_stratego("ladder run " + path + " --games 2 --mode gauntlet nobody");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("no participant named 'nobody'"), std::string::npos) << r.out;
+  EXPECT_EQ(snapshot(path), before);
+}
+
 TEST(LadderBadInput, NotALadderAndNewerSchemaAreRefusedUntouched) {
   const std::string text = unique_temp_path("notdb.txt");
   write_text_file_atomically(text, "hello\n");
