@@ -43,8 +43,13 @@ std::vector<int> by_rating(const LadderRatings& lr) {
 }
 
 // Rating table with each participant's interval drawn as a bar on a common axis.
-std::string rating_section(const LadderRatings& lr) {
+std::string rating_section(const LadderRatings& lr, const std::vector<FinishedGame>& games) {
   const auto order = by_rating(lr);
+  std::map<std::int64_t, double> think_ms;  // thinking time per participant id, all games
+  for (const auto& g : games) {
+    think_ms[g.s.red] += double(g.red_ms);
+    think_ms[g.s.blue] += double(g.blue_ms);
+  }
   double lo = 0, hi = 0;
   for (int i : order) {
     lo = std::min(lo, lr.r.rating[std::size_t(i)] - lr.r.error[std::size_t(i)]);
@@ -57,7 +62,7 @@ std::string rating_section(const LadderRatings& lr) {
   std::ostringstream o;
   o << "<h2>Ratings</h2><p>Bradley–Terry maximum likelihood, Elo scale, mean 0; bars are 95% "
        "intervals from the Hessian.</p><table><tr><th>#</th><th>participant</th><th>rating</th>"
-       "<th>±95%</th><th>points</th><th>games</th><th>%</th><th>interval</th></tr>\n";
+       "<th>±95%</th><th>points</th><th>games</th><th>%</th><th>think s/game</th><th>interval</th></tr>\n";
   int rank = 0;
   for (int i : order) {
     const auto k = std::size_t(i);
@@ -65,7 +70,7 @@ std::string rating_section(const LadderRatings& lr) {
     o << "<tr><td>" << ++rank << "</td><td>" << esc(lr.names[k]) << "</td><td>" << num(r, 1)
       << "</td><td>" << num(e, 1) << "</td><td>" << num(lr.r.points[k], 1) << "</td><td>"
       << lr.r.games[k] << "</td><td>" << num(100 * lr.r.points[k] / lr.r.games[k], 1)
-      << "</td><td><svg width='" << w << "' height='16'><line x1='" << x(0) << "' x2='" << x(0)
+      << "</td><td>" << num(think_ms[lr.ids[k]] / 1000 / lr.r.games[k], 2) << "</td><td><svg width='" << w << "' height='16'><line x1='" << x(0) << "' x2='" << x(0)
       << "' y1='0' y2='16' stroke='#bbb'/><rect x='" << num(x(r - e), 1) << "' y='4' width='"
       << num(x(r + e) - x(r - e), 1) << "' height='8' fill='#9ecae1'/><circle cx='"
       << num(x(r), 1) << "' cy='8' r='3' fill='#08519c'/></svg></td></tr>\n";
@@ -229,7 +234,7 @@ std::string report_html(Store& store, const std::string& title) {
   if (!c.tc.empty()) o << "; clock " << esc(c.tc);
   if (c.nodes) o << "; " << c.nodes << " nodes per decision";
   o << "; created " << esc(c.created) << ".</p>\n"
-    << rating_section(lr) << heat_map(lr, games) << over_time(store, lr, games)
+    << rating_section(lr, games) << heat_map(lr, games) << over_time(store, lr, games)
     << bars("Result reasons", "How the games ended.", reason_rows)
     << bars("Game lengths", "Games by plies (decisions of both sides).", length_rows)
     << "</body></html>\n";
