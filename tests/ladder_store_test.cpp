@@ -15,6 +15,7 @@
 #include "ladder/export.h"
 #include "ladder/report.h"
 #include "ladder/run_lock.h"
+#include "ladder/schedule.h"
 #include "ladder/store.h"
 #include "support/command_run.h"
 
@@ -110,6 +111,32 @@ TEST(LadderStore, GauntletPlaysOnlyItsParticipantAndRetiredOnesStop) {
   opt.games = 4;
   run_quietly(path, opt);
   EXPECT_EQ(Store(path, false).games().size(), 12u);
+}
+
+TEST(LadderStore, LadderModePicksTheClosestRatingsAmongEquallyPlayedPairings) {
+  const std::string path = fresh_ladder("laddermode.db", {"random", "random", "random"});
+  Store store(path, true);
+  // One pair for each pairing: participant 1 wins everything, 2 and 3 split their pair.
+  const auto play = [&](std::int64_t a, std::int64_t b, const char* r0, const char* r1) {
+    auto pair = plan_next_pair(store, {Mode::kMatch, "random" + std::to_string(a - 1),
+                                       "random" + std::to_string(b - 1)});
+    pair = store.schedule_pair(pair);
+    for (int g = 0; g < 2; ++g) {
+      FinishedGame f;
+      f.s = pair[std::size_t(g)];
+      f.result = g == 0 ? r0 : r1;
+      f.reason = "flag-captured";
+      store.record_game(f);
+    }
+  };
+  // Colours in a pair's first game: a is Red, so "1-0" then "0-1" means a won both.
+  play(1, 2, "1-0", "0-1");
+  play(1, 3, "1-0", "0-1");
+  play(2, 3, "1-0", "1-0");  // one each
+  const auto next = plan_next_pair(store, {Mode::kLadder, "", ""});
+  ASSERT_EQ(next.size(), 2u);
+  EXPECT_EQ(std::min(next[0].red, next[0].blue), 2);
+  EXPECT_EQ(std::max(next[0].red, next[0].blue), 3);
 }
 
 TEST(LadderStore, ExportsReplayAndPgnTagsReadBack) {
