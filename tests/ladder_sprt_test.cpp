@@ -94,7 +94,7 @@ TEST_P(LadderSprtErrors, ErrorRatesNearAlphaAndBeta) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Models, LadderSprtErrors, ::testing::Values(true, false),
-                         [](const auto& info) { return info.param ? "normalized" : "logistic"; });
+                         [](const auto& p) { return p.param ? "normalized" : "logistic"; });
 
 }  // namespace
 }  // namespace stratego::ladder
