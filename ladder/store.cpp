@@ -154,6 +154,11 @@ Store::Store(const std::string& path, bool writable)
     throw InputError(path + ": ladder schema version " + std::to_string(version) +
                      " is newer than this program's (" + std::to_string(kSchemaVersion) +
                      "); use a newer stratego");
+  // WAL with synchronous=NORMAL: a commit survives any kill of this process (the WAL is in
+  // the OS's hands once written); only a power cut or OS crash can undo the last commits, and
+  // the games it undoes are then replayed from the schedule like unfinished ones (or, if the
+  // schedule rows went too, planned again the same way). FULL would add an fsync per game.
+  if (writable) db_.exec("PRAGMA synchronous=NORMAL");
   Stmt q(db_, "SELECT created, seed, movetime_ms, tc, nodes, setups, setup_file, format "
               "FROM ladder WHERE id = 1");
   if (!q.step() || q.text(7) != "stratego-ladder")
