@@ -10,6 +10,7 @@
 #include <set>
 #include <sstream>
 
+#include "engine/error.h"
 #include "engine/file_io.h"
 #include "ladder/coordinator.h"
 #include "ladder/export.h"
@@ -269,6 +270,21 @@ TEST(LadderBadInput, SecondRunOnARunningLadderIsRefused) {
   const auto r = run_stratego("ladder run " + path + " --games 2");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.out.find("a run is already going on this ladder (pid"), std::string::npos) << r.out;
+  EXPECT_EQ(snapshot(path), before);
+}
+
+TEST(LadderBadInput, WriteThroughAReadOnlyConnectionNamesTheCause) {
+  // What a read-only file gives (root ignores permissions, so the connection is made
+  // read-only here): SQLite's error, named, and nothing written.
+  const std::string path = fresh_ladder("roconn.db");
+  const std::string before = snapshot(path);
+  Store store(path, false);
+  try {
+    store.add_participant("x", "random");
+    FAIL() << "wrote through a read-only connection";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("read-only"), std::string::npos) << e.what();
+  }
   EXPECT_EQ(snapshot(path), before);
 }
 
