@@ -140,6 +140,33 @@ TEST(LadderStore, LadderModePicksTheClosestRatingsAmongEquallyPlayedPairings) {
   EXPECT_EQ(std::max(next[0].red, next[0].blue), 3);
 }
 
+TEST(LadderStore, SeveralVariantsTakeTurnsByPairAndRateSeparately) {
+  const std::string path = unique_temp_path("variants.db");
+  std::filesystem::remove(path);
+  LadderConfig c;
+  c.variants = {"barrage", "waterloo-basic"};
+  c.setups = "own";
+  Store::create(path, c, {});
+  {
+    Store s(path, true);
+    s.add_participant("a", "random");
+    s.add_participant("b", "rules");
+  }
+  RunOptions opt;
+  opt.games = 8;
+  run_quietly(path, opt);
+  Store store(path, false);
+  const auto games = store.games(true);
+  ASSERT_EQ(games.size(), 8u);
+  for (const auto& g : games) {
+    EXPECT_EQ(g.s.variant, g.s.pair % 2 == 0 ? "barrage" : "waterloo-basic");
+    EXPECT_EQ(g.s.red_setup, "");  // the bots' own
+  }
+  const auto r = run_stratego("ladder ratings " + path + " --variant waterloo-basic");
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("games 4 of waterloo-basic"), std::string::npos) << r.out;
+}
+
 TEST(LadderStore, ExportsReplayAndPgnTagsReadBack) {
   const std::string path = fresh_ladder("export.db");
   RunOptions opt;

@@ -39,7 +39,10 @@ void register_ratings(CLI::App& ladder) {
     const auto games = store.games();
     const LadderRatings lr = ladder_ratings(store, games, o->anchor, o->mean, o->variant);
     std::cout << ratings_table(lr.names, lr.r);
-    std::cout << "games " << games.size() << "; intervals 95% (Hessian); "
+    std::size_t rated = 0;
+    for (const auto& g : games) rated += o->variant.empty() || g.s.variant == o->variant;
+    std::cout << "games " << rated << (o->variant.empty() ? "" : " of " + o->variant)
+              << "; intervals 95% (Hessian); "
               << (o->anchor.empty() ? "mean " : "anchor " + o->anchor + " = ") << o->mean << "\n";
     if (o->los) std::cout << "\n" << los_table(lr.names, lr.r);
   });
