@@ -84,7 +84,6 @@ TEST(LadderRatings, IntervalsCoverTheTruthAbout95PercentOfTheTime) {
   for (int ladder = 0; ladder < 200; ++ladder) {
     RatingOptions opt;
     opt.anchor = 0;
-    opt.virtual_draws = 0.1;
     const Ratings r = fit_ratings(4, simulate(truth, 60, 0.0, rng), opt);
     for (int i = 1; i < 4; ++i) {
       ++total;
