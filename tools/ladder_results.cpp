@@ -28,12 +28,11 @@ void register_ratings(CLI::App& ladder) {
   auto o = std::make_shared<Options>();
   auto* cmd = ladder.add_subcommand("ratings", "Bradley–Terry ratings with 95% intervals (Ordo-like)");
   cmd->add_option("db", o->db, "The ladder file")->required();
-  auto* anchor = cmd->add_option("--anchor", o->anchor, "This participant's rating is --mean's value (0)");
+  cmd->add_option("--anchor", o->anchor, "This participant's rating is --mean's value (0)");
   cmd->add_option("--mean", o->mean, "The mean rating (or the anchor's, with --anchor)")
       ->capture_default_str();
   cmd->add_option("--variant", o->variant, "Only this variant's games (a ladder of several)");
   cmd->add_flag("--los", o->los, "Also print the likelihood-of-superiority matrix");
-  (void)anchor;
   cmd->callback([o] {
     Store store(o->db, false);
     const auto games = store.games();
@@ -115,7 +114,7 @@ void register_sprt(CLI::App& ladder) {
     opt.forever = o->max_games == 0;
     opt.games = o->max_games;
     std::int64_t last_pair = -1;
-    opt.after_game = [&, ia, ib](Store& store, const FinishedGame& g) {
+    opt.after_game = [&, ia, ib](Store& store, const FinishedGame&) {
       const Pentanomial p = pair_counts(store.games(), ia, ib);
       int pairs = 0;
       for (int n : p) pairs += n;
@@ -123,7 +122,6 @@ void register_sprt(CLI::App& ladder) {
         last_pair = pairs;
         std::cout << line(p) << std::endl;
       }
-      (void)g;
       return *verdict(sprt_llr(o->s, p)) != '\0';
     };
     opt.status = [](Store&) { return std::string(); };
