@@ -14,12 +14,12 @@
 #include "tools/commands.h"
 #include "tools/ladder_commands.h"
 
-namespace stratego {
+// The subcommands live in stratego::ladder, so that they name its types unqualified without a
+// using-directive (which a unity build would carry into the next file).
+namespace stratego::ladder {
 namespace {
 
-using namespace ladder;
-
-void register_create(CLI::App& ladder) {
+void register_create(CLI::App& group) {
   struct Options {
     std::string db, tc, setups;
     std::vector<std::string> variants;
@@ -27,7 +27,7 @@ void register_create(CLI::App& ladder) {
     std::uint64_t seed = 1;
   };
   auto o = std::make_shared<Options>();
-  auto* cmd = ladder.add_subcommand("create", "Make a new ladder file");
+  auto* cmd = group.add_subcommand("create", "Make a new ladder file");
   cmd->add_option("db", o->db, "The ladder file to make")->required();
   cmd->add_option("--variant,-v", o->variants, "Variant spec (repeat for several: pairs take turns)")
       ->required();
@@ -70,9 +70,9 @@ void register_create(CLI::App& ladder) {
   });
 }
 
-void register_add_retire(CLI::App& ladder) {
+void register_add_retire(CLI::App& group) {
   auto o = std::make_shared<std::array<std::string, 3>>();
-  auto* add = ladder.add_subcommand("add", "Add a participant (its bot must start)");
+  auto* add = group.add_subcommand("add", "Add a participant (its bot must start)");
   add->add_option("db", (*o)[0], "The ladder file")->required();
   add->add_option("name", (*o)[1], "The participant's name in the ladder")->required();
   add->add_option("spec", (*o)[2], "Bot spec: built-in[,option=value...], cmd:COMMAND or ucc:COMMAND")
@@ -90,7 +90,7 @@ void register_add_retire(CLI::App& ladder) {
     std::cout << "added " << (*o)[1] << " (" << (*o)[2] << ")\n";
   });
   auto r = std::make_shared<std::array<std::string, 2>>();
-  auto* retire = ladder.add_subcommand("retire", "Retire a participant (its games stay rated)");
+  auto* retire = group.add_subcommand("retire", "Retire a participant (its games stay rated)");
   retire->add_option("db", (*r)[0], "The ladder file")->required();
   retire->add_option("name", (*r)[1], "The participant to retire")->required();
   retire->callback([r] {
@@ -100,7 +100,7 @@ void register_add_retire(CLI::App& ladder) {
   });
 }
 
-void register_run(CLI::App& ladder) {
+void register_run(CLI::App& group) {
   struct Options {
     std::string db;
     std::vector<std::string> mode;
@@ -109,7 +109,7 @@ void register_run(CLI::App& ladder) {
     bool forever = false, mpi = false;
   };
   auto o = std::make_shared<Options>();
-  auto* cmd = ladder.add_subcommand(
+  auto* cmd = group.add_subcommand(
       "run", "Play the ladder's games: unfinished ones first, then --games more (in pairs)");
   cmd->add_option("db", o->db, "The ladder file")->required();
   auto* games = cmd->add_option("--games,-n", o->games, "More games to plan (rounded up to pairs)");
@@ -163,14 +163,17 @@ void register_run(CLI::App& ladder) {
 }
 
 }  // namespace
+}  // namespace stratego::ladder
+
+namespace stratego {
 
 void register_ladder_command(CLI::App& app) {
-  auto* ladder = app.add_subcommand("ladder", "Bot-versus-bot ladders in one SQLite file");
-  ladder->require_subcommand(1);
-  register_create(*ladder);
-  register_add_retire(*ladder);
-  register_run(*ladder);
-  register_ladder_results(*ladder);
+  auto* group = app.add_subcommand("ladder", "Bot-versus-bot ladders in one SQLite file");
+  group->require_subcommand(1);
+  ladder::register_create(*group);
+  ladder::register_add_retire(*group);
+  ladder::register_run(*group);
+  register_ladder_results(*group);
 }
 
 }  // namespace stratego

@@ -5,6 +5,6 @@
 
 namespace stratego {
 
-void register_ladder_results(CLI::App& ladder);
+void register_ladder_results(CLI::App& group);
 
 }  // namespace stratego

@@ -14,19 +14,19 @@
 #include "ladder/store.h"
 #include "tools/ladder_commands.h"
 
-namespace stratego {
+// The subcommands live in stratego::ladder, so that they name its types unqualified without a
+// using-directive (which a unity build would carry into the next file).
+namespace stratego::ladder {
 namespace {
 
-using namespace ladder;
-
-void register_ratings(CLI::App& ladder) {
+void register_ratings(CLI::App& group) {
   struct Options {
     std::string db, anchor, variant;
     double mean = 0;
     bool los = false;
   };
   auto o = std::make_shared<Options>();
-  auto* cmd = ladder.add_subcommand("ratings", "Bradley–Terry ratings with 95% intervals (Ordo-like)");
+  auto* cmd = group.add_subcommand("ratings", "Bradley–Terry ratings with 95% intervals (Ordo-like)");
   cmd->add_option("db", o->db, "The ladder file")->required();
   cmd->add_option("--anchor", o->anchor, "This participant's rating is --mean's value (0)");
   cmd->add_option("--mean", o->mean, "The mean rating (or the anchor's, with --anchor)")
@@ -53,7 +53,7 @@ std::string penta_text(const Pentanomial& p) {
   return o.str();
 }
 
-void register_sprt(CLI::App& ladder) {
+void register_sprt(CLI::App& group) {
   struct Options {
     std::string db, a, b;
     SprtSettings s;
@@ -62,7 +62,7 @@ void register_sprt(CLI::App& ladder) {
     std::int64_t max_games = 0;
   };
   auto o = std::make_shared<Options>();
-  auto* cmd = ladder.add_subcommand(
+  auto* cmd = group.add_subcommand(
       "sprt", "Pentanomial SPRT of A against B: play pairs until a bound is crossed");
   cmd->add_option("db", o->db, "The ladder file")->required();
   cmd->add_option("a", o->a, "The participant under test")->required();
@@ -133,12 +133,12 @@ void register_sprt(CLI::App& ladder) {
   });
 }
 
-void register_export(CLI::App& ladder) {
+void register_export(CLI::App& group) {
   struct Options {
     std::string db, records, pgn;
   };
   auto o = std::make_shared<Options>();
-  auto* cmd = ladder.add_subcommand("export", "Write every game as records and/or as PGN tags");
+  auto* cmd = group.add_subcommand("export", "Write every game as records and/or as PGN tags");
   cmd->add_option("db", o->db, "The ladder file")->required();
   cmd->add_option("--records", o->records, "File of all game records (`stratego check --record`)");
   cmd->add_option("--pgn", o->pgn, "PGN-style file (tags and results) for Ordo or BayesElo");
@@ -153,12 +153,12 @@ void register_export(CLI::App& ladder) {
   });
 }
 
-void register_report(CLI::App& ladder) {
+void register_report(CLI::App& group) {
   struct Options {
     std::string db, html, title;
   };
   auto o = std::make_shared<Options>();
-  auto* cmd = ladder.add_subcommand("report", "Write a self-contained HTML report of the ladder");
+  auto* cmd = group.add_subcommand("report", "Write a self-contained HTML report of the ladder");
   cmd->add_option("db", o->db, "The ladder file")->required();
   cmd->add_option("--html", o->html, "The HTML file to write")->required();
   cmd->add_option("--title", o->title, "Page title (default: the ladder file's name)");
@@ -170,12 +170,15 @@ void register_report(CLI::App& ladder) {
 }
 
 }  // namespace
+}  // namespace stratego::ladder
 
-void register_ladder_results(CLI::App& ladder) {
-  register_ratings(ladder);
-  register_sprt(ladder);
-  register_export(ladder);
-  register_report(ladder);
+namespace stratego {
+
+void register_ladder_results(CLI::App& group) {
+  ladder::register_ratings(group);
+  ladder::register_sprt(group);
+  ladder::register_export(group);
+  ladder::register_report(group);
 }
 
 }  // namespace stratego
