@@ -64,9 +64,9 @@ std::map<std::pair<std::int64_t, int>, std::string> finished(const std::string& 
 }
 
 TEST(LadderResume, KilledAtRandomMomentsLosesAndDuplicatesNoGame) {
-  // A game takes about 1 ms here, so the kills come early (2..25 ms after the start, which
-  // itself takes a few ms): each run plays a few games at most before it dies.
-  const int planned = 600;
+  // A game takes about 1 ms here, so most kills come early (2..25 ms after the start, which
+  // itself takes a few ms): such a run plays a few games at most before it dies.
+  const int planned = 800;
   const std::string path = make_ladder("kill.db");
   Rng rng(20261202);
   int kills = 0, runs = 0;  // kills: of a run that still had games to play
@@ -82,7 +82,9 @@ TEST(LadderResume, KilledAtRandomMomentsLosesAndDuplicatesNoGame) {
     int status = 0;
     bool killed = false;
     if (kills < 25) {
-      std::this_thread::sleep_for(std::chrono::microseconds(2000 + rng.below(23000)));
+      // Every fifth run lives longer, so that the kills fall all along the schedule.
+      const std::uint32_t us = runs % 5 == 4 ? 30000 + rng.below(30000) : 2000 + rng.below(23000);
+      std::this_thread::sleep_for(std::chrono::microseconds(us));
       if (waitpid(pid, &status, WNOHANG) == 0) {
         kill(pid, SIGKILL);
         waitpid(pid, &status, 0);
