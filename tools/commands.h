@@ -17,5 +17,6 @@ void register_play_command(CLI::App& app);
 void register_analyze_command(CLI::App& app);
 void register_bench_command(CLI::App& app);
 void register_serve_command(CLI::App& app);  // only with cpp-httplib (serve/)
+void register_ladder_command(CLI::App& app);
 
 }  // namespace stratego

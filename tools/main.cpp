@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
 #ifdef STRATEGO_HAVE_SERVE
   stratego::register_serve_command(app);
 #endif
+  stratego::register_ladder_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

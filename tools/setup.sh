@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(g++ cmake ninja-build libeigen3-dev libtbb-dev libbenchmark-dev libgtest-dev
           libgmock-dev libcli11-dev nlohmann-json3-dev python3 ccache clang-format
-          pkg-config libcpp-httplib-dev)
+          pkg-config libcpp-httplib-dev libsqlite3-dev libopenmpi-dev openmpi-bin)
 # Optional: the browser test of `stratego serve` (tests/browser/) runs only when these are
 # installed and is reported as skipped otherwise; if they cannot be installed, setup says so
 # and goes on. STRATEGO_SETUP_BROWSER=0 leaves them out.
