@@ -17,6 +17,7 @@
 #include "engine/rng.h"
 #include "ladder/coordinator.h"
 #include "ladder/store.h"
+#include "support/ladder_file.h"
 #include "support/command_run.h"
 
 namespace stratego::ladder {
@@ -24,17 +25,8 @@ namespace {
 
 using test_support::unique_temp_path;
 
-std::string make_ladder(const std::string& name) {
-  const std::string path = unique_temp_path(name);
-  for (const char* ext : {"", "-wal", "-shm", ".lock"}) std::filesystem::remove(path + ext);
-  LadderConfig c;
-  c.variants = {"barrage"};
-  c.setups = "random";
-  c.seed = 99;
-  Store::create(path, c, {});
-  Store s(path, true);
-  for (const char* n : {"a", "b", "c"}) s.add_participant(n, "random");
-  return path;
+std::string make_kill_ladder(const std::string& name) {
+  return testing::fresh_ladder(name, 99, {{"a", "random"}, {"b", "random"}, {"c", "random"}});
 }
 
 // Starts `stratego ARGS...` with its output discarded.
@@ -67,7 +59,7 @@ TEST(LadderResume, KilledAtRandomMomentsLosesAndDuplicatesNoGame) {
   // A game takes about 1 ms here, so most kills come early (2..25 ms after the start, which
   // itself takes a few ms): such a run plays a few games at most before it dies.
   const int planned = 800;
-  const std::string path = make_ladder("kill.db");
+  const std::string path = make_kill_ladder("kill.db");
   Rng rng(20261202);
   int kills = 0, runs = 0;  // kills: of a run that still had games to play
   std::size_t at_last_kill = 0;
@@ -130,7 +122,7 @@ TEST(LadderResume, KilledAtRandomMomentsLosesAndDuplicatesNoGame) {
   EXPECT_LT(at_last_kill, std::size_t(planned)) << "the kills came after the last game";
   std::cout << "games finished at the last kill: " << at_last_kill << "\n";
   // The same ladder played without a kill gives the same games.
-  const std::string ref = make_ladder("kill_ref.db");
+  const std::string ref = make_kill_ladder("kill_ref.db");
   RunOptions opt;
   opt.games = planned;
   opt.jobs = 2;

@@ -10,6 +10,7 @@
 #include "ladder/coordinator.h"
 #include "ladder/mpi.h"
 #include "ladder/store.h"
+#include "support/ladder_file.h"
 #include "support/command_run.h"
 
 namespace stratego::ladder {
@@ -17,19 +18,8 @@ namespace {
 
 using test_support::unique_temp_path;
 
-std::string make_ladder(const std::string& name) {
-  const std::string path = unique_temp_path(name);
-  for (const char* ext : {"", "-wal", "-shm", ".lock"}) std::filesystem::remove(path + ext);
-  LadderConfig c;
-  c.variants = {"barrage"};
-  c.setups = "random";
-  c.seed = 1234;
-  Store::create(path, c, {});
-  Store s(path, true);
-  s.add_participant("random", "random");
-  s.add_participant("rules", "rules");
-  s.add_participant("random2", "random");
-  return path;
+std::string make_mpi_ladder(const std::string& name) {
+  return testing::fresh_ladder(name, 1234, {{"random", "random"}, {"rules", "rules"}, {"random2", "random"}});
 }
 
 std::map<std::pair<std::int64_t, int>, std::string> games_of(const std::string& path) {
@@ -45,7 +35,7 @@ TEST(LadderMpi, ThreeRanksPlayTheSameGamesAsOneProcess) {
   if (!mpi_available()) GTEST_SKIP() << "built without Open MPI (libopenmpi-dev not found)";
   if (std::system("command -v mpirun >/dev/null 2>&1") != 0)
     GTEST_SKIP() << "mpirun not found (install openmpi-bin)";
-  const std::string single = make_ladder("mpi_single.db"), multi = make_ladder("mpi_multi.db");
+  const std::string single = make_mpi_ladder("mpi_single.db"), multi = make_mpi_ladder("mpi_multi.db");
   RunOptions opt;
   opt.games = 24;
   std::ostringstream quiet;
