@@ -46,12 +46,14 @@ class MatchRunner {
   MatchRunner(const BotFactory& bot1, const BotFactory& bot2, const MatchSettings& settings)
       : factories_{&bot1, &bot2},
         st_(settings),
-        reports_(std::size_t(std::max(settings.games, 0))) {
+        reports_(settings.keep_reports ? std::size_t(std::max(settings.games, 0)) : 0) {
     for (int k : {0, 1})
       names_[k] = st_.names[k].empty() ? std::string("bot") + std::to_string(k + 1) : st_.names[k];
   }
 
-  std::vector<GameReport> run() {
+  // Plays the games, counting each into `summary` as it finishes.
+  std::vector<GameReport> run(MatchSummary& summary) {
+    summary_ = &summary;
     const int workers = std::max(1, std::min(st_.concurrency, st_.games));
     std::vector<std::thread> threads;
     for (int w = 1; w < workers; ++w) threads.emplace_back([this] { work(); });
@@ -71,7 +73,8 @@ class MatchRunner {
         std::lock_guard lock(mutex_);
         if (!st_.out_path.empty()) append_text_file_durably(st_.out_path, r.outcome.record + "\n");
         if (st_.on_game) st_.on_game(r);
-        reports_[std::size_t(i)] = std::move(r);
+        count_game(*summary_, r.bot1_side, r.bot1_score, reason_key(r.outcome));
+        if (st_.keep_reports) reports_[std::size_t(i)] = std::move(r);
       } catch (...) {
         std::lock_guard lock(mutex_);
         if (!error_) error_ = std::current_exception();
@@ -116,6 +119,7 @@ class MatchRunner {
   const MatchSettings& st_;
   std::string names_[2];
   std::vector<GameReport> reports_;
+  MatchSummary* summary_ = nullptr;
   std::atomic<int> next_{0};
   std::atomic<bool> stop_{false};
   std::mutex mutex_;
@@ -184,11 +188,10 @@ MatchSummary run_match(const BotFactory& bot1, const BotFactory& bot2,
 
   MatchSummary m;
   MatchRunner runner(bot1, bot2, settings);
-  m.reports = runner.run();
+  m.reports = runner.run(m);
   for (int k : {0, 1})
     m.names[k] =
         settings.names[k].empty() ? std::string("bot") + std::to_string(k + 1) : settings.names[k];
-  for (const GameReport& r : m.reports) count_game(m, r.bot1_side, r.bot1_score, reason_key(r.outcome));
   m.elo = estimate_elo(m.wins, m.draws, m.losses);
   return m;
 }
