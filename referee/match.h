@@ -47,7 +47,12 @@ struct MatchSettings {
   // Keep every GameReport (with its whole record, some KB) in MatchSummary::reports. Off, a
   // match holds only the summary counts, whatever its length (docs/robustness.md).
   bool keep_reports = false;
+  // Notes for the user (fewer concurrent games than asked for, and why).
+  std::function<void(const std::string&)> on_note;
 };
+
+// The most games a match plays at once; more is refused (docs/robustness.md).
+inline constexpr int kMaxConcurrency = 256;
 
 struct MatchSummary {
   std::string names[2];                                           // bot1, bot2

@@ -100,6 +100,14 @@ MatchSettings barrage_match(int games) {
 
 const BotFactory kRandom = [] { return std::make_unique<RandomBot>(); };
 
+TEST(Match, RefusesMoreConcurrentGamesThanItCanRun) {
+  MatchSettings st = barrage_match(2);
+  st.concurrency = kMaxConcurrency + 1;  // `match --concurrency 1000` aborted making threads
+  EXPECT_THROW(run_match(kRandom, kRandom, st), InputError);
+  st.concurrency = kMaxConcurrency;
+  EXPECT_EQ(run_match(kRandom, kRandom, st).games, 2);
+}
+
 // A long match must not grow with its games: without keep_reports it keeps only the counts.
 TEST(Match, KeepsOnlyTheCountsUnlessAskedForTheReports) {
   MatchSettings st = barrage_match(6);
