@@ -93,7 +93,10 @@ void parse_board(std::string_view field, std::string_view s, WaterlooView& v) {
       if (text[pos] >= '0' && text[pos] <= '9') {
         std::size_t e = pos;
         while (e < text.size() && text[e] >= '0' && text[e] <= '9') ++e;
-        col += number(field, text.substr(pos, e - pos));
+        const int empties = number(field, text.substr(pos, e - pos));
+        // Checked before it is added: a huge count would overflow col to a negative square.
+        if (empties > g.width() - col) fail(field, "row " + std::to_string(row + 1) + " is longer than the board");
+        col += empties;
         pos = e;
         continue;
       }

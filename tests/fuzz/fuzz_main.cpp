@@ -5,6 +5,10 @@
 // input per target. A watchdog ends the run with status 3 and the input if one input takes
 // longer than 10 s (a hang); failures give status 1. Build it with sanitizers for memory
 // errors (docs/robustness.md).
+#include <fcntl.h>
+#include <signal.h>
+#include <unistd.h>
+
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -22,6 +26,22 @@ namespace {
 std::mutex g_mutex;
 std::string g_input, g_target;
 std::atomic<std::uint64_t> g_done{0};
+
+// A crash: the input that caused it goes to fuzz-crash.txt (best effort: the process is
+// already broken), then the status says so.
+void on_crash(int sig) {
+  const int fd = ::open("fuzz-crash.txt", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd >= 0) {
+    ssize_t ignored = ::write(fd, g_input.data(), g_input.size());
+    (void)ignored;
+    ::close(fd);
+  }
+  const char msg[] = "CRASH: the input is in fuzz-crash.txt\n";
+  ssize_t ignored = ::write(2, msg, sizeof msg - 1);
+  (void)ignored;
+  ::signal(sig, SIG_DFL);
+  ::raise(sig);
+}
 
 [[noreturn]] void usage() {
   std::cerr << "usage: fuzz_parsers [--executions N] [--seed S] [--target NAME]\n";
@@ -46,6 +66,7 @@ int main(int argc, char** argv) {
       usage();
     }
   }
+  for (int sig : {SIGSEGV, SIGABRT, SIGBUS, SIGFPE, SIGILL}) ::signal(sig, on_crash);
   // The watchdog: no finished execution for 10 s is a hang.
   std::thread([] {
     std::uint64_t last = ~0ull;
