@@ -69,7 +69,8 @@ std::string UccBot::read_reply(std::int64_t timeout_ms, const std::string& what)
                                               what);
       case Subprocess::Read::kClosed: {
         // Give an exiting program a moment to be reaped, to tell a crash from a closed pipe.
-        for (int i = 0; i < 500 && process_->running(); ++i)
+        const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(500);
+        while (process_->running() && std::chrono::steady_clock::now() < until)
           std::this_thread::sleep_for(std::chrono::milliseconds(2));
         // One rule for both protocols: a program that exits with status 0 or closes its
         // output hangs up (disconnect); any other status is a crash.
