@@ -14,6 +14,9 @@
 
 #include "bots/random_bot.h"
 #include "engine/file_io.h"
+#include "engine/game.h"
+#include "engine/movegen.h"
+#include "engine/setup.h"
 #include "engine/record_file.h"
 #include "engine/variant_loader.h"
 #include "protocol/protocol_bot.h"
@@ -148,6 +151,7 @@ INSTANTIATE_TEST_SUITE_P(
                       HostileCase{"proto", "closeout", 3, "disconnect", true, 5000, 4000},
                       HostileCase{"proto", "deaf", 3, "time-forfeit", true},
                       HostileCase{"proto", "deafstart", 1, "time-forfeit", true, 50, 3000, true},
+                      HostileCase{"proto", "deafmid", 1, "time-forfeit", true},
                       HostileCase{"proto", "mute", 1, "time-forfeit", true},
                       HostileCase{"proto", "badsetup", 1, "illegal-action", true},
                       HostileCase{"proto", "wrongarmy", 1, "illegal-action", true},
@@ -180,6 +184,35 @@ TEST(Subprocess, AWriteToAProgramThatNeverReadsIsBounded) {
   const auto start = std::chrono::steady_clock::now();
   EXPECT_EQ(p.write_line(std::string(1 << 20, 'x'), milliseconds(200)), Subprocess::Write::kTimeout);
   EXPECT_LT(std::chrono::steady_clock::now() - start, milliseconds(2000));
+}
+
+// Mid-game: a bot that stopped reading has the referee's observations fill its pipe, and the
+// write that finds it full gives up at the deadline (it blocked for ever, stalling the match).
+TEST(HostileMidGame, ObservationsToABotThatStoppedReadingEndInATimeoutNotAHang) {
+  ProtocolBotOptions o;
+  o.grace = milliseconds(200);
+  o.quit_grace = milliseconds(50);
+  o.stderr_path = "/dev/null";
+  ProtocolBot bot(std::string(HOSTILE_BOT) + " proto deafmid", o);
+  const auto v = std::make_shared<const Variant>(load_variant("barrage"));
+  Rng rng(3);
+  Game game(initial_state(v, random_setup(*v, kRed, rng), random_setup(*v, kBlue, rng)));
+  bot.new_game(GameStart{v, "barrage", kBlue, 1, "random"});
+  MoveList list;
+  generate_moves(game.state(), list);
+  game.play(list[0]);
+  const ObservedMove seen = game.observations(kBlue).back();
+  const View after = game.view(kBlue);
+  const auto start = std::chrono::steady_clock::now();
+  int sent = 0;
+  try {
+    for (; sent < 100000; ++sent) bot.observe(seen, after);  // ~300 bytes each: the pipe fills
+    ADD_FAILURE() << "every observation was written to a bot that reads nothing";
+  } catch (const BotFault& f) {
+    EXPECT_EQ(f.kind, BotFault::Kind::kTimeout) << f.what();
+  }
+  EXPECT_GT(sent, 10);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, milliseconds(3000));
 }
 
 // A program that ends every game it plays as a deaf bot, in the middle of a match with

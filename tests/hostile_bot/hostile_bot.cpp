@@ -20,6 +20,8 @@
 //   deaf       stops reading its input (and answering) for good
 //   deafstart  never reads past the handshake (proto) / the start line (ucc): a large
 //              newgame cannot be written to it
+//   deafmid    answers newgame's isready, then never reads again (proto): the observations
+//              sent to it mid-game fill its pipe
 //   mute       never answers the handshake (proto)
 //   badsetup   a set-up token that is no piece    wrongarmy  a readable set-up, wrong army
 //   forkcrash  a child holding its stdout stays, the program exits with status 3
@@ -118,6 +120,7 @@ bool common_misdeed() {
 int run_proto() {
   int gos = 0;
   std::string first, side = "red";
+  bool in_game = false;
   for (std::string line; std::getline(std::cin, line);) {
     std::istringstream words(line);
     std::string cmd;
@@ -130,7 +133,9 @@ int run_proto() {
       if (mode == "deafstart") hang_for_good();
     } else if (cmd == "isready") {
       say("readyok");
+      if (mode == "deafmid" && !side.empty() && in_game) hang_for_good();
     } else if (cmd == "newgame") {
+      in_game = true;
       for (std::string w; words >> w;)
         if (w == "side") words >> side;
     } else if (cmd == "legal") {
