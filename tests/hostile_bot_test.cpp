@@ -215,6 +215,26 @@ TEST(HostileMidGame, ObservationsToABotThatStoppedReadingEndInATimeoutNotAHang) 
   EXPECT_LT(std::chrono::steady_clock::now() - start, milliseconds(3000));
 }
 
+// A referee ended by SIGTERM ends its bots first (a bot that ignores its input outlived it).
+TEST(HostileProcesses, ARefereeEndedBySigtermTakesItsBotsWithIt) {
+  const std::string pidfile = unique_temp_path("hang_bot.pid");
+  std::filesystem::remove(pidfile);
+  Subprocess match(std::string(STRATEGO_BINARY) + " match --bot1 'cmd:" + HOSTILE_BOT + " proto hang 1 " +
+                       pidfile + "' --bot2 random --variant barrage --movetime 60000 -n 1",
+                   "/dev/null");
+  int pid = 0;
+  for (int i = 0; i < 300 && !pid; ++i) {
+    std::ifstream f(pidfile);
+    if (!(f >> pid)) std::this_thread::sleep_for(milliseconds(10));
+  }
+  ASSERT_GT(pid, 0) << "the bot never started";
+  std::this_thread::sleep_for(milliseconds(100));  // into its first go
+  ::kill(-match.pid(), SIGTERM);  // the match's group: the shell and the referee, not the bot's
+  const bool gone = process_gone(pid_t(pid));
+  EXPECT_TRUE(gone) << "the bot " << pid << " outlived its referee";
+  if (!gone) ::kill(pid_t(pid), SIGKILL);
+}
+
 // A program that ends every game it plays as a deaf bot, in the middle of a match with
 // others: the match goes on and records every game.
 TEST(HostileMatch, ADeafBotAtNewgameLosesEveryGameAndTheMatchGoesOn) {

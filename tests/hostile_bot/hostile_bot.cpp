@@ -4,7 +4,7 @@
 // Usage: hostile_bot PROTOCOL MODE [AT] [PIDFILE]
 //   PROTOCOL  proto (the bot protocol, docs/protocol.md) or ucc (the 2012 UCC protocol)
 //   AT        the request (1-based `go`, or UCC move request) at which it misbehaves (default 1)
-//   PIDFILE   where the modes that leave a process behind write its pid
+//   PIDFILE   where it writes its own pid (setsid: its child's)
 // Until then it plays correctly: the first legal action (proto), or SURRENDER-free UCC play is
 // not attempted, so UCC modes misbehave at the first move request whatever AT says.
 // Modes (at request AT unless said otherwise):
@@ -222,6 +222,15 @@ int main(int argc, char** argv) {
   if (argc > 4) pidfile = argv[4];
   ::alarm(30);  // never outlive a broken test by long
   ::signal(SIGPIPE, SIG_DFL);
-  if (mode == "setsid") leave_setsid_child();
+  if (mode == "setsid") {
+    leave_setsid_child();
+  } else if (!pidfile.empty()) {
+    const std::string tmp = pidfile + ".tmp";
+    if (FILE* f = std::fopen(tmp.c_str(), "w")) {
+      std::fprintf(f, "%d\n", int(::getpid()));
+      std::fclose(f);
+      std::rename(tmp.c_str(), pidfile.c_str());
+    }
+  }
   return std::string(argv[1]) == "ucc" ? run_ucc() : run_proto();
 }
