@@ -230,9 +230,14 @@ void ProtocolBot::new_game(const GameStart& g) {
     line.variant = "inline";
     line.inline_lines = int(text.size());
   }
-  // A large inline variant is written within the time newgame is given to be answered.
-  send(format_newgame(line), "newgame", opt_.ready_timeout);
-  for (const std::string& t : text) send(t, "newgame", opt_.ready_timeout);
+  // A large inline variant is written, all of it, within the time newgame is given to be
+  // answered: one deadline, so a program that reads a byte now and then cannot stretch it.
+  const auto deadline = Clock::now() + opt_.ready_timeout;
+  const auto left = [&] {
+    return std::max(milliseconds(1), std::chrono::duration_cast<milliseconds>(deadline - Clock::now()));
+  };
+  send(format_newgame(line), "newgame", left());
+  for (const std::string& t : text) send(t, "newgame", left());
   wait_ready("newgame");
 }
 
