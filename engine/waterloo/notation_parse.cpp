@@ -170,6 +170,9 @@ void parse_key(std::string_view key, std::string_view val, WaterlooView& v) {
   if (key == "turn") {
     const auto p = parts(key, val, 2);
     v.turn = number(key, p[0], true);
+    // Far beyond any game (the early start begins before turn 1, games end by turn 40 or so):
+    // the turn arithmetic elsewhere must not overflow.
+    if (v.turn < -1000 || v.turn > 1000000) fail(key, "turn " + std::to_string(v.turn) + " is out of range");
     if (p[1] != clock_of_turn(v.turn)) fail(key, "turn " + std::to_string(v.turn) + " starts at " + clock_of_turn(v.turn));
   } else if (key == "move") {
     v.to_move = side_from(key, val);
