@@ -14,11 +14,41 @@
 namespace stratego {
 
 std::string read_text_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot open the file");
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throw InputError(path + ": cannot open the file: " + std::strerror(errno));
+  std::string text;
+  char chunk[65536];
+  for (;;) {
+    const ssize_t n = ::read(fd, chunk, sizeof chunk);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      const int err = errno;
+      ::close(fd);
+      throw InputError(path + ": cannot read the file: " + std::strerror(err));
+    }
+    if (n == 0) break;
+    if (text.size() + std::size_t(n) > kMaxTextFileBytes) {  // /dev/zero, or a runaway file
+      ::close(fd);
+      throw InputError(path + ": the file is larger than " + std::to_string(kMaxTextFileBytes >> 20) +
+                       " MiB");
+    }
+    text.append(chunk, std::size_t(n));
+  }
+  ::close(fd);
+  return text;
+}
+
+bool file_exists(const std::string& path) {
+  std::error_code ec;
+  const auto st = std::filesystem::status(path, ec);
+  if (ec && ec != std::errc::no_such_file_or_directory && ec != std::errc::not_a_directory)
+    throw InputError(path + ": " + ec.message());
+  return std::filesystem::exists(st);
+}
+
+bool is_readable_file(const std::string& path) {
+  std::error_code ec;
+  return std::filesystem::is_regular_file(path, ec);
 }
 
 void write_text_file_atomically(const std::string& path, const std::string& text) {

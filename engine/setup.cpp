@@ -1,8 +1,10 @@
 #include "engine/setup.h"
 
 #include <fstream>
+#include <sstream>
 
 #include "engine/error.h"
+#include "engine/file_io.h"
 #include "engine/text_util.h"
 
 namespace stratego {
@@ -128,8 +130,7 @@ State initial_state(std::shared_ptr<const Variant> v, const Setup& red, const Se
 }
 
 SetupFile read_setup_file(const std::string& path, const Variant& v) {
-  std::ifstream in(path);
-  if (!in) throw InputError(path + ": cannot open the file");
+  std::istringstream in(read_text_file(path));  // errors name the path; the size is bounded
   SetupFile file{path, {}, {}};
   std::string raw;
   for (int number = 1; std::getline(in, raw); ++number) {

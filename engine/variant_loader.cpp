@@ -170,7 +170,7 @@ std::string builtin_names(bool option) {
 Source base_source(const std::string& name, const std::string& dir) {
   if (!dir.empty()) {
     const auto path = std::filesystem::path(dir) / (name + ".variant");
-    if (std::filesystem::exists(path))
+    if (file_exists(path.string()))
       return parse_source(read_text_file(path.string()), path.string(), dir);
   }
   if (const auto* f = find_builtin(name, false))

@@ -10,6 +10,7 @@
 #include "play/play_input.h"
 #include "engine/error.h"
 #include "engine/file_io.h"
+#include "engine/line_reader.h"
 
 namespace stratego::bots {
 namespace {
@@ -71,10 +72,12 @@ void HumanBot::new_game(const GameStart& g) {
 
 HumanBot::Line HumanBot::read_line(const std::string& prompt, std::string& line) {
   out_ << prompt << std::flush;
-  if (!std::getline(in_, line)) {
+  const LineRead r = read_bounded_line(in_, line);
+  if (r == LineRead::kEnd) {
     out_ << "\n";
     return Line::kEnd;
   }
+  if (r == LineRead::kTooLong) line = "(a line too long to read)";  // answered as unknown
   line = trim(line);
   return Line::kText;
 }

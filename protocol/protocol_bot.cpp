@@ -98,9 +98,21 @@ void ProtocolBot::fault(BotFault::Kind kind, const std::string& what) {
 }
 
 void ProtocolBot::send(const std::string& line, std::string_view request) {
+  send(line, request, opt_.grace);
+}
+
+void ProtocolBot::send(const std::string& line, std::string_view request, milliseconds timeout) {
   if (!process_) fault(BotFault::Kind::kDisconnect, "is not running (it failed earlier)");
   if (opt_.transcript) opt_.transcript(true, line);
-  if (!process_->write_line(line)) closed(request);
+  switch (process_->write_line(line, timeout)) {
+    case Subprocess::Write::kDone: return;
+    case Subprocess::Write::kClosed: closed(request);
+    case Subprocess::Write::kTimeout:
+      // A program that does not read its input would block a plain write for ever.
+      fault(BotFault::Kind::kTimeout, "did not read its input: a line of " + std::to_string(line.size() + 1) +
+                                          " bytes for " + std::string(request) + " could not be written within " +
+                                          ms_text(timeout));
+  }
 }
 
 void ProtocolBot::closed(std::string_view request) {
@@ -137,8 +149,13 @@ std::string ProtocolBot::await(const Await& a) {
                              ? milliseconds(3600000)
                              : std::chrono::duration_cast<milliseconds>(deadline - now) + milliseconds(1);
     if (a.stop && !stop_sent) slice = std::min(slice, milliseconds(10));
+    // Slices of at most 50 ms: a program that exited while a child of its own still holds
+    // its output open is found out at once, not at the deadline.
+    slice = std::min(slice, milliseconds(50));
     switch (process_->read_line(line, slice, opt_.max_reply_bytes)) {
-      case Subprocess::Read::kTimeout: continue;
+      case Subprocess::Read::kTimeout:
+        if (!process_->running()) closed(a.request);
+        continue;
       case Subprocess::Read::kClosed: closed(a.request);
       case Subprocess::Read::kTooLong:
         fault(BotFault::Kind::kFlood, "wrote a line longer than " + std::to_string(opt_.max_reply_bytes) +
@@ -213,8 +230,14 @@ void ProtocolBot::new_game(const GameStart& g) {
     line.variant = "inline";
     line.inline_lines = int(text.size());
   }
-  send(format_newgame(line), "newgame");
-  for (const std::string& t : text) send(t, "newgame");
+  // A large inline variant is written, all of it, within the time newgame is given to be
+  // answered: one deadline, so a program that reads a byte now and then cannot stretch it.
+  const auto deadline = Clock::now() + opt_.ready_timeout;
+  const auto left = [&] {
+    return std::max(milliseconds(1), std::chrono::duration_cast<milliseconds>(deadline - Clock::now()));
+  };
+  send(format_newgame(line), "newgame", left());
+  for (const std::string& t : text) send(t, "newgame", left());
   wait_ready("newgame");
 }
 
@@ -303,13 +326,13 @@ void ProtocolBot::game_over(const std::string& result) {
   // The game is decided: a program that no longer listens changes nothing.
   if (!process_) return;
   if (opt_.transcript) opt_.transcript(true, "gameover " + result);
-  process_->write_line("gameover " + result);
+  process_->write_line("gameover " + result, opt_.quit_grace);
 }
 
 void ProtocolBot::quit() {
   if (!process_) return;
   if (opt_.transcript) opt_.transcript(true, "quit");
-  process_->write_line("quit");
+  process_->write_line("quit", opt_.quit_grace);
   process_->finish(opt_.quit_grace);
   process_.reset();
 }

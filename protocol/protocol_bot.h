@@ -63,7 +63,9 @@ class ProtocolBot : public Bot {
 
   void start();
   [[noreturn]] void fault(BotFault::Kind kind, const std::string& what);
+  // Bounded by opt_.grace (or `timeout`): a program that does not read loses on time.
   void send(const std::string& line, std::string_view request);
+  void send(const std::string& line, std::string_view request, std::chrono::milliseconds timeout);
   std::string await(const Await& a);
   [[noreturn]] void closed(std::string_view request);
   void wait_ready(std::string_view request);

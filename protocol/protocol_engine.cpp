@@ -6,6 +6,7 @@
 #include "protocol/observation_text.h"
 #include "protocol/protocol_text.h"
 #include "engine/error.h"
+#include "engine/line_reader.h"
 #include "engine/notation.h"
 #include "engine/variant_loader.h"
 #include "engine/waterloo/notation.h"
@@ -16,7 +17,13 @@ struct ProtocolEngine::PendingNewGame {
   NewGameLine line;
   std::string text;
   int remaining = 0;
+  bool too_long = false;  // over kMaxInlineVariant: the rest is read and dropped
 };
+
+namespace {
+// An inline variant's text, all its lines together (docs/robustness.md).
+constexpr std::size_t kMaxInlineVariant = std::size_t(8) << 20;
+}  // namespace
 
 ProtocolEngine::ProtocolEngine(Bot& bot, Output out) : bot_(bot), out_(std::move(out)) {}
 
@@ -33,7 +40,13 @@ void ProtocolEngine::write(std::string line) {
   out_(line);
 }
 
-void ProtocolEngine::error(const std::string& message) { write("error " + message); }
+void ProtocolEngine::error(const std::string& message) {
+  // Messages may quote the input: never echo more than a short line of it back.
+  constexpr std::size_t kMax = 400;
+  write("error " + (message.size() > kMax ? message.substr(0, kMax) + "..." : message));
+}
+
+void ProtocolEngine::reject_line(const std::string& why) { error(why); }
 
 void ProtocolEngine::wait() {
   if (worker_.joinable()) worker_.join();
@@ -43,11 +56,15 @@ bool ProtocolEngine::handle_line(std::string_view raw) {
   std::string_view line = raw;
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
   if (pending_game_) {  // the lines of an inline variant, taken as they are
-    pending_game_->text.append(line).push_back('\n');
+    if (pending_game_->text.size() + line.size() > kMaxInlineVariant) pending_game_->too_long = true;
+    if (!pending_game_->too_long) pending_game_->text.append(line).push_back('\n');
     if (--pending_game_->remaining == 0) {
       const auto pending = std::move(pending_game_);
       pending_game_.reset();
-      start_game(pending->line, pending->text);
+      if (pending->too_long)
+        error("newgame: the inline variant is longer than " + std::to_string(kMaxInlineVariant) + " bytes");
+      else
+        start_game(pending->line, pending->text);
     }
     return true;
   }
@@ -88,7 +105,7 @@ bool ProtocolEngine::handle_line(std::string_view raw) {
     } else if (command == "go") go(line);
     else if (command == "setup") setup(line);
     else if (command == "gameover") bot_.game_over(std::string(rest_after_word(line)));
-    else error("unknown command '" + std::string(command) + "'");
+    else error("unknown command '" + std::string(command.substr(0, 80)) + (command.size() > 80 ? "...'" : "'"));
   } catch (const std::exception& e) {
     error(e.what());
   }
@@ -222,8 +239,13 @@ void serve_protocol(Bot& bot, std::istream& in, std::ostream& out) {
   {
     ProtocolEngine engine(bot, [&out](const std::string& line) { out << line << '\n' << std::flush; });
     std::string line;
-    while (std::getline(in, line))
+    for (LineRead r; (r = read_bounded_line(in, line)) != LineRead::kEnd;) {
+      if (r == LineRead::kTooLong) {  // dropped whole: a cut line could mean something else
+        engine.reject_line("an input line longer than " + std::to_string(kMaxInputLine) + " bytes; ignored");
+        continue;
+      }
       if (!engine.handle_line(line)) break;
+    }
   }
   in.tie(tie);
 }

@@ -34,6 +34,8 @@ class ProtocolEngine {
 
   // Handles one input line (without its '\n'). False once the engine is to end (`quit`).
   bool handle_line(std::string_view line);
+  // Answers an input line that could not be taken at all (too long) with an error line.
+  void reject_line(const std::string& why);
   // Waits until a decision or set-up in progress has been answered.
   void wait();
   bool busy() const { return busy_; }

@@ -40,7 +40,7 @@ std::vector<std::string> file_lines(const std::filesystem::path& path, int depth
   if (own.empty() || key_of(own.front()) != "inherit") return own;
   const std::string parent(trim(own.front().substr(own.front().find('=') + 1)));
   const auto sibling = path.parent_path() / (parent + ".variant");
-  if (!std::filesystem::exists(sibling)) return own;  // a built-in parent: the receiver has it
+  if (!file_exists(sibling.string())) return own;  // a built-in parent: the receiver has it
   std::vector<std::string> out = file_lines(sibling, depth + 1);
   out.insert(out.end(), own.begin() + 1, own.end());
   return out;

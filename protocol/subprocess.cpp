@@ -1,5 +1,6 @@
 #include "protocol/subprocess.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -7,7 +8,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
+#include <cctype>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <mutex>
 #include <thread>
@@ -20,16 +24,102 @@ extern char** environ;
 namespace stratego::bots {
 namespace {
 
-// A program that exits makes our next write raise SIGPIPE; we want EPIPE instead.
-void ignore_sigpipe() {
+// The process groups of the programs alive now, for the signal handler and atexit: a fixed
+// table of atomics, because a handler may neither lock nor allocate.
+constexpr int kSlots = 4096;
+std::atomic<pid_t> g_groups[kSlots];
+std::atomic<unsigned> g_serial{0};
+
+void end_all_groups() {
+  for (auto& g : g_groups) {
+    const pid_t p = g.load();
+    if (p > 0) ::kill(-p, SIGKILL);
+  }
+}
+
+void on_fatal_signal(int sig) {
+  end_all_groups();
+  ::signal(sig, SIG_DFL);
+  ::raise(sig);
+}
+
+// A program that exits makes our next write raise SIGPIPE; we want EPIPE instead. A referee
+// ended by SIGINT, SIGTERM or SIGHUP (or exiting normally) ends its bots first; handlers the
+// program set itself are left alone.
+void install_handlers() {
   static std::once_flag once;
-  std::call_once(once, [] { ::signal(SIGPIPE, SIG_IGN); });
+  std::call_once(once, [] {
+    ::signal(SIGPIPE, SIG_IGN);
+    for (int sig : {SIGINT, SIGTERM, SIGHUP}) {
+      struct sigaction old {};
+      if (::sigaction(sig, nullptr, &old) != 0 || old.sa_handler != SIG_DFL) continue;
+      struct sigaction sa {};
+      sa.sa_handler = on_fatal_signal;
+      sigemptyset(&sa.sa_mask);
+      ::sigaction(sig, &sa, nullptr);
+    }
+    std::atexit(end_all_groups);
+  });
+}
+
+int take_slot(pid_t group) {
+  for (int i = 0; i < kSlots; ++i) {
+    pid_t empty = 0;
+    if (g_groups[i].compare_exchange_strong(empty, group)) return i;
+  }
+  return -1;  // more live programs than slots: still killed by kill(), not by the handler
+}
+
+bool contains_tag(const std::string& environ_text, const std::string& needle) {
+  for (std::size_t at = environ_text.find(needle); at != std::string::npos;
+       at = environ_text.find(needle, at + 1))
+    if (at == 0 || environ_text[at - 1] == '\0') return true;
+  return false;
+}
+
+// A single program with plain words for arguments. dash does not exec such a command in
+// place of itself: it would keep its own copy of the program's stdout open, so a program
+// that closes its stdout would never be seen to (no EOF), only to time out.
+bool is_simple_command(const std::string& c) {
+  if (c.empty()) return false;
+  for (char ch : c) {
+    const auto u = static_cast<unsigned char>(ch);
+    if (!(std::isalnum(u) || std::strchr(" _./=:,+%@-", ch))) return false;
+  }
+  const std::size_t b = c.find_first_not_of(' ');
+  if (b == std::string::npos) return false;
+  const std::string first = c.substr(b, c.find(' ', b) - b);
+  return first.find('=') == std::string::npos;  // `A=1 prog` sets a variable: not for exec
 }
 
 }  // namespace
 
+int kill_tagged_processes(const std::string& tag) {
+  const std::string needle = tag.substr(0, tag.find('=') + 1);
+  DIR* proc = ::opendir("/proc");
+  if (!proc) return 0;
+  const pid_t self = ::getpid();
+  int killed = 0;
+  while (const dirent* e = ::readdir(proc)) {
+    char* end = nullptr;
+    const long pid = std::strtol(e->d_name, &end, 10);
+    if (pid <= 0 || *end != '\0' || pid == self) continue;
+    const std::string path = std::string("/proc/") + e->d_name + "/environ";
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) continue;  // gone, or not ours to read
+    std::string text;
+    char chunk[8192];
+    for (ssize_t n; (n = ::read(fd, chunk, sizeof chunk)) > 0 && text.size() < (1u << 20);)
+      text.append(chunk, std::size_t(n));
+    ::close(fd);
+    if (contains_tag(text, needle) && ::kill(pid_t(pid), SIGKILL) == 0) ++killed;
+  }
+  ::closedir(proc);
+  return killed;
+}
+
 Subprocess::Subprocess(const std::string& command, const std::string& stderr_path) {
-  ignore_sigpipe();
+  install_handlers();
   int to_child[2], from_child[2];
   // O_CLOEXEC: children started at the same time by other threads must not inherit our ends.
   if (::pipe2(to_child, O_CLOEXEC) != 0) throw InputError("cannot create a pipe: " + std::string(std::strerror(errno)));
@@ -38,6 +128,11 @@ Subprocess::Subprocess(const std::string& command, const std::string& stderr_pat
     ::close(to_child[1]);
     throw InputError("cannot create a pipe: " + std::string(std::strerror(errno)));
   }
+  tag_ = "STRATEGO_BOT_TAG_" + std::to_string(::getpid()) + "_" + std::to_string(g_serial++) + "=1";
+  std::vector<char*> env;
+  for (char** e = environ; e && *e; ++e) env.push_back(*e);
+  env.push_back(tag_.data());
+  env.push_back(nullptr);
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, to_child[0], 0);
@@ -52,9 +147,9 @@ Subprocess::Subprocess(const std::string& command, const std::string& stderr_pat
   sigaddset(&defaults, SIGPIPE);
   posix_spawnattr_setsigdefault(&attr, &defaults);
   posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF);
-  std::string sh = "/bin/sh", dash_c = "-c", cmd = command;
+  std::string sh = "/bin/sh", dash_c = "-c", cmd = is_simple_command(command) ? "exec " + command : command;
   char* argv[] = {sh.data(), dash_c.data(), cmd.data(), nullptr};
-  const int rc = ::posix_spawn(&pid_, "/bin/sh", &actions, &attr, argv, environ);
+  const int rc = ::posix_spawn(&pid_, "/bin/sh", &actions, &attr, argv, env.data());
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attr);
   ::close(to_child[0]);
@@ -65,8 +160,11 @@ Subprocess::Subprocess(const std::string& command, const std::string& stderr_pat
     pid_ = -1;
     throw InputError("cannot start '" + command + "': " + std::strerror(rc));
   }
+  slot_ = take_slot(pid_);
   in_ = to_child[1];
   out_ = from_child[0];
+  // Our end of its stdin never blocks: a program that stops reading must not stall us.
+  ::fcntl(in_, F_SETFL, ::fcntl(in_, F_GETFL) | O_NONBLOCK);
 }
 
 Subprocess::~Subprocess() {
@@ -75,39 +173,55 @@ Subprocess::~Subprocess() {
   if (out_ >= 0) ::close(out_);
 }
 
-bool Subprocess::write_line(std::string_view line) {
-  if (in_ < 0) return false;
+Subprocess::Write Subprocess::write_line(std::string_view line, std::chrono::milliseconds timeout) {
+  if (in_ < 0) return Write::kClosed;
   std::string data(line);
   data += '\n';
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
   std::size_t done = 0;
   while (done < data.size()) {
     const ssize_t n = ::write(in_, data.data() + done, data.size() - done);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return false;  // EPIPE: it stopped reading
+    if (n >= 0) {
+      done += std::size_t(n);
+      continue;
     }
-    done += std::size_t(n);
+    if (errno == EINTR) continue;
+    if (errno != EAGAIN && errno != EWOULDBLOCK) return Write::kClosed;  // EPIPE: it stopped reading
+    // The pipe is full: wait until it reads some, or the time is up.
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) return Write::kTimeout;
+    pollfd p{in_, POLLOUT, 0};
+    const int r = ::poll(&p, 1, int(left.count()) + 1);
+    if (r == 0) return Write::kTimeout;
   }
-  return true;
+  return Write::kDone;
 }
 
 Subprocess::Read Subprocess::read_line(std::string& line, std::chrono::milliseconds timeout,
                                        std::size_t max_line) {
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   for (;;) {
-    const auto nl = buffer_.find('\n');
+    if (discarding_) {  // the rest of a line already reported as too long
+      const auto nl = buffer_.find('\n');
+      if (nl == std::string::npos) {
+        buffer_.clear();
+      } else {
+        buffer_.erase(0, nl + 1);
+        discarding_ = false;
+      }
+    }
+    const auto nl = discarding_ ? std::string::npos : buffer_.find('\n');
     if (nl != std::string::npos) {
-      const bool was_discarding = discarding_;
-      discarding_ = false;
       line.assign(buffer_, 0, nl);
       buffer_.erase(0, nl + 1);
-      if (was_discarding || line.size() > max_line) return Read::kTooLong;
+      if (line.size() > max_line) return Read::kTooLong;
       if (!line.empty() && line.back() == '\r') line.pop_back();
       return Read::kLine;
     }
-    if (buffer_.size() > max_line) {  // drop what we hold of a line that is already too long
+    if (!discarding_ && buffer_.size() > max_line) {  // too long already: say so now, not at its end
       buffer_.clear();
       discarding_ = true;
+      return Read::kTooLong;
     }
     if (out_ < 0) return Read::kClosed;
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
@@ -140,7 +254,11 @@ void Subprocess::reap(bool block) {
   pid_t r;
   do r = ::waitpid(pid_, &st, block ? 0 : WNOHANG);
   while (r < 0 && errno == EINTR);
-  if (r == pid_) status_ = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+  if (r == pid_) {
+    status_ = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+    if (slot_ >= 0) g_groups[slot_].store(0);
+    slot_ = -1;
+  }
 }
 
 bool Subprocess::running() {
@@ -161,10 +279,16 @@ void Subprocess::finish(std::chrono::milliseconds grace) {
 
 void Subprocess::kill() {
   if (pid_ < 0) return;
-  // Only while it is unreaped: its pid (and so its group id) cannot have been reused.
-  if (status_) return;
-  ::kill(-pid_, SIGKILL);
-  reap(true);
+  // The group only while its leader is unreaped: its pid (and so its group id) cannot have
+  // been reused. Members left after that carry the tag and are found by it.
+  if (!status_) {
+    ::kill(-pid_, SIGKILL);
+    reap(true);
+  }
+  if (!swept_) {
+    swept_ = true;
+    kill_tagged_processes(tag_);
+  }
 }
 
 }  // namespace stratego::bots

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <exception>
 #include <mutex>
+#include <system_error>
 #include <thread>
 
 #include "engine/error.h"
@@ -46,15 +47,35 @@ class MatchRunner {
   MatchRunner(const BotFactory& bot1, const BotFactory& bot2, const MatchSettings& settings)
       : factories_{&bot1, &bot2},
         st_(settings),
-        reports_(std::size_t(std::max(settings.games, 0))) {
+        reports_(settings.keep_reports ? std::size_t(std::max(settings.games, 0)) : 0) {
     for (int k : {0, 1})
       names_[k] = st_.names[k].empty() ? std::string("bot") + std::to_string(k + 1) : st_.names[k];
   }
 
-  std::vector<GameReport> run() {
+  // Plays the games, counting each into `summary` as it finishes.
+  std::vector<GameReport> run(MatchSummary& summary) {
+    summary_ = &summary;
     const int workers = std::max(1, std::min(st_.concurrency, st_.games));
     std::vector<std::thread> threads;
-    for (int w = 1; w < workers; ++w) threads.emplace_back([this] { work(); });
+    live_ = 1;
+    for (int w = 1; w < workers; ++w) {
+      {
+        std::lock_guard lock(mutex_);
+        ++live_;
+      }
+      try {
+        threads.emplace_back([this] { work(); });
+      } catch (const std::system_error& e) {
+        // Out of threads (a process or memory limit): play on with the workers there are.
+        std::lock_guard lock(mutex_);
+        --live_;
+        if (st_.on_note)
+          st_.on_note("could start only " + std::to_string(w) + " of " + std::to_string(workers) +
+                      " concurrent games (" + e.what() + "); playing " + std::to_string(w) +
+                      " at once");
+        break;
+      }
+    }
     work();  // this thread is a worker too
     for (auto& t : threads) t.join();
     if (error_) std::rethrow_exception(error_);
@@ -62,16 +83,47 @@ class MatchRunner {
   }
 
  private:
+  // The next game to play: one given back by a worker that ran out of resources, else the
+  // next in order; -1 when none is left.
+  int take_game() {
+    {
+      std::lock_guard lock(mutex_);
+      if (!retry_.empty()) {
+        const int i = retry_.back();
+        retry_.pop_back();
+        return i;
+      }
+    }
+    const int i = next_++;
+    return i < st_.games ? i : -1;
+  }
+
   void work() {
     while (!stop_) {
-      const int i = next_++;
-      if (i >= st_.games) return;
+      const int i = take_game();
+      if (i < 0) return;
       try {
         GameReport r = play(i);
         std::lock_guard lock(mutex_);
         if (!st_.out_path.empty()) append_text_file_durably(st_.out_path, r.outcome.record + "\n");
         if (st_.on_game) st_.on_game(r);
-        reports_[std::size_t(i)] = std::move(r);
+        count_game(*summary_, r.bot1_side, r.bot1_score, reason_key(r.outcome));
+        if (st_.keep_reports) reports_[std::size_t(i)] = std::move(r);
+      } catch (const std::system_error& e) {
+        // A game could not get its threads (a process or memory limit): while other workers
+        // remain, this one gives the game back and stops, so the match goes on less wide.
+        std::lock_guard lock(mutex_);
+        if (live_ > 1) {
+          --live_;
+          retry_.push_back(i);
+          if (st_.on_note)
+            st_.on_note(std::string("a game could not start its threads (") + e.what() +
+                        "); playing " + std::to_string(live_) + " games at once");
+          return;
+        }
+        if (!error_) error_ = std::current_exception();
+        stop_ = true;
+        return;
       } catch (...) {
         std::lock_guard lock(mutex_);
         if (!error_) error_ = std::current_exception();
@@ -116,7 +168,10 @@ class MatchRunner {
   const MatchSettings& st_;
   std::string names_[2];
   std::vector<GameReport> reports_;
+  MatchSummary* summary_ = nullptr;
   std::atomic<int> next_{0};
+  int live_ = 1;             // workers still playing (under mutex_ once they run)
+  std::vector<int> retry_;   // games given back, to be played again from the start
   std::atomic<bool> stop_{false};
   std::mutex mutex_;
   std::exception_ptr error_;
@@ -174,6 +229,9 @@ MatchSummary run_match(const BotFactory& bot1, const BotFactory& bot2,
   if (!settings.variant) throw InputError("match: no variant given");
   if (settings.games < 1) throw InputError("match: --games must be at least 1");
   if (settings.concurrency < 1) throw InputError("match: --concurrency must be at least 1");
+  if (settings.concurrency > kMaxConcurrency)
+    throw InputError("match: --concurrency " + std::to_string(settings.concurrency) + " is more than " +
+                     std::to_string(kMaxConcurrency) + " games at once (each needs threads and, for programs, processes)");
   if (settings.setups && settings.variant->family == Family::kWaterloo)
     throw InputError(
         "match: set-up files are for the classic family; Waterloo set-ups come from the bots");
@@ -184,11 +242,10 @@ MatchSummary run_match(const BotFactory& bot1, const BotFactory& bot2,
 
   MatchSummary m;
   MatchRunner runner(bot1, bot2, settings);
-  m.reports = runner.run();
+  m.reports = runner.run(m);
   for (int k : {0, 1})
     m.names[k] =
         settings.names[k].empty() ? std::string("bot") + std::to_string(k + 1) : settings.names[k];
-  for (const GameReport& r : m.reports) count_game(m, r.bot1_side, r.bot1_score, reason_key(r.outcome));
   m.elo = estimate_elo(m.wins, m.draws, m.losses);
   return m;
 }

@@ -44,7 +44,15 @@ struct MatchSettings {
   std::string names[2];  // bot1, bot2 for the records' tags (default: the bots' names)
   // Called as each game finishes (in finishing order, one call at a time).
   std::function<void(const GameReport&)> on_game;
+  // Keep every GameReport (with its whole record, some KB) in MatchSummary::reports. Off, a
+  // match holds only the summary counts, whatever its length (docs/robustness.md).
+  bool keep_reports = false;
+  // Notes for the user (fewer concurrent games than asked for, and why).
+  std::function<void(const std::string&)> on_note;
 };
+
+// The most games a match plays at once; more is refused (docs/robustness.md).
+inline constexpr int kMaxConcurrency = 256;
 
 struct MatchSummary {
   std::string names[2];                                           // bot1, bot2
@@ -55,7 +63,7 @@ struct MatchSummary {
   } bot1_as[2];                        // bot1's W/D/L as red and as blue
   std::map<std::string, int> reasons;  // result reasons counted ("pursuit (major)" for kinds)
   EloEstimate elo;
-  std::vector<GameReport> reports;  // in game order
+  std::vector<GameReport> reports;  // in game order; only with MatchSettings::keep_reports
 };
 
 // Counts one game into m (bot1_score: 1, 0.5, 0, or -1 for an unfinished game): what

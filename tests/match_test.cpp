@@ -93,10 +93,32 @@ MatchSettings barrage_match(int games) {
   st.seed = 40;
   st.names[0] = "one";
   st.names[1] = "two";
+  st.keep_reports = true;
   return st;
 }
 
 const BotFactory kRandom = [] { return std::make_unique<RandomBot>(); };
+
+TEST(Match, RefusesMoreConcurrentGamesThanItCanRun) {
+  MatchSettings st = barrage_match(2);
+  st.concurrency = kMaxConcurrency + 1;  // `match --concurrency 1000` aborted making threads
+  EXPECT_THROW(run_match(kRandom, kRandom, st), InputError);
+  st.concurrency = kMaxConcurrency;
+  EXPECT_EQ(run_match(kRandom, kRandom, st).games, 2);
+}
+
+// A long match must not grow with its games: without keep_reports it keeps only the counts.
+TEST(Match, KeepsOnlyTheCountsUnlessAskedForTheReports) {
+  MatchSettings st = barrage_match(6);
+  st.keep_reports = false;
+  const MatchSummary m = run_match(kRandom, kRandom, st);
+  EXPECT_TRUE(m.reports.empty());
+  EXPECT_EQ(m.games, 6);
+  EXPECT_EQ(m.wins + m.draws + m.losses + m.adjourned, 6);
+  int counted = 0;
+  for (const auto& [reason, n] : m.reasons) counted += n;
+  EXPECT_EQ(counted, 6);
+}
 
 TEST(Match, SidesAlternateSeedsCountUpAndTheSummaryAddsUp) {
   const MatchSummary m = run_match(kRandom, kRandom, barrage_match(6));

@@ -188,6 +188,7 @@ TEST(RefereeFaults, AMisbehavingBotLosesOneGameOfAMatchAndTheOtherCompletes) {
     st.games = 2;
     st.concurrency = 2;
     st.out_path = out;
+    st.keep_reports = true;
     const MatchSummary m = run_match(bad, good, st);
     ASSERT_EQ(m.reports.size(), 2u);
     int forfeited = 0;

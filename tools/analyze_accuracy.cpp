@@ -23,6 +23,7 @@
 #include "eval/belief.h"
 #include "eval/setup_fit.h"
 #include "tools/analyze.h"
+#include "tools/seed_option.h"
 
 namespace stratego::analyze {
 namespace {
@@ -186,7 +187,8 @@ void register_accuracy(CLI::App* analyze) {
   cmd->add_option("--variant,-v", o->variant, "Variant (classic or barrage have data)")->capture_default_str();
   cmd->add_option("--data", o->data, "The human set-up file of the variant")->required();
   cmd->add_option("--games", o->games, "Games to play")->capture_default_str();
-  cmd->add_option("--seed", o->seed, "Seed of the set-up draws and the games")->capture_default_str();
+  cmd->add_option("--seed", o->seed, "Seed of the set-up draws and the games")
+      ->check(seed_validator())->capture_default_str();
   cmd->add_option("--players", o->players, "Two built-in bots")->capture_default_str();
   cmd->add_option("--at", o->at, "Move counts to score at")->capture_default_str();
   cmd->add_option("--prior", o->prior, "A .prior file to use instead of the built-in one");

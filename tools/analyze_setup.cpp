@@ -14,6 +14,7 @@
 #include "engine/variant_loader.h"
 #include "eval/setup_fit.h"
 #include "tools/analyze.h"
+#include "tools/seed_option.h"
 
 namespace stratego::analyze {
 namespace {
@@ -148,7 +149,8 @@ void register_fit(CLI::App* analyze) {
   cmd->add_option("--steps", o->fit.steps, "Adam steps")->capture_default_str();
   cmd->add_option("--batch", o->fit.batch, "Set-ups per step")->capture_default_str();
   cmd->add_option("--l2", o->fit.l2, "Gaussian prior weight on every parameter (smoothing)")->capture_default_str();
-  cmd->add_option("--seed", o->fit.seed, "Seed of the mini-batch draws")->capture_default_str();
+  cmd->add_option("--seed", o->fit.seed, "Seed of the mini-batch draws")
+      ->check(seed_validator())->capture_default_str();
   cmd->callback([o] { run_fit(*o); });
 }
 

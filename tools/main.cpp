@@ -25,9 +25,23 @@ int main(int argc, char** argv) {
   stratego::register_ladder_command(app);
   try {
     app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
+  } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    // Every bad option the same way as any bad input: `error: ...`, status 2 (README).
+    std::cerr << "error: " << e.what() << "\n"
+              << "Run with --help for more information.\n";
+    return 2;
   } catch (const stratego::InputError& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    // A last resort: every cause known is an InputError above; whatever else escapes still
+    // ends with a message and status 2, not an abort.
     std::cerr << "error: " << e.what() << "\n";
     return 2;
   }

@@ -11,6 +11,7 @@
 #include "engine/error.h"
 #include "engine/variant_loader.h"
 #include "tools/commands.h"
+#include "tools/seed_option.h"
 #include "tools/match_report.h"
 
 namespace stratego {
@@ -47,7 +48,8 @@ void register_match_command(CLI::App& app) {
                   "Game clock BASE+INC in seconds (60+0.5), or in ms with a suffix (500+10ms)")
       ->excludes(movetime);
   cmd->add_option("--nodes", o->nodes, "Search budget per decision, passed to the bots");
-  cmd->add_option("--seed", o->seed, "Seed of game 1; game i gets seed+i-1")->capture_default_str();
+  cmd->add_option("--seed", o->seed, "Seed of game 1; game i gets seed+i-1")
+      ->check(seed_validator())->capture_default_str();
   cmd->add_option("--setups", o->setups, "A file of set-up lines to draw from (classic family)");
   cmd->add_option("--concurrency,-j", o->concurrency, "Games played at once")
       ->capture_default_str();
@@ -72,6 +74,7 @@ void register_match_command(CLI::App& app) {
       st.setups = read_setup_file(o->setups, *st.variant);
     }
     st.concurrency = o->concurrency;
+    st.on_note = [](const std::string& note) { std::cerr << "note: " << note << std::endl; };
     st.out_path = o->out;
     st.names[0] = o->bot1;
     st.names[1] = o->bot2;

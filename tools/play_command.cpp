@@ -26,6 +26,7 @@
 #include "engine/variant_loader.h"
 #include "engine/waterloo/record.h"
 #include "tools/commands.h"
+#include "tools/seed_option.h"
 
 namespace stratego {
 namespace {
@@ -94,7 +95,7 @@ std::string default_save_path(bool waterloo) {
   std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
   const std::string ext = waterloo ? ".wrec" : ".rec";
   std::string path = std::string("play-") + stamp + ext;
-  for (int i = 2; std::filesystem::exists(path); ++i) path = std::string("play-") + stamp + "-" + std::to_string(i) + ext;
+  for (int i = 2; file_exists(path); ++i) path = std::string("play-") + stamp + "-" + std::to_string(i) + ext;
   return path;
 }
 
@@ -124,7 +125,7 @@ Saved read_saved(const std::string& path, const std::string& text) {
 std::string chosen_setup(const std::string& given, const Variant& v, Side side, std::uint64_t seed) {
   if (given.empty() || given == "random") return given;
   std::string line = given;
-  if (std::filesystem::is_regular_file(given)) {
+  if (is_readable_file(given)) {
     if (v.family == Family::kWaterloo) {
       // The first line that is neither blank nor a # comment.
       std::istringstream text(read_text_file(given));
@@ -244,7 +245,8 @@ void register_play_command(CLI::App& app) {
                    ->capture_default_str();
   cmd->add_option("--movetime", o->movetime, "Milliseconds per decision for the bot (default 1000; 0: its own)");
   cmd->add_option("--tc", o->tc, "Game clock for both players, BASE+INC in seconds (600+5) or ms (500+10ms)");
-  auto* seed = cmd->add_option("--seed,-s", o->seed, "Seed for the bot, the dice and random set-ups (default: new)");
+  auto* seed = cmd->add_option("--seed,-s", o->seed, "Seed for the bot, the dice and random set-ups (default: new)")
+      ->check(seed_validator());
   cmd->add_option("--setup", o->setup, "Your set-up: a set-up line (Waterloo: set-up tokens), a file of them, or random");
   cmd->add_option("--resume", o->resume, "Go on with an adjourned game from its save file");
   cmd->add_option("--save", o->save, "Save the game after every move here (default play-DATE-TIME.rec)");

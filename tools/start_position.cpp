@@ -4,6 +4,7 @@
 #include "engine/notation.h"
 #include "engine/setup.h"
 #include "engine/variant_loader.h"
+#include "tools/seed_option.h"
 
 namespace stratego {
 
@@ -11,6 +12,7 @@ void add_start_options(CLI::App* cmd, StartOptions& o, bool with_position) {
   cmd->add_option("--variant,-v", o.variant, "Variant spec, e.g. classic+silent-defence")
       ->capture_default_str();
   cmd->add_option("--seed,-s", o.seed, "Seed for set-ups and random choices")
+      ->check(seed_validator())
       ->capture_default_str();
   cmd->add_option("--setups", o.setups,
                   "File of set-up lines (data/setups format) to draw both set-ups from");

@@ -8,6 +8,7 @@
 #include "protocol/bot_spec.h"
 #include "protocol/ucc/ucc_session.h"
 #include "tools/commands.h"
+#include "tools/seed_option.h"
 
 namespace stratego {
 
@@ -28,7 +29,8 @@ void register_ucc_bot_command(CLI::App& app) {
          "Milliseconds per move given to the bot (the manager allows 2000); 0 leaves it to the bot")
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
-  cmd->add_option("--seed", o->seed, "Seed for the bot's randomness")->capture_default_str();
+  cmd->add_option("--seed", o->seed, "Seed for the bot's randomness")
+      ->check(seed_validator())->capture_default_str();
   cmd->callback([o] {
     auto bot = bots::make_bot_from_spec(o->bot);
     bots::UccSessionOptions options;

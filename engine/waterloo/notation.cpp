@@ -43,9 +43,10 @@ constexpr std::string_view kPileKeys[kNumPiles] = {"reserve", "recovering", "poo
 }  // namespace
 
 std::string clock_of_turn(int turn) {
-  const int minutes = 11 * 60 + (turn - 1) * 30;  // W-1.3: turn 1 is 11:00
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "%02d:%02d", minutes / 60, minutes % 60);
+  // W-1.3: turn 1 is 11:00. In 64 bits: a parsed turn may be any int (UBSan found the overflow).
+  const long long minutes = 11 * 60 + (static_cast<long long>(turn) - 1) * 30;
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%02lld:%02lld", minutes / 60, minutes % 60);
   return buf;
 }
 

@@ -93,7 +93,10 @@ void parse_board(std::string_view field, std::string_view s, WaterlooView& v) {
       if (text[pos] >= '0' && text[pos] <= '9') {
         std::size_t e = pos;
         while (e < text.size() && text[e] >= '0' && text[e] <= '9') ++e;
-        col += number(field, text.substr(pos, e - pos));
+        const int empties = number(field, text.substr(pos, e - pos));
+        // Checked before it is added: a huge count would overflow col to a negative square.
+        if (empties > g.width() - col) fail(field, "row " + std::to_string(row + 1) + " is longer than the board");
+        col += empties;
         pos = e;
         continue;
       }
@@ -167,6 +170,9 @@ void parse_key(std::string_view key, std::string_view val, WaterlooView& v) {
   if (key == "turn") {
     const auto p = parts(key, val, 2);
     v.turn = number(key, p[0], true);
+    // Far beyond any game (the early start begins before turn 1, games end by turn 40 or so):
+    // the turn arithmetic elsewhere must not overflow.
+    if (v.turn < -1000 || v.turn > 1000000) fail(key, "turn " + std::to_string(v.turn) + " is out of range");
     if (p[1] != clock_of_turn(v.turn)) fail(key, "turn " + std::to_string(v.turn) + " starts at " + clock_of_turn(v.turn));
   } else if (key == "move") {
     v.to_move = side_from(key, val);

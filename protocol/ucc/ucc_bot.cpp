@@ -11,7 +11,7 @@
 namespace stratego::bots {
 namespace {
 
-constexpr std::size_t kMaxLine = 64 * 1024;
+constexpr std::size_t kMaxLine = std::size_t(1) << 20;  // as the bot protocol: docs/robustness.md
 
 std::string quoted(std::string_view s) {
   std::string out(1, '\'');
@@ -30,8 +30,13 @@ UccBot::UccBot(std::string command, UccBotOptions options)
 UccBot::~UccBot() = default;
 
 void UccBot::write(const std::string& line) {
-  // A program that stopped reading shows up at the next read; nothing to do here.
-  if (process_) process_->write_line(line);
+  // A program that closed its input shows up at the next read. One whose input stays full
+  // would block a plain write for ever: it loses on time, as if it had not answered.
+  if (!process_) return;
+  const auto timeout = std::chrono::milliseconds(options_.grace_ms);
+  if (process_->write_line(line, timeout) == Subprocess::Write::kTimeout)
+    throw BotFault(BotFault::Kind::kTimeout, name() + ": did not read its input (a line could not be written within " +
+                                                 std::to_string(options_.grace_ms) + " ms)");
 }
 
 std::string UccBot::read_reply(std::int64_t timeout_ms, const std::string& what) {
@@ -43,7 +48,15 @@ std::string UccBot::read_reply(std::int64_t timeout_ms, const std::string& what)
   for (;;) {
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
         deadline - std::chrono::steady_clock::now());
-    switch (process_->read_line(line, std::max(left, std::chrono::milliseconds(0)), kMaxLine)) {
+    // Slices of at most 50 ms: a program that exited while a child still holds its output
+    // open is found out at once, not at the deadline.
+    const auto slice = std::clamp(left, std::chrono::milliseconds(0), std::chrono::milliseconds(50));
+    Subprocess::Read got = process_->read_line(line, slice, kMaxLine);
+    if (got == Subprocess::Read::kTimeout) {
+      if (!process_->running()) got = Subprocess::Read::kClosed;
+      else if (left > slice) continue;
+    }
+    switch (got) {
       case Subprocess::Read::kLine:
         if (ucc_trim(line).empty()) continue;
         return std::string(ucc_trim(line));
@@ -56,14 +69,17 @@ std::string UccBot::read_reply(std::int64_t timeout_ms, const std::string& what)
                                               what);
       case Subprocess::Read::kClosed: {
         // Give an exiting program a moment to be reaped, to tell a crash from a closed pipe.
-        for (int i = 0; i < 500 && process_->running(); ++i)
+        const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(500);
+        while (process_->running() && std::chrono::steady_clock::now() < until)
           std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        // One rule for both protocols: a program that exits with status 0 or closes its
+        // output hangs up (disconnect); any other status is a crash.
         if (process_->running())
           throw BotFault(FaultKind::kDisconnect,
                          name() + ": closed its output instead of sending " + what);
-        throw BotFault(FaultKind::kCrash, name() + ": exited (status " +
-                                              std::to_string(process_->exit_status().value_or(-1)) +
-                                              ") instead of sending " + what);
+        const int status = process_->exit_status().value_or(-1);
+        throw BotFault(status == 0 ? FaultKind::kDisconnect : FaultKind::kCrash,
+                       name() + ": exited (status " + std::to_string(status) + ") instead of sending " + what);
       }
     }
   }
@@ -100,7 +116,9 @@ std::string UccBot::setup(const SetupRequest& r) {
     lines.push_back(read_reply(timeout, "set-up line " + std::to_string(i + 1)));
   setup_read_ = true;
   try {
-    return ucc_lines_to_setup(*game_.variant, game_.side, lines);
+    // Only the shape is checked here (lines, tokens): a readable set-up that breaks the rules
+    // (the army, the squares) is the referee's to judge, illegal-action as for any bot.
+    return ucc_lines_to_setup_text(*game_.variant, game_.side, lines);
   } catch (const InputError& e) {
     throw BotFault(BotFault::Kind::kProtocolError, name() + ": " + e.what());
   }
@@ -223,7 +241,10 @@ std::string UccBot::quit_line(const std::string& result) const {
 
 void UccBot::game_over(const std::string& result) {
   if (!process_) return;
-  write(quit_line(result));
+  try {
+    write(quit_line(result));
+  } catch (const BotFault&) {  // the game is decided; a program that no longer reads changes nothing
+  }
   process_->finish(std::chrono::milliseconds(500));
   process_.reset();
 }

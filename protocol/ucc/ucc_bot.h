@@ -10,7 +10,9 @@
 // moves. With `--variant classic+no-chase+two_squares_limit=0` it plays by the manager's rules.
 // Faults become BotFault: a reply that is not a move (kProtocolError), a move that is not
 // legal now, or NO_MOVE (kIllegal), no reply in time (kTimeout), the program gone (kCrash, or
-// kDisconnect if it closed its output but still runs), a line over 64 KB (kFlood). `SURRENDER`
+// kDisconnect if it closed its output or exited with status 0), a line over 1 MiB (kFlood), a
+// program that does not read its input (kTimeout). A set-up that breaks the rules is left to the
+// referee (illegal-action). `SURRENDER`
 // resigns. The program always chooses its own set-up: a game whose set-up the referee fixed
 // (--setups, a resumed game) is a protocol error at the first step, since no message could
 // tell the program where its pieces really stand.

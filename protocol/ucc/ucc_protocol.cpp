@@ -326,6 +326,17 @@ std::vector<std::string> setup_to_ucc_lines(const Variant& v, Side side,
 }
 
 std::string ucc_lines_to_setup(const Variant& v, Side side, const std::vector<std::string>& lines) {
+  const std::string out = ucc_lines_to_setup_text(v, side, lines);
+  try {
+    parse_setup(v, side, out);
+  } catch (const InputError& e) {
+    throw InputError(std::string("UCC set-up of ") + (side == kRed ? "RED" : "BLUE") + ": " +
+                     e.what());
+  }
+  return out;
+}
+
+std::string ucc_lines_to_setup_text(const Variant& v, Side side, const std::vector<std::string>& lines) {
   if (int(lines.size()) != v.setup_rows)
     throw InputError(std::string("UCC set-up: ") + std::to_string(lines.size()) +
                      " lines; expected " + std::to_string(v.setup_rows));
@@ -351,12 +362,6 @@ std::string ucc_lines_to_setup(const Variant& v, Side side, const std::vector<st
                          ") is not a piece token (1-9, s, B, F, or . for empty)");
       out[std::size_t(row_in_line * v.width + x)] = kind_letter(*k);
     }
-  }
-  try {
-    parse_setup(v, side, out);
-  } catch (const InputError& e) {
-    throw InputError(std::string("UCC set-up of ") + (side == kRed ? "RED" : "BLUE") + ": " +
-                     e.what());
   }
   return out;
 }

@@ -13,6 +13,7 @@
 #include "protocol/ucc/ucc_protocol.h"
 #include "protocol/ucc/ucc_tracker.h"
 #include "engine/error.h"
+#include "engine/line_reader.h"
 #include "engine/move_text.h"
 #include "engine/variant_loader.h"
 
@@ -105,9 +106,17 @@ class Session {
 
  private:
   bool next_line(std::string& line) {
-    while (std::getline(in_, line))
+    while (bounded_line(line))
       if (!ucc_trim(line).empty()) return true;
     return false;
+  }
+
+  // A manager's line, at most kMaxInputLine bytes (no message is near that long).
+  bool bounded_line(std::string& line) {
+    const LineRead r = read_bounded_line(in_, line);
+    if (r == LineRead::kTooLong)
+      throw InputError("UCC manager: a line longer than " + std::to_string(kMaxInputLine) + " bytes");
+    return r == LineRead::kLine;
   }
 
   void note(const std::string& what) {
@@ -154,7 +163,7 @@ class Session {
     std::vector<std::string> lines{std::move(first)};
     std::string line;
     while (int(lines.size()) < v.height) {
-      if (!std::getline(in_, line))
+      if (!bounded_line(line))
         throw InputError(std::string("UCC board: the input ended after ") +
                          std::to_string(lines.size()) + " of " + std::to_string(v.height) +
                          " board lines");
