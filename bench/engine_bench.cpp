@@ -8,7 +8,7 @@
 #include "engine/movegen.h"
 #include "engine/setup.h"
 #include "engine/variant_loader.h"
-#include "support/reference_movegen.h"
+#include "reference/movegen.h"
 
 namespace stratego {
 namespace {

@@ -14,7 +14,7 @@
 
 #include "engine/movegen.h"
 #include "engine/zobrist.h"
-#include "support/reference_movegen.h"
+#include "reference/movegen.h"
 #include "support/seeded_games.h"
 
 namespace stratego {

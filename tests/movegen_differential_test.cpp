@@ -1,5 +1,5 @@
 // Differential test of move generation: engine/movegen.cpp against the slow reference in
-// tests/support/reference_movegen.cpp, position by position, over seeded random games of every
+// reference/movegen.cpp, position by position, over seeded random games of every
 // variant (support/seeded_games.h). Games start from full set-ups and from thinned ones (the
 // sparse end-games where C-6.1 and C-6.2 bite), and moves are biased towards back-and-forth,
 // chasing and evading so that the repetition rules are exercised, not just the movement.
@@ -13,7 +13,7 @@
 #include <sstream>
 
 #include "engine/movegen.h"
-#include "support/reference_movegen.h"
+#include "reference/movegen.h"
 #include "support/seeded_games.h"
 
 namespace stratego {

@@ -1,7 +1,7 @@
 // Perft counts (engine/perft.h) for fixed positions of every base variant and a few
 // hand-made middle games. The counts are committed, so that any change of move generation or
 // make/unmake shows as a changed number; and the first four plies are recounted with the
-// reference generator (support/reference_movegen.h), which was written independently, so
+// reference generator (reference/movegen.h), which was written independently, so
 // the committed numbers are not merely whatever the engine happened to produce.
 //
 // Start positions come from seeded::seeded_start(variant, seed) (support/seeded_games.h):
@@ -16,7 +16,7 @@
 #include <stdexcept>
 
 #include "engine/movegen.h"
-#include "support/reference_movegen.h"
+#include "reference/movegen.h"
 #include "support/seeded_games.h"
 
 namespace stratego {

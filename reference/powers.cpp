@@ -4,7 +4,7 @@
 // own ranks.
 #include <algorithm>
 
-#include "support/reference_movegen.h"
+#include "reference/movegen.h"
 
 namespace stratego::reference {
 namespace {

@@ -1,7 +1,7 @@
 // The reference's text for failure messages: moves and the board (reference_movegen.h).
 #include <sstream>
 
-#include "support/reference_movegen.h"
+#include "reference/movegen.h"
 
 namespace stratego::reference {
 namespace {

@@ -3,7 +3,7 @@
 // It walks a mailbox square by square with explicit (column, row) steps, resolves combat by
 // its own reading of C-5 and V-1/V-2, and re-derives the repetition rules (C-6.1, C-6.2) by
 // rebuilding past boards from State::history(). The Clone Wars powers (CW-3, CW-4) are in
-// reference_powers.cpp; the Anger chain too is worked out from the history. It shares no code
+// reference/powers.cpp; the Anger chain too is worked out from the history. It shares no code
 // with the engine's generator and reads the State only through public queries. Speed does not
 // matter here; clarity does.
 #pragma once

@@ -1,4 +1,4 @@
-#include "support/reference_movegen.h"
+#include "reference/movegen.h"
 
 #include <algorithm>
 #include <cstdlib>
