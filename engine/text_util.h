@@ -78,11 +78,6 @@ inline std::optional<Winner> winner_from_name(std::string_view s) {
     if (winner_name(w) == s) return w;
   return std::nullopt;
 }
-inline std::optional<EndReason> end_reason_from_name(std::string_view s) {
-  for (int r = 0; r <= int(kLastEndReason); ++r)
-    if (end_reason_name(EndReason(r)) == s) return EndReason(r);
-  return std::nullopt;
-}
 
 // Why a result can never come out of a game ("red move-limit"), or an empty string. Parsers
 // reject these so that a typo is caught where it was written, not at the end of a replay.

@@ -111,7 +111,7 @@ std::vector<std::pair<int, SeenUnit>> read_units(std::string_view line, const st
   return out;
 }
 
-waterloo::WaterlooResult read_result(std::string_view line, std::string_view value) {
+Result read_result(std::string_view line, std::string_view value) {
   using namespace waterloo;
   std::vector<std::string_view> parts;
   for (std::size_t s = 0, e; s <= value.size(); s = e + 1) {
@@ -123,14 +123,14 @@ waterloo::WaterlooResult read_result(std::string_view line, std::string_view val
                              quote(value));
   };
   if (parts.size() != 4) bad();
-  WaterlooResult r;
+  Result r;
   bool found = false;
   for (Winner w : {Winner::kNone, Winner::kRed, Winner::kBlue, Winner::kDraw})
     if (winner_word(w) == parts[0]) r.winner = w, found = true;
   if (!found) bad();
   found = false;
-  for (int k = 0; k <= int(kLastEndKind); ++k)
-    if (end_kind_name(EndKind(k)) == parts[1]) r.reason = EndKind(k), found = true;
+  if (const auto reason = end_reason_from_name(parts[1], Family::kWaterloo))
+    r.reason = *reason, found = true;
   if (!found) bad();
   found = false;
   for (int k = 0; k <= int(ResultKind::kIndecisive); ++k)
@@ -193,13 +193,13 @@ std::string format_observed_step(const ObservedStep& s, const Geometry& g) {
   write_units(out, "shown", s.shown, g);
   write_units(out, "captured", s.captured, g);
   write_units(out, "withdrawn", s.withdrawn, g);
-  if (s.result != waterloo::WaterlooResult{}) {
+  if (s.result != Result{}) {
     out += " result=";
     out += winner_word(s.result.winner);
     out += '/';
-    out += waterloo::end_kind_name(s.result.reason);
+    out += end_reason_name(s.result.reason);
     out += '/';
-    out += waterloo::result_kind_name(s.result.kind);
+    out += result_kind_name(s.result.kind);
     out += '/';
     out += std::to_string(s.result.captured_difference);
   }

@@ -22,10 +22,10 @@ namespace {
 using namespace referee_detail;
 using namespace waterloo;
 
-EndKind end_kind_of(const std::string& reason) {
-  for (int k = int(EndKind::kResignation); k <= int(kLastEndKind); ++k)
-    if (end_kind_name(EndKind(k)) == reason) return EndKind(k);
-  return EndKind::kCrash;  // not reached: the Judge only uses the names above
+EndReason end_kind_of(const std::string& reason) {
+  for (int k = int(EndReason::kResignation); k <= int(kLastEndReason); ++k)
+    if (end_reason_name(EndReason(k)) == reason) return EndReason(k);
+  return EndReason::kCrash;  // not reached: the Judge only uses the names above
 }
 
 class WaterlooReferee {
@@ -113,8 +113,8 @@ class WaterlooReferee {
           adjourned_ = true;
           return;
         }
-        if (reply->resign) return game_->end_externally(EndKind::kResignation, side);
-        if (reply->accept_draw && req.draw_offered) return game_->end_externally(EndKind::kDrawAgreed, side);
+        if (reply->resign) return game_->end_externally(EndReason::kResignation, side);
+        if (reply->accept_draw && req.draw_offered) return game_->end_externally(EndReason::kDrawAgreed, side);
         const auto it = std::find(req.legal.begin(), req.legal.end(), reply->action);
         if (it == req.legal.end())
           return judge_.reject(side, reply->action, is_well_formed_token(s, reply->action), "action token");
@@ -185,17 +185,17 @@ class WaterlooReferee {
     GameOutcome out;
     out.decisions = decisions_;
     out.record = format_record(record());
-    const WaterlooResult res = game_->state().result();
+    const Result res = game_->state().result();
     if (adjourned_) {
       out.reason = "adjourned";
     } else {
       out.winner = res.winner;
-      out.reason = std::string(end_kind_name(res.reason));
+      out.reason = std::string(end_reason_name(res.reason));
       if (forfeited_) {
         out.detail = judge_.forfeit()->detail;
       } else {
         out.detail = std::string(result_kind_name(res.kind));
-        if (res.reason == EndKind::kPursuit)
+        if (res.reason == EndReason::kPursuit)
           out.detail += ", tally " + std::to_string(res.captured_difference);
       }
     }

@@ -100,7 +100,7 @@ TEST(WaterlooConformance, RandomGamesUndoExactlyAndEnd) {
         if (HasFatalFailure()) return;
       }
       ASSERT_TRUE(s.over()) << "no result after " << steps << " steps";
-      EXPECT_NE(s.result().reason, EndKind::kNone);
+      EXPECT_NE(s.result().reason, EndReason::kNone);
       // Undo all the way back to the start.
       while (s.history_size() > 0) s.undo();
       EXPECT_TRUE(s.core() == WaterlooState(v).core());
@@ -118,9 +118,9 @@ TEST(WaterlooConformance, ManyFastRandomGamesReachAResult) {
       s.set_keep_history(false);
       play_random(s, rng, list);
       ASSERT_TRUE(s.over()) << spec;
-      const WaterlooResult r = s.result();
+      const Result r = s.result();
       EXPECT_NE(r.winner, Winner::kNone);
-      if (r.reason == EndKind::kTurnLimit) {
+      if (r.reason == EndReason::kTurnLimit) {
         EXPECT_EQ(r.winner, Winner::kDraw);
       }
       if (r.kind == ResultKind::kIndecisive) {

@@ -90,12 +90,12 @@ void play_to_setups_done(const WaterlooState& s, Rng& rng, Apply apply, Setup se
   }
 }
 
-std::string result_line(const WaterlooResult& r) {
+std::string result_line(const Result& r) {
   const std::string who = r.winner == Winner::kRed    ? "Allies (red) win"
                           : r.winner == Winner::kBlue ? "French (blue) win"
                                                       : "Draw";
-  return who + " (" + std::string(end_kind_name(r.reason)) + ", " + std::string(result_kind_name(r.kind)) +
-         (r.reason == EndKind::kPursuit ? ", tally " + std::to_string(r.captured_difference) : "") + ")";
+  return who + " (" + std::string(end_reason_name(r.reason)) + ", " + std::string(result_kind_name(r.kind)) +
+         (r.reason == EndReason::kPursuit ? ", tally " + std::to_string(r.captured_difference) : "") + ")";
 }
 
 // The melee now pending, for the self-play log: both pieces and their melee strengths.

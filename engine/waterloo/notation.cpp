@@ -147,7 +147,7 @@ std::string to_notation(const WaterlooView& v) {
     out += " result=" + std::string(v.result.winner == Winner::kRed    ? "red"
                                      : v.result.winner == Winner::kBlue ? "blue"
                                                                         : "draw") +
-           "/" + std::string(end_kind_name(v.result.reason)) + "/" +
+           "/" + std::string(end_reason_name(v.result.reason)) + "/" +
            std::string(result_kind_name(v.result.kind)) + "/" + std::to_string(v.result.captured_difference);
   return out;
 }

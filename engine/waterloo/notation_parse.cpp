@@ -144,15 +144,15 @@ void parse_melee(std::string_view field, std::string_view s, WaterlooView& v) {
   v.resume = phase_from(field, p[6]);
 }
 
-WaterlooResult result_from(std::string_view field, std::string_view s) {
+Result result_from(std::string_view field, std::string_view s) {
   const auto p = parts(field, s, 4);
-  WaterlooResult r;
+  Result r;
   const auto w = text::winner_from_name(p[0]);
   if (!w || *w == Winner::kNone) fail(field, quoted(p[0]) + " is not red, blue or draw");
   r.winner = *w;
   bool ok = false;
-  for (int k = 1; k <= int(kLastEndKind) && !ok; ++k)
-    if (end_kind_name(EndKind(k)) == p[1]) r.reason = EndKind(k), ok = true;
+  const auto reason = end_reason_from_name(p[1], Family::kWaterloo);
+  if (reason && *reason != EndReason::kNone) r.reason = *reason, ok = true;
   if (!ok) fail(field, quoted(p[1]) + " is not a reason for the end of a game");
   ok = false;
   for (int k = 1; k <= int(ResultKind::kIndecisive) && !ok; ++k)

@@ -52,18 +52,4 @@ std::string_view phase_name(Phase p) {
   return names[int(p)];
 }
 
-std::string_view end_kind_name(EndKind k) {
-  constexpr std::string_view names[] = {"none",          "lines-of-retreat", "actions-lost",
-                                        "commander-in-chief", "napoleon-lost", "centre-sector",
-                                        "pursuit",       "turn-limit", "resignation",
-                                        "draw-agreed",   "time-forfeit", "illegal-action",
-                                        "crash",         "disconnect",   "protocol-error"};
-  return names[int(k)];
-}
-
-std::string_view result_kind_name(ResultKind k) {
-  constexpr std::string_view names[] = {"none", "decisive", "major", "minor", "indecisive"};
-  return names[int(k)];
-}
-
 }  // namespace stratego::waterloo
