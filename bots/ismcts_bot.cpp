@@ -21,10 +21,10 @@
 #include "eval/setup_model.h"
 #include "eval/waterloo_belief.h"
 #include "eval/waterloo_posterior.h"
-#include "search/classic_game.h"
+#include "search/classic_search_game.h"
 #include "search/run_search.h"
 #include "search/time_manager.h"
-#include "search/waterloo_game.h"
+#include "search/waterloo_search_game.h"
 
 namespace stratego::bots {
 namespace {
