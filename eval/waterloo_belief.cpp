@@ -270,7 +270,6 @@ void WaterlooBelief::observe(const ObservedStep& step, const WaterlooView& after
   view_ = after;
   update_bags(view_);
   update_sectors(view_);
-  ++steps_;
 }
 
 Lineage WaterlooBelief::board_lineage(int sq, int block) const {

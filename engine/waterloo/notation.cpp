@@ -51,6 +51,7 @@ std::string clock_of_turn(int turn) {
 
 std::string_view card_name(CardKind k) { return kCardNames[int(k)]; }
 std::string_view die_face_name(DieFace f) { return kFaceNames[int(f)]; }
+std::string_view pile_key(int pile) { return kPileKeys[pile]; }
 
 std::string unit_token(const SeenUnit& u) {
   std::string t;

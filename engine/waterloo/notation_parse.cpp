@@ -17,7 +17,6 @@ using text::split;
 
 constexpr std::string_view kClassLetters = "LICHAMK";
 constexpr std::string_view kDirLetters = "nesw";
-constexpr std::string_view kPileKeys[kNumPiles] = {"reserve", "recovering", "pool", "captured", "saved", "left"};
 
 [[noreturn]] void fail(std::string_view field, const std::string& why) {
   throw InputError("waterloo notation, field " + std::string(field) + ": " + why);
@@ -232,7 +231,7 @@ void parse_key(std::string_view key, std::string_view val, WaterlooView& v) {
     v.result = result_from(key, val);
   } else {
     for (int p = 0; p < kNumPiles; ++p)
-      if (key == kPileKeys[p]) {
+      if (key == pile_key(p)) {
         v.piles[p] = unit_list(key, val);
         std::sort(v.piles[p].begin(), v.piles[p].end());
         return;

@@ -330,7 +330,6 @@ class WaterlooState {
   void set_tile_hp(int tile, int hp) { core_.tile_hp[tile] = std::int8_t(hp); }
   void set_prussians_come(int v) { core_.prussians_come = std::int8_t(v); }
   void set_captured_count(Side s, int n) { core_.captured[s] = std::uint8_t(n); }
-  void set_last_attack(int id, int side_turn) { core_.units[id].last_attack = std::int16_t(side_turn); }
   // Replaces the changing part whole (position notation reading, view tests). The caller keeps
   // board, side_bb and prussian_bb consistent with units; the undo stack is not touched.
   void set_core(const Core& c) { core_ = c; }
