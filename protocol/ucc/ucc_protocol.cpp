@@ -9,9 +9,12 @@
 #include "engine/error.h"
 #include "engine/setup.h"
 #include "engine/variant_loader.h"
+#include "engine/text_util.h"
 
 namespace stratego::bots {
 namespace {
+
+using text::quoted;
 
 constexpr std::string_view kBlanks = " \t\r\n";
 
@@ -40,12 +43,6 @@ std::optional<int> parse_int(std::string_view s) {
   auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), x);
   if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
   return x;
-}
-
-std::string quoted(std::string_view s) {
-  std::string out(1, '\'');
-  out.append(s).push_back('\'');
-  return out;
 }
 
 // Reads `X Y DIR [N]` from the front of w; returns how many words it used.
