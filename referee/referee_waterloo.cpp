@@ -6,7 +6,9 @@
 #include <optional>
 
 #include "referee/referee.h"
+#include "referee/referee_decision.h"
 #include "referee/referee_judge.h"
+#include "engine/waterloo/family.h"
 #include "engine/error.h"
 #include "engine/file_io.h"
 #include "engine/variant_loader.h"
@@ -89,7 +91,6 @@ class WaterlooReferee {
   }
 
   void play() {
-    ActionList list;
     while (!game_->over()) {
       const WaterlooState& s = game_->state();
       if (s.phase() == Phase::kSetup) {
@@ -98,27 +99,16 @@ class WaterlooReferee {
         game_->apply_random_chance(rng_);
       } else {
         const Side side = s.current_player();
-        s.legal_actions(list);
-        const WaterlooView view = make_view(s, side);
-        Request req;
-        req.waterloo_view = &view;
-        for (Action a : list) {
-          req.legal.push_back(action_token(s, a));
-          req.actions.push_back(a.raw());
+        const Decision<WaterlooFamily> d = ask_decision<WaterlooFamily>(judge_, s, side, decisions_);
+        switch (d.kind) {
+          case DecisionKind::kNoReply: return;
+          case DecisionKind::kAdjourn: adjourned_ = true; return;
+          case DecisionKind::kResign: return game_->end_externally(EndReason::kResignation, side);
+          case DecisionKind::kAcceptDraw: return game_->end_externally(EndReason::kDrawAgreed, side);
+          case DecisionKind::kIllegal:
+            return judge_.reject(side, d.token, is_well_formed_token(s, d.token), "action token");
+          case DecisionKind::kAction: game_->apply(d.action); break;
         }
-        const std::optional<Reply> reply = judge_.ask(side, req);
-        if (!reply) return;
-        ++decisions_;
-        if (reply->adjourn) {
-          adjourned_ = true;
-          return;
-        }
-        if (reply->resign) return game_->end_externally(EndReason::kResignation, side);
-        if (reply->accept_draw && req.draw_offered) return game_->end_externally(EndReason::kDrawAgreed, side);
-        const auto it = std::find(req.legal.begin(), req.legal.end(), reply->action);
-        if (it == req.legal.end())
-          return judge_.reject(side, reply->action, is_well_formed_token(s, reply->action), "action token");
-        game_->apply(list[int(it - req.legal.begin())]);
       }
       if (!observe_last()) return;
       autosave();
