@@ -55,6 +55,15 @@ inline std::optional<int> parse_count(std::string_view s) {
   return x;
 }
 
+// A whole decimal number of type Int and nothing else ("-3" yes, "+3", "3x", "" no).
+template <typename Int>
+std::optional<Int> parse_number(std::string_view s) {
+  Int x = 0;
+  const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), x);
+  if (s.empty() || ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
+  return x;
+}
+
 inline std::string quoted(std::string_view s) {
   std::string out(1, '\'');  // built in place: GCC 12 warns falsely about "'" + string
   out.append(s).push_back('\'');

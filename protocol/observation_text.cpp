@@ -48,12 +48,7 @@ Kind parse_kind(std::string_view line, const std::string& field, std::string_vie
 
 constexpr std::string_view kOutcomeWords[] = {"attacker", "defender", "both"};
 
-std::optional<int> parse_int(std::string_view w) {
-  int x = 0;
-  const auto [p, ec] = std::from_chars(w.data(), w.data() + w.size(), x);
-  if (w.empty() || ec != std::errc() || p != w.data() + w.size()) return std::nullopt;
-  return x;
-}
+std::optional<int> parse_int(std::string_view w) { return text::parse_number<int>(w); }
 
 std::string_view winner_word(Winner w) {
   switch (w) {

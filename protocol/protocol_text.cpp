@@ -27,13 +27,7 @@ std::vector<std::string_view> words(std::string_view s) {
   return out;
 }
 
-template <typename Int>
-std::optional<Int> parse_number(std::string_view w) {
-  Int x = 0;
-  const auto [p, ec] = std::from_chars(w.data(), w.data() + w.size(), x);
-  if (w.empty() || ec != std::errc() || p != w.data() + w.size()) return std::nullopt;
-  return x;
-}
+using text::parse_number;
 
 template <typename Int>
 Int number_after(std::string_view line, const std::vector<std::string_view>& w, std::size_t& i) {

@@ -16,19 +16,7 @@ namespace {
 
 using text::quoted;
 
-constexpr std::string_view kBlanks = " \t\r\n";
-
-std::vector<std::string_view> words(std::string_view s) {
-  std::vector<std::string_view> out;
-  std::size_t i = 0;
-  while ((i = s.find_first_not_of(kBlanks, i)) != std::string_view::npos) {
-    const std::size_t e = s.find_first_of(kBlanks, i);
-    out.push_back(s.substr(i, e == std::string_view::npos ? std::string_view::npos : e - i));
-    if (e == std::string_view::npos) break;
-    i = e;
-  }
-  return out;
-}
+using text::words;  // words between runs of blanks, newlines included
 
 std::string upper(std::string_view s) {
   std::string out(s);
@@ -89,9 +77,7 @@ Kind read_token(std::string_view word, std::string_view line, const char* role) 
 }  // namespace
 
 std::string_view ucc_trim(std::string_view s) {
-  const auto b = s.find_first_not_of(kBlanks);
-  if (b == std::string_view::npos) return {};
-  return s.substr(b, s.find_last_not_of(kBlanks) - b + 1);
+  return text::trim(s);
 }
 
 bool ucc_starts_with(std::string_view line, std::string_view word) {
