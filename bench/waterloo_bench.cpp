@@ -93,9 +93,9 @@ int print_stats(int games) {
       s.set_keep_history(false);
       steps += double(testing::play_random(s, rng, list).steps);
       turns += s.turn();
-      const WaterlooResult r = s.result();
+      const Result r = s.result();
       const char* who = r.winner == Winner::kRed ? "Allies" : r.winner == Winner::kBlue ? "French" : "draw";
-      ++ends[std::string(end_kind_name(r.reason)) + " " + std::string(result_kind_name(r.kind)) + " " + who];
+      ++ends[std::string(end_reason_name(r.reason)) + " " + std::string(result_kind_name(r.kind)) + " " + who];
     }
     std::printf("%s: %d games, average last turn %.1f, average steps %.0f\n", spec, games,
                 turns / games, steps / games);

@@ -21,10 +21,10 @@
 #include "eval/setup_model.h"
 #include "eval/waterloo_belief.h"
 #include "eval/waterloo_posterior.h"
-#include "search/classic_game.h"
+#include "search/classic_search_game.h"
 #include "search/run_search.h"
 #include "search/time_manager.h"
-#include "search/waterloo_game.h"
+#include "search/waterloo_search_game.h"
 
 namespace stratego::bots {
 namespace {
@@ -92,43 +92,62 @@ SearchInfo final_info(const search::SearchResult& r) {
 IsmctsBot::IsmctsBot() = default;
 IsmctsBot::~IsmctsBot() = default;
 
-std::vector<BotOption> IsmctsBot::options() const {
+// A spin is read as an integer and a string as a real number, both in [lo, hi]; a check as
+// true/false (1/0). The announced range of a spin is its [lo, hi]; the real-valued options are
+// announced as strings, so their range is only checked here.
+struct IsmctsBot::Option {
+  const char* name;
+  BotOption::Type type;
+  const char* default_value;
+  double lo, hi;
+  void (*set)(IsmctsBot& b, double v);
+};
+
+const std::vector<IsmctsBot::Option>& IsmctsBot::option_table() {
   using T = BotOption::Type;
-  return {
-      {"threads", T::kSpin, "1", 1, 64, {}},
-      {"exploration", T::kString, "0.3", 0, 0, {}},
-      {"playout_plies", T::kSpin, "0", 0, 1000, {}},
-      {"eval_scale", T::kString, "1.0", 0, 0, {}},
-      {"tree_mb", T::kSpin, "28", 1, 16384, {}},
-      {"movetime", T::kSpin, "1000", 1, 3'600'000, {}},
-      {"prior_weight", T::kString, "3.0", 0, 0, {}},
-      {"max_depth", T::kSpin, "0", 0, 1000, {}},
-      {"prior_temperature", T::kString, "10", 0, 0, {}},
-      {"policy_temperature", T::kString, "2", 0, 0, {}},
-      {"model_opponent", T::kCheck, "true", 0, 0, {}},
-      {"policy_plies", T::kSpin, "10", 0, 1000, {}},
-      {"policy_evidence", T::kCheck, "true", 0, 0, {}},
-      {"stop_when_settled", T::kCheck, "true", 0, 0, {}},
+  static const std::vector<Option> table = {
+      {"threads", T::kSpin, "1", 1, 64, [](IsmctsBot& b, double v) { b.params_.threads = int(v); }},
+      {"exploration", T::kString, "0.3", 0, 10, [](IsmctsBot& b, double v) { b.params_.exploration = v; }},
+      {"playout_plies", T::kSpin, "0", 0, 1000, [](IsmctsBot& b, double v) { b.params_.playout_plies = int(v); }},
+      {"eval_scale", T::kString, "1.0", 0.01, 100, [](IsmctsBot& b, double v) { b.params_.eval_scale = v; }},
+      {"tree_mb", T::kSpin, "28", 1, 16384,
+       [](IsmctsBot& b, double v) { b.params_.max_nodes = std::size_t(v) * 1'000'000 / search::kNodeBytes; }},
+      {"movetime", T::kSpin, "1000", 1, 3'600'000,
+       [](IsmctsBot& b, double v) { b.default_movetime_ms_ = std::int64_t(v); }},
+      {"prior_weight", T::kString, "3.0", 0, 100, [](IsmctsBot& b, double v) { b.params_.prior_weight = v; }},
+      {"max_depth", T::kSpin, "0", 0, 1000, [](IsmctsBot& b, double v) { b.params_.max_depth = int(v); }},
+      {"prior_temperature", T::kString, "10", 0.01, 10000,
+       [](IsmctsBot& b, double v) { b.prior_temperature_ = v; }},
+      {"policy_temperature", T::kString, "2", 0.01, 10000,
+       [](IsmctsBot& b, double v) { b.params_.policy_temperature = v; }},
+      {"model_opponent", T::kCheck, "true", 0, 1, [](IsmctsBot& b, double v) { b.params_.model_opponent = v != 0; }},
+      {"policy_plies", T::kSpin, "10", 0, 1000, [](IsmctsBot& b, double v) { b.params_.policy_plies = int(v); }},
+      {"policy_evidence", T::kCheck, "true", 0, 1, [](IsmctsBot& b, double v) { b.policy_evidence_ = v != 0; }},
+      {"stop_when_settled", T::kCheck, "true", 0, 1,
+       [](IsmctsBot& b, double v) { b.stop_when_settled_ = v != 0; }},
   };
+  return table;
+}
+
+std::vector<BotOption> IsmctsBot::options() const {
+  std::vector<BotOption> out;
+  for (const Option& o : option_table()) {
+    const bool spin = o.type == BotOption::Type::kSpin;
+    out.push_back({o.name, o.type, o.default_value, spin ? std::int64_t(o.lo) : 0, spin ? std::int64_t(o.hi) : 0, {}});
+  }
+  return out;
 }
 
 void IsmctsBot::set_option(const std::string& name, const std::string& value) {
-  if (name == "threads") params_.threads = int(parse_int(name, value, 1, 64));
-  else if (name == "exploration") params_.exploration = parse_real(name, value, 0, 10);
-  else if (name == "playout_plies") params_.playout_plies = int(parse_int(name, value, 0, 1000));
-  else if (name == "eval_scale") params_.eval_scale = parse_real(name, value, 0.01, 100);
-  else if (name == "tree_mb")
-    params_.max_nodes = std::size_t(parse_int(name, value, 1, 16384)) * 1'000'000 / search::kNodeBytes;
-  else if (name == "movetime") default_movetime_ms_ = parse_int(name, value, 1, 3'600'000);
-  else if (name == "max_depth") params_.max_depth = int(parse_int(name, value, 0, 1000));
-  else if (name == "prior_weight") params_.prior_weight = parse_real(name, value, 0, 100);
-  else if (name == "policy_temperature") params_.policy_temperature = parse_real(name, value, 0.01, 10000);
-  else if (name == "model_opponent") params_.model_opponent = parse_bool(name, value);
-  else if (name == "policy_plies") params_.policy_plies = int(parse_int(name, value, 0, 1000));
-  else if (name == "policy_evidence") policy_evidence_ = parse_bool(name, value);
-  else if (name == "stop_when_settled") stop_when_settled_ = parse_bool(name, value);
-  else if (name == "prior_temperature") prior_temperature_ = parse_real(name, value, 0.01, 10000);
-  else Bot::set_option(name, value);
+  for (const Option& o : option_table()) {
+    if (name != o.name) continue;
+    switch (o.type) {
+      case BotOption::Type::kSpin: return o.set(*this, double(parse_int(name, value, std::int64_t(o.lo), std::int64_t(o.hi))));
+      case BotOption::Type::kCheck: return o.set(*this, parse_bool(name, value) ? 1 : 0);
+      default: return o.set(*this, parse_real(name, value, o.lo, o.hi));
+    }
+  }
+  Bot::set_option(name, value);
 }
 
 void IsmctsBot::new_game(const GameStart& g) {

@@ -44,6 +44,10 @@ class IsmctsBot : public Bot {
   const search::Params& params() const { return params_; }
 
  private:
+  // Every option once (bots/ismcts_bot.cpp): how options() announces it and how set_option()
+  // reads and stores a value.
+  struct Option;
+  static const std::vector<Option>& option_table();
   Reply decide_classic(const Request& r, const std::atomic<bool>& stop, const InfoSink& info);
   Reply decide_waterloo(const Request& r, const std::atomic<bool>& stop, const InfoSink& info);
   search::Budget budget(const Limits& l, int decisions_left) const;

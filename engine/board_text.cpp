@@ -3,7 +3,6 @@
 #include <array>
 
 namespace stratego {
-namespace {
 
 std::string kind_code(Kind k) {
   switch (k) {
@@ -16,6 +15,8 @@ std::string kind_code(Kind k) {
     default: return std::to_string(int(k));
   }
 }
+
+namespace {
 
 std::string cell(Piece p, bool colour) {
   if (p == kNoPiece) return "  . ";

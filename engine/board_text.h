@@ -14,6 +14,9 @@ namespace stratego {
 
 std::string render_board(const State& s, bool colour = false);
 std::string render_view(const View& v, bool colour = false);
+// A kind as the boards write it in a cell: "F", "B", "S", "?", "6A" (CW-3), "7R" (CW-4), or
+// its rank ("10").
+std::string kind_code(Kind k);
 // "Marshal (10)", "Spy (1)", "Bomb", "?" for kUnknown.
 std::string kind_label(Kind k);
 

@@ -247,7 +247,7 @@ Position parse_position(std::string_view notation, bool view, std::shared_ptr<co
     const auto w = text::winner_from_name(f[i].substr(0, colon));
     const auto r = colon == std::string_view::npos
                        ? std::nullopt
-                       : text::end_reason_from_name(f[i].substr(colon + 1));
+                       : end_reason_from_name(f[i].substr(colon + 1), Family::kClassic);
     if (!w || !r || *w == Winner::kNone)
       fail("result",
            "expected '-' or winner:reason like red:flag-captured, got " + text::quoted(f[i]));

@@ -150,7 +150,7 @@ GameRecord parse_record(std::string_view text, const std::string& origin) {
     } else if (e.key == "result") {
       const auto w = text::words(e.rest);
       const auto winner = w.size() == 2 ? text::winner_from_name(w[0]) : std::nullopt;
-      const auto reason = w.size() == 2 ? text::end_reason_from_name(w[1]) : std::nullopt;
+      const auto reason = w.size() == 2 ? end_reason_from_name(w[1], Family::kClassic) : std::nullopt;
       if (!winner || !reason)
         throw InputError(where +
                          ": expected 'result WINNER REASON' (winner red, blue, draw or "

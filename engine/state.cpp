@@ -6,25 +6,6 @@
 
 namespace stratego {
 
-std::string_view end_reason_name(EndReason r) {
-  switch (r) {
-    case EndReason::kNone: return "none";
-    case EndReason::kFlagCaptured: return "flag-captured";
-    case EndReason::kNoMoves: return "no-moves";
-    case EndReason::kNoMovablePieces: return "no-movable-pieces";
-    case EndReason::kMoveLimit: return "move-limit";
-    case EndReason::kFlagReachedBack: return "flag-reached-back-row";
-    case EndReason::kResignation: return "resignation";
-    case EndReason::kDrawAgreed: return "draw-agreed";
-    case EndReason::kTimeForfeit: return "time-forfeit";
-    case EndReason::kIllegalAction: return "illegal-action";
-    case EndReason::kCrash: return "crash";
-    case EndReason::kDisconnect: return "disconnect";
-    case EndReason::kProtocolError: return "protocol-error";
-  }
-  return "?";
-}
-
 State::State(std::shared_ptr<const Variant> variant) : variant_(std::move(variant)) {
   const int limit = variant_->move_limit;
   history_.reserve(std::size_t(limit > 0 ? limit + limit / 4 + 64 : 4096));

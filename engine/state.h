@@ -11,39 +11,11 @@
 
 #include "engine/combat.h"
 #include "engine/move.h"
+#include "engine/result.h"
 #include "engine/variant.h"
 
 namespace stratego {
 
-enum class Winner : std::uint8_t { kNone, kRed, kBlue, kDraw };
-enum class EndReason : std::uint8_t {
-  kNone,
-  kFlagCaptured,      // C-7.1
-  kNoMoves,           // C-7.2
-  kNoMovablePieces,   // C-7.3 (draw)
-  kMoveLimit,         // C-7.4 (draw)
-  kFlagReachedBack,   // V-4
-  kResignation,       // C-7.4
-  kDrawAgreed,        // C-7.4
-  // The referee's reasons (referee/referee.h): a side forfeits outside the rules' own endings.
-  kTimeForfeit,
-  kIllegalAction,
-  kCrash,
-  kDisconnect,
-  kProtocolError,
-};
-constexpr EndReason kLastEndReason = EndReason::kProtocolError;
-std::string_view end_reason_name(EndReason r);
-// Endings decided outside the moves (a resignation, an agreed draw, a forfeit the referee
-// declares): a record states them and replay applies them after the last move.
-constexpr bool is_external_end(EndReason r) { return r >= EndReason::kResignation; }
-struct Result {
-  Winner winner = Winner::kNone;
-  EndReason reason = EndReason::kNone;
-  bool over() const { return winner != Winner::kNone; }
-  bool operator==(const Result&) const = default;
-};
-constexpr Winner winner_of(Side s) { return s == kRed ? Winner::kRed : Winner::kBlue; }
 
 // C-6.1 bookkeeping for one side: its last move and how many moves in a row went back and
 // forth between the same two squares.

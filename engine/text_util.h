@@ -55,6 +55,15 @@ inline std::optional<int> parse_count(std::string_view s) {
   return x;
 }
 
+// A whole decimal number of type Int and nothing else ("-3" yes, "+3", "3x", "" no).
+template <typename Int>
+std::optional<Int> parse_number(std::string_view s) {
+  Int x = 0;
+  const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), x);
+  if (s.empty() || ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
+  return x;
+}
+
 inline std::string quoted(std::string_view s) {
   std::string out(1, '\'');  // built in place: GCC 12 warns falsely about "'" + string
   out.append(s).push_back('\'');
@@ -76,11 +85,6 @@ constexpr std::string_view winner_name(Winner w) {
 inline std::optional<Winner> winner_from_name(std::string_view s) {
   for (Winner w : {Winner::kNone, Winner::kRed, Winner::kBlue, Winner::kDraw})
     if (winner_name(w) == s) return w;
-  return std::nullopt;
-}
-inline std::optional<EndReason> end_reason_from_name(std::string_view s) {
-  for (int r = 0; r <= int(kLastEndReason); ++r)
-    if (end_reason_name(EndReason(r)) == s) return EndReason(r);
   return std::nullopt;
 }
 

@@ -49,8 +49,6 @@ class HallIndex {
   // Books one piece with this mask as taking identity id (which allowed(mask) must contain).
   void assign(IdMask mask, int id);
 
-  int num_unions() const { return int(unions_.size()); }
-
  private:
   std::vector<IdMask> unions_;
   std::vector<int> slack_, left_;  // per union; per identity: the count still to give out

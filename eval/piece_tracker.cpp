@@ -193,7 +193,6 @@ void PieceTracker::enemy_action(const ObservedMove& m, const View& after) {
   const int from = m.move.from(), to = m.move.to();
   const int i = at_[std::size_t(from)];
   if (i < 0) fail("no " + std::string(side_name(enemy())) + " piece stands on " + g.square_name(from));
-  if (type != MoveType::kAngerAttack) ++enemy_turns_;
   if (type != MoveType::kRanged) pieces_[std::size_t(i)].moved = true;
   if (m.mover_kind != kUnknown) {
     fix(i, m.mover_kind, "it was shown as");

@@ -64,8 +64,6 @@ class PieceTracker {
   int piece_at(int sq) const { return at_[std::size_t(sq)]; }
   // Observations applied so far.
   int observations() const { return observations_; }
-  // Enemy decisions seen so far (turns the opponent took).
-  int enemy_turns() const { return enemy_turns_; }
   // Army counts of the enemy per kind (C-2).
   const std::array<int, kNumKinds>& army() const { return army_; }
   // Board occupancy after the last observation (both sides).
@@ -98,7 +96,7 @@ class PieceTracker {
   std::vector<EnemyPiece> pieces_;
   std::array<std::int8_t, kMaxSquares> at_{};
   Bitboard occupied_ = 0, enemy_bb_ = 0;
-  int observations_ = 0, enemy_turns_ = 0;
+  int observations_ = 0;
   int anger_wins_ = 0;        // CW-3: the viewer's pending Anger chain, from the last view
   int enemy_anger_wins_ = 0;  // the same for the enemy's chain
   int pending_rescuer_ = -1;  // V-5: the square of the piece that earned a pending rescue

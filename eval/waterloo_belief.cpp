@@ -155,7 +155,7 @@ void WaterlooBelief::update_sectors(const WaterlooView& after) {
   if (after.retreat_sector[enemy] != waterloo::kHiddenSector || waterloo::melee_live(after.phase))
     return;
   const bool won_here = after.result.over() &&
-                        after.result.reason == waterloo::EndKind::kLinesOfRetreat &&
+                        after.result.reason == EndReason::kLinesOfRetreat &&
                         after.result.winner == winner_of(me);
   if (after.result.over() && !won_here) return;  // ended otherwise: no check was made
   const Geometry& g = after.geometry();
@@ -270,7 +270,6 @@ void WaterlooBelief::observe(const ObservedStep& step, const WaterlooView& after
   view_ = after;
   update_bags(view_);
   update_sectors(view_);
-  ++steps_;
 }
 
 Lineage WaterlooBelief::board_lineage(int sq, int block) const {

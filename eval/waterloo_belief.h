@@ -79,7 +79,6 @@ class WaterlooBelief {
   Side viewer() const { return view_.viewer; }
   const WaterlooIdentities& identities() const { return *ids_; }
   std::shared_ptr<const WaterlooIdentities> identities_ptr() const { return ids_; }
-  int steps_observed() const { return steps_; }
   // Bit i: the enemy's line-of-retreat card may be sector i (meaningful while it is hidden).
   std::uint8_t possible_sectors() const { return sectors_; }
 
@@ -123,7 +122,6 @@ class WaterlooBelief {
 
   std::shared_ptr<const WaterlooIdentities> ids_;
   waterloo::WaterlooView view_;
-  int steps_ = 0;
   std::vector<std::vector<EntryColumn>> cols_;  // per block
   std::map<int, Bag> bags_;                     // face-down piles by bag_key
   std::array<Lineage, kMaxSquares> board_{};    // hidden pieces whose lineage is not general

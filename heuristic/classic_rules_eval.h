@@ -34,8 +34,6 @@ class ClassicRulesEval {
   double score(Move m) const;
 
   // The parts of score(), public so that tools and tests can look inside a decision.
-  double my_value(Kind k) const { return mine_[k]; }
-  double their_value(Kind k) const { return theirs_[k]; }
   // Expected gain of my piece of kind a (rank raised by bonus, CW-3) attacking the enemy piece
   // on sq; p_win and p_removed receive the chances that it wins and that the defender goes.
   double attack_value(Kind a, int bonus, int sq, double& p_win, double& p_removed) const;
@@ -46,8 +44,6 @@ class ClassicRulesEval {
   // How strongly my piece of kind a on x is drawn to the enemy pieces it can profitably attack
   // (kFast: x where one of my pieces stands or a move of mine can end).
   double pull(Kind a, int x) const;
-  // How close the enemy piece on sq is to taking our flag (0 far away, about 1 next to it).
-  double flag_danger(int sq) const { return danger_[sq]; }
 
  private:
   struct Target {

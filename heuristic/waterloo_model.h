@@ -92,10 +92,6 @@ class Model {
                 def_sq, d);
   }
 
-  // Enemy pieces (of `foe()`) that can attack sq on their next action with a last step in
-  // direction d, as if sq held a piece of mine; and enemy artillery that can fire at sq.
-  Bitboard attackers(int sq, Direction d) const { return attackers_[d][std::size_t(sq)]; }
-  Bitboard fire_threat(int sq) const { return fire_[std::size_t(sq)]; }
   // Squares the enemy piece on e could attack within two actions (a move, then an attack),
   // the board otherwise unchanged: a turn has three actions (W-7.1).
   Bitboard reach2(int e) const { return reach2_[std::size_t(e)]; }
@@ -124,7 +120,6 @@ class Model {
   void build_dists();
   void build_threats();
   Bitboard two_action_reach(int sq, UnitClass k, Bitboard empty) const;
-  Army main_army(Side s) const { return s == kBlue ? Army::kFrench : Army::kAllied; }
 
   const waterloo::WaterlooView& v_;
   const Geometry& g_;

@@ -10,18 +10,6 @@ namespace {
 
 constexpr int kCell = 5;
 
-std::string kind_code(Kind k) {
-  switch (k) {
-    case kFlag: return "F";
-    case kBomb: return "B";
-    case kSpy: return "S";
-    case kUnknown: return "?";
-    case kAngerCaptain: return "6A";
-    case kRangedMajor: return "7R";
-    default: return std::to_string(int(k));
-  }
-}
-
 // The core of a cell sits so that one-character pieces line up under the column letter.
 std::string place_in_cell(const std::string& core, char suffix) {
   std::string cell(kCell, ' ');

@@ -7,21 +7,17 @@
 #include "engine/error.h"
 #include "engine/move_text.h"
 #include "engine/waterloo/notation.h"
+#include "engine/text_util.h"
 
 namespace stratego::bots {
 namespace {
+
 
 using waterloo::ObservedStep;
 using waterloo::SeenUnit;
 
 [[noreturn]] void fail(std::string_view line, const std::string& field, const std::string& why) {
   throw InputError(std::string("observation '") + std::string(line) + "': " + field + ": " + why);
-}
-
-std::string quote(std::string_view s) {
-  std::string out(1, '\'');
-  out.append(s).push_back('\'');
-  return out;
 }
 
 std::vector<std::string_view> words(std::string_view s) {
@@ -47,17 +43,12 @@ std::string kind_word(Kind k) { return k == kUnknown ? "?" : std::string(kind_na
 Kind parse_kind(std::string_view line, const std::string& field, std::string_view w) {
   if (w == "?") return kUnknown;
   if (const auto k = kind_from_name(w)) return *k;
-  fail(line, field, quote(w) + " is not a piece kind (flag, spy, scout, ..., marshal, bomb) or ?");
+  fail(line, field, text::quoted(w) + " is not a piece kind (flag, spy, scout, ..., marshal, bomb) or ?");
 }
 
 constexpr std::string_view kOutcomeWords[] = {"attacker", "defender", "both"};
 
-std::optional<int> parse_int(std::string_view w) {
-  int x = 0;
-  const auto [p, ec] = std::from_chars(w.data(), w.data() + w.size(), x);
-  if (w.empty() || ec != std::errc() || p != w.data() + w.size()) return std::nullopt;
-  return x;
-}
+std::optional<int> parse_int(std::string_view w) { return text::parse_number<int>(w); }
 
 std::string_view winner_word(Winner w) {
   switch (w) {
@@ -90,19 +81,19 @@ std::vector<std::pair<int, SeenUnit>> read_units(std::string_view line, const st
     const std::size_t end = std::min(value.find(';', start), value.size());
     const std::string_view item = value.substr(start, end - start);
     const std::size_t at = item.rfind('@');
-    if (at == std::string_view::npos) fail(line, key, "expected unit@square, got " + quote(item));
+    if (at == std::string_view::npos) fail(line, key, "expected unit@square, got " + text::quoted(item));
     SeenUnit u;
     try {
       std::size_t pos = 0;
       u = waterloo::parse_unit_token(item.substr(0, at), pos);
       if (pos != at) throw InputError("unexpected characters after the unit token");
     } catch (const InputError& e) {
-      fail(line, key, "bad unit token " + quote(item.substr(0, at)) + ": " + e.what());
+      fail(line, key, "bad unit token " + text::quoted(item.substr(0, at)) + ": " + e.what());
     }
     int sq = -1;
     if (item.substr(at + 1) != "-") {
       const auto s = g.parse_square(item.substr(at + 1));
-      if (!s) fail(line, key, quote(item.substr(at + 1)) + " is not a square or -");
+      if (!s) fail(line, key, text::quoted(item.substr(at + 1)) + " is not a square or -");
       sq = *s;
     }
     out.emplace_back(sq, u);
@@ -111,7 +102,7 @@ std::vector<std::pair<int, SeenUnit>> read_units(std::string_view line, const st
   return out;
 }
 
-waterloo::WaterlooResult read_result(std::string_view line, std::string_view value) {
+Result read_result(std::string_view line, std::string_view value) {
   using namespace waterloo;
   std::vector<std::string_view> parts;
   for (std::size_t s = 0, e; s <= value.size(); s = e + 1) {
@@ -120,17 +111,17 @@ waterloo::WaterlooResult read_result(std::string_view line, std::string_view val
   }
   const auto bad = [&] {
     fail(line, "result", "expected winner/reason/kind/tally like red/lines-of-retreat/decisive/0, got " +
-                             quote(value));
+                             text::quoted(value));
   };
   if (parts.size() != 4) bad();
-  WaterlooResult r;
+  Result r;
   bool found = false;
   for (Winner w : {Winner::kNone, Winner::kRed, Winner::kBlue, Winner::kDraw})
     if (winner_word(w) == parts[0]) r.winner = w, found = true;
   if (!found) bad();
   found = false;
-  for (int k = 0; k <= int(kLastEndKind); ++k)
-    if (end_kind_name(EndKind(k)) == parts[1]) r.reason = EndKind(k), found = true;
+  if (const auto reason = end_reason_from_name(parts[1], Family::kWaterloo))
+    r.reason = *reason, found = true;
   if (!found) bad();
   found = false;
   for (int k = 0; k <= int(ResultKind::kIndecisive); ++k)
@@ -165,7 +156,7 @@ ObservedMove parse_observed_move(std::string_view text, const Geometry& g) {
                              std::to_string(w.size()) + " words");
   ObservedMove m;
   const auto side = side_from(w[0]);
-  if (!side) fail(text, "side", "expected red or blue, got " + quote(w[0]));
+  if (!side) fail(text, "side", "expected red or blue, got " + text::quoted(w[0]));
   m.mover = *side;
   try {
     m.move = parse_move(w[1], g);
@@ -179,7 +170,7 @@ ObservedMove parse_observed_move(std::string_view text, const Geometry& g) {
     bool found = false;
     for (int o = 0; o < 3; ++o)
       if (kOutcomeWords[o] == w[4]) m.outcome = Outcome(o), found = true;
-    if (!found) fail(text, "outcome", "expected attacker, defender or both, got " + quote(w[4]));
+    if (!found) fail(text, "outcome", "expected attacker, defender or both, got " + text::quoted(w[4]));
   }
   return m;
 }
@@ -193,13 +184,13 @@ std::string format_observed_step(const ObservedStep& s, const Geometry& g) {
   write_units(out, "shown", s.shown, g);
   write_units(out, "captured", s.captured, g);
   write_units(out, "withdrawn", s.withdrawn, g);
-  if (s.result != waterloo::WaterlooResult{}) {
+  if (s.result != Result{}) {
     out += " result=";
     out += winner_word(s.result.winner);
     out += '/';
-    out += waterloo::end_kind_name(s.result.reason);
+    out += end_reason_name(s.result.reason);
     out += '/';
-    out += waterloo::result_kind_name(s.result.kind);
+    out += result_kind_name(s.result.kind);
     out += '/';
     out += std::to_string(s.result.captured_difference);
   }
@@ -211,13 +202,13 @@ ObservedStep parse_observed_step(std::string_view text, const Geometry& g) {
   if (w.size() < 4) fail(text, "fields", "expected 'NUMBER TYPE ACTOR ACTION [key=value...]'");
   ObservedStep s;
   const auto number = parse_int(w[0]);
-  if (!number || *number < 0) fail(text, "number", quote(w[0]) + " is not a step number");
+  if (!number || *number < 0) fail(text, "number", text::quoted(w[0]) + " is not a step number");
   s.number = *number;
   if (w[1] == "setup") s.setup = true;
   else if (w[1] == "chance") s.chance = true;
-  else if (w[1] != "decision") fail(text, "type", "expected decision, chance or setup, got " + quote(w[1]));
+  else if (w[1] != "decision") fail(text, "type", "expected decision, chance or setup, got " + text::quoted(w[1]));
   const auto actor = side_from(w[2]);
-  if (!actor) fail(text, "actor", "expected red or blue, got " + quote(w[2]));
+  if (!actor) fail(text, "actor", "expected red or blue, got " + text::quoted(w[2]));
   s.actor = *actor;
   s.action = std::string(w[3]);
   bool seen[4] = {false, false, false, false};
@@ -227,7 +218,7 @@ ObservedStep parse_observed_step(std::string_view text, const Geometry& g) {
     const std::string_view value = eq == std::string_view::npos ? std::string_view() : w[i].substr(eq + 1);
     const int slot = key == "shown" ? 0 : key == "captured" ? 1 : key == "withdrawn" ? 2 : key == "result" ? 3 : -1;
     if (slot < 0 || eq == std::string_view::npos)
-      fail(text, quote(w[i]), "expected shown=, captured=, withdrawn= or result=");
+      fail(text, text::quoted(w[i]), "expected shown=, captured=, withdrawn= or result=");
     if (seen[slot]) fail(text, key, "given twice");
     seen[slot] = true;
     if (slot == 0) s.shown = read_units(text, key, value, g);

@@ -4,18 +4,15 @@
 #include <optional>
 
 #include "engine/error.h"
+#include "engine/text_util.h"
 
 namespace stratego::bots {
 namespace {
 
-std::string quote(std::string_view s) {
-  std::string out(1, '\'');
-  out.append(s).push_back('\'');
-  return out;
-}
+using text::trim;
 
 [[noreturn]] void fail(std::string_view line, const std::string& why) {
-  throw InputError(std::string("bad line ") + quote(line) + ": " + why);
+  throw InputError(std::string("bad line ") + text::quoted(line) + ": " + why);
 }
 
 std::vector<std::string_view> words(std::string_view s) {
@@ -30,25 +27,13 @@ std::vector<std::string_view> words(std::string_view s) {
   return out;
 }
 
-std::string_view trim(std::string_view s) {
-  const auto b = s.find_first_not_of(" \t\r");
-  if (b == std::string_view::npos) return {};
-  return s.substr(b, s.find_last_not_of(" \t\r") - b + 1);
-}
-
-template <typename Int>
-std::optional<Int> parse_number(std::string_view w) {
-  Int x = 0;
-  const auto [p, ec] = std::from_chars(w.data(), w.data() + w.size(), x);
-  if (w.empty() || ec != std::errc() || p != w.data() + w.size()) return std::nullopt;
-  return x;
-}
+using text::parse_number;
 
 template <typename Int>
 Int number_after(std::string_view line, const std::vector<std::string_view>& w, std::size_t& i) {
   if (i + 1 >= w.size()) fail(line, std::string(w[i]) + " needs a number");
   const auto x = parse_number<Int>(w[i + 1]);
-  if (!x) fail(line, std::string(w[i]) + ": " + quote(w[i + 1]) + " is not a whole number");
+  if (!x) fail(line, std::string(w[i]) + ": " + text::quoted(w[i + 1]) + " is not a whole number");
   ++i;
   return *x;
 }
@@ -132,7 +117,7 @@ BotOption parse_option(std::string_view line) {
   else if (t == "check") o.type = BotOption::Type::kCheck;
   else if (t == "string") o.type = BotOption::Type::kString;
   else if (t == "combo") o.type = BotOption::Type::kCombo;
-  else fail(line, "unknown option type " + quote(t) + " (spin, check, string or combo)");
+  else fail(line, "unknown option type " + text::quoted(t) + " (spin, check, string or combo)");
   i += 2;
   bool has_min = false, has_max = false;
   while (i < w.size()) {
@@ -149,7 +134,7 @@ BotOption parse_option(std::string_view line) {
       if (i + 1 >= w.size()) fail(line, "var needs a value");
       o.choices.emplace_back(w[++i]);
     } else {
-      fail(line, "unexpected " + quote(w[i]));
+      fail(line, "unexpected " + text::quoted(w[i]));
     }
     ++i;
   }
@@ -177,7 +162,7 @@ std::pair<std::string, std::string> parse_setoption(std::string_view line) {
 }
 
 void check_option_value(const BotOption& o, const std::string& value) {
-  const std::string what = "option " + quote(o.name) + ": value " + quote(value);
+  const std::string what = "option " + text::quoted(o.name) + ": value " + text::quoted(value);
   switch (o.type) {
     case BotOption::Type::kSpin: {
       const auto x = parse_number<std::int64_t>(value);
@@ -230,7 +215,7 @@ NewGameLine parse_newgame(std::string_view line) {
       g.opponent = join(w, i + 1, w.size());
       break;
     } else {
-      fail(line, "unexpected " + quote(w[i]));
+      fail(line, "unexpected " + text::quoted(w[i]));
     }
   }
   if (!has_variant) fail(line, "the variant is missing");
@@ -266,7 +251,7 @@ void parse_go(std::string_view line, Limits& l, bool& draw_offered) {
   for (std::size_t i = 1; i < w.size(); ++i) {
     if (read_limit(line, w, i, l)) continue;
     if (w[i] == "drawoffered") draw_offered = true;
-    else fail(line, "unexpected " + quote(w[i]));
+    else fail(line, "unexpected " + text::quoted(w[i]));
   }
 }
 
@@ -284,7 +269,7 @@ void parse_setup_request(std::string_view line, Limits& l, std::string& suggesti
   suggestion.clear();
   for (std::size_t i = 1; i < w.size(); ++i) {
     if (read_limit(line, w, i, l)) continue;
-    if (w[i] != "suggest") fail(line, "unexpected " + quote(w[i]));
+    if (w[i] != "suggest") fail(line, "unexpected " + text::quoted(w[i]));
     suggestion = join(w, i + 1, w.size());
     break;
   }
@@ -311,7 +296,7 @@ Reply parse_reply(std::string_view line) {
     else if (w[i] == "acceptdraw") r.accept_draw = true;
     else if (w[i] == "resign") r.resign = true;
     else if (w[i] == "adjourn") r.adjourn = true;
-    else fail(line, "unexpected " + quote(w[i]) + " (offerdraw, acceptdraw, resign or adjourn)");
+    else fail(line, "unexpected " + text::quoted(w[i]) + " (offerdraw, acceptdraw, resign or adjourn)");
   }
   if (r.action.empty() && !r.resign && !r.accept_draw && !r.adjourn)
     fail(line, "'bestmove -' needs resign, acceptdraw or adjourn");
@@ -361,7 +346,7 @@ SearchInfo parse_info(std::string_view line) {
       double p = 0;
       const auto [end, ec] = std::from_chars(w[i + 1].data(), w[i + 1].data() + w[i + 1].size(), p);
       if (ec != std::errc() || end != w[i + 1].data() + w[i + 1].size() || p < 0 || p > 1)
-        fail(line, "winprob: " + quote(w[i + 1]) + " is not a probability from 0 to 1");
+        fail(line, "winprob: " + text::quoted(w[i + 1]) + " is not a probability from 0 to 1");
       info.win_probability = p;
       ++i;
     } else if (k == "pv") {
@@ -371,7 +356,7 @@ SearchInfo parse_info(std::string_view line) {
       info.text = at == std::string_view::npos ? std::string() : std::string(trim(line.substr(at + 8)));
       break;
     } else {
-      fail(line, "unexpected " + quote(k));
+      fail(line, "unexpected " + text::quoted(k));
     }
   }
   return info;

@@ -6,21 +6,12 @@
 #include "engine/error.h"
 #include "engine/file_io.h"
 #include "engine/variant_loader.h"
+#include "engine/text_util.h"
 
 namespace stratego::bots {
 namespace {
 
-std::string quote(std::string_view s) {
-  std::string out(1, '\'');
-  out.append(s).push_back('\'');
-  return out;
-}
-
-std::string_view trim(std::string_view s) {
-  const auto b = s.find_first_not_of(" \t\r");
-  if (b == std::string_view::npos) return {};
-  return s.substr(b, s.find_last_not_of(" \t\r") - b + 1);
-}
+using text::trim;
 
 // The key of a `key = value` line, or empty.
 std::string_view key_of(std::string_view line) {
@@ -53,8 +44,6 @@ bool is_builtin_spec(std::string_view spec) {
   return !base.empty() && base.find('/') == std::string_view::npos && !base.ends_with(".variant");
 }
 
-
-
 std::vector<std::string> inline_variant_lines(const std::string& spec) {
   const std::string base = spec.substr(0, spec.find('+'));
   std::vector<std::string> out;
@@ -79,7 +68,7 @@ std::vector<std::string> inline_variant_lines(const std::string& spec) {
           if (!line.empty() && line[0] != '#') out.emplace_back(line);
         }
       }
-      if (!found) throw InputError(std::string("variant ") + quote(spec) + ": unknown option " + quote(part));
+      if (!found) throw InputError(std::string("variant ") + text::quoted(spec) + ": unknown option " + text::quoted(part));
     }
     start = end;
   }

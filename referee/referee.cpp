@@ -6,7 +6,9 @@
 #include <map>
 #include <optional>
 
+#include "referee/referee_decision.h"
 #include "referee/referee_judge.h"
+#include "engine/classic_family.h"
 #include "engine/error.h"
 #include "engine/file_io.h"
 #include "engine/game.h"
@@ -125,30 +127,18 @@ class ClassicReferee {
   }
 
   void play() {
-    MoveList list;
     while (!game_->over()) {
       const State& s = game_->state();
       const Side side = s.side_to_move();
-      generate_moves(s, list);
-      const View view = game_->view(side);
-      Request req;
-      req.view = &view;
-      for (Move m : list) {
-        req.legal.push_back(move_to_text(m, s.geometry()));
-        req.actions.push_back(m.raw());
+      const Decision<ClassicFamily> d = ask_decision<ClassicFamily>(judge_, s, side, decisions_);
+      switch (d.kind) {
+        case DecisionKind::kNoReply: return;
+        case DecisionKind::kAdjourn: adjourned_ = true; return;
+        case DecisionKind::kResign: return game_->resign(side);
+        case DecisionKind::kAcceptDraw: return game_->agree_draw();
+        case DecisionKind::kIllegal: return reject(side, d.token, s);
+        case DecisionKind::kAction: game_->play(d.action); break;
       }
-      const std::optional<Reply> reply = judge_.ask(side, req);
-      if (!reply) return;
-      ++decisions_;
-      if (reply->adjourn) {
-        adjourned_ = true;
-        return;
-      }
-      if (reply->resign) return game_->resign(side);
-      if (reply->accept_draw && req.draw_offered) return game_->agree_draw();
-      const auto it = std::find(req.legal.begin(), req.legal.end(), reply->action);
-      if (it == req.legal.end()) return reject(side, reply->action, s);
-      game_->play(list[int(it - req.legal.begin())]);
       if (!observe_last()) return;
       autosave();
     }

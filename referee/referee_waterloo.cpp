@@ -6,7 +6,9 @@
 #include <optional>
 
 #include "referee/referee.h"
+#include "referee/referee_decision.h"
 #include "referee/referee_judge.h"
+#include "engine/waterloo/family.h"
 #include "engine/error.h"
 #include "engine/file_io.h"
 #include "engine/variant_loader.h"
@@ -22,10 +24,10 @@ namespace {
 using namespace referee_detail;
 using namespace waterloo;
 
-EndKind end_kind_of(const std::string& reason) {
-  for (int k = int(EndKind::kResignation); k <= int(kLastEndKind); ++k)
-    if (end_kind_name(EndKind(k)) == reason) return EndKind(k);
-  return EndKind::kCrash;  // not reached: the Judge only uses the names above
+EndReason end_kind_of(const std::string& reason) {
+  for (int k = int(EndReason::kResignation); k <= int(kLastEndReason); ++k)
+    if (end_reason_name(EndReason(k)) == reason) return EndReason(k);
+  return EndReason::kCrash;  // not reached: the Judge only uses the names above
 }
 
 class WaterlooReferee {
@@ -89,7 +91,6 @@ class WaterlooReferee {
   }
 
   void play() {
-    ActionList list;
     while (!game_->over()) {
       const WaterlooState& s = game_->state();
       if (s.phase() == Phase::kSetup) {
@@ -98,27 +99,16 @@ class WaterlooReferee {
         game_->apply_random_chance(rng_);
       } else {
         const Side side = s.current_player();
-        s.legal_actions(list);
-        const WaterlooView view = make_view(s, side);
-        Request req;
-        req.waterloo_view = &view;
-        for (Action a : list) {
-          req.legal.push_back(action_token(s, a));
-          req.actions.push_back(a.raw());
+        const Decision<WaterlooFamily> d = ask_decision<WaterlooFamily>(judge_, s, side, decisions_);
+        switch (d.kind) {
+          case DecisionKind::kNoReply: return;
+          case DecisionKind::kAdjourn: adjourned_ = true; return;
+          case DecisionKind::kResign: return game_->end_externally(EndReason::kResignation, side);
+          case DecisionKind::kAcceptDraw: return game_->end_externally(EndReason::kDrawAgreed, side);
+          case DecisionKind::kIllegal:
+            return judge_.reject(side, d.token, is_well_formed_token(s, d.token), "action token");
+          case DecisionKind::kAction: game_->apply(d.action); break;
         }
-        const std::optional<Reply> reply = judge_.ask(side, req);
-        if (!reply) return;
-        ++decisions_;
-        if (reply->adjourn) {
-          adjourned_ = true;
-          return;
-        }
-        if (reply->resign) return game_->end_externally(EndKind::kResignation, side);
-        if (reply->accept_draw && req.draw_offered) return game_->end_externally(EndKind::kDrawAgreed, side);
-        const auto it = std::find(req.legal.begin(), req.legal.end(), reply->action);
-        if (it == req.legal.end())
-          return judge_.reject(side, reply->action, is_well_formed_token(s, reply->action), "action token");
-        game_->apply(list[int(it - req.legal.begin())]);
       }
       if (!observe_last()) return;
       autosave();
@@ -185,17 +175,17 @@ class WaterlooReferee {
     GameOutcome out;
     out.decisions = decisions_;
     out.record = format_record(record());
-    const WaterlooResult res = game_->state().result();
+    const Result res = game_->state().result();
     if (adjourned_) {
       out.reason = "adjourned";
     } else {
       out.winner = res.winner;
-      out.reason = std::string(end_kind_name(res.reason));
+      out.reason = std::string(end_reason_name(res.reason));
       if (forfeited_) {
         out.detail = judge_.forfeit()->detail;
       } else {
         out.detail = std::string(result_kind_name(res.kind));
-        if (res.reason == EndKind::kPursuit)
+        if (res.reason == EndReason::kPursuit)
           out.detail += ", tally " + std::to_string(res.captured_difference);
       }
     }

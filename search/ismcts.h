@@ -9,7 +9,7 @@
 // (by the game's heuristic policy, if it has one, then random) and then the game's static
 // evaluation, a win probability in [0, 1].
 //
-// Game is a traits class (search/classic_game.h, search/waterloo_game.h) with:
+// Game is a traits class (search/classic_search_game.h, search/waterloo_search_game.h) with:
 //   using World;                          the full state the search plays in
 //   static bool over(const World&);
 //   static bool is_chance(const World&);

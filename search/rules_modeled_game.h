@@ -1,5 +1,5 @@
-// Both families as the `ismcts` bot searches them: the search's traits (search/classic_game.h,
-// search/waterloo_game.h) plus a heuristic policy, the `rules` bot's judgement of the decider's
+// Both families as the `ismcts` bot searches them: the search's traits (search/classic_search_game.h,
+// search/waterloo_search_game.h) plus a heuristic policy, the `rules` bot's judgement of the decider's
 // actions from the decider's own view of the world (the other side's pieces hidden unless
 // shown). The search uses it to model the opponent below the root and to play out leaves
 // (search/README.md). In worlds where our pieces are the same every time, a searched opponent
@@ -10,8 +10,8 @@
 #include <cstdint>
 #include <span>
 
-#include "search/classic_game.h"
-#include "search/waterloo_game.h"
+#include "search/classic_search_game.h"
+#include "search/waterloo_search_game.h"
 
 namespace stratego::bots {
 
@@ -20,7 +20,7 @@ namespace stratego::bots {
 void softmax_scores(std::span<double> scores, double temperature);
 
 // Classic: a softmax over the rules bot's scores, with temperature Params::policy_temperature.
-struct RulesModeledClassicGame : search::ClassicGame {
+struct RulesModeledClassicGame : search::ClassicSearchGame {
   static void policy(World& w, const std::uint32_t* keys, int n, double* probs,
                      const search::Params& p);
 };
@@ -28,7 +28,7 @@ struct RulesModeledClassicGame : search::ClassicGame {
 // Waterloo: the rules bot's choice with probability 1 - kWaterlooPolicyNoise, the rest spread
 // evenly (its scoring has phases and rules of its own, with no single score per action).
 constexpr double kWaterlooPolicyNoise = 0.1;
-struct RulesModeledWaterlooGame : search::WaterlooGame {
+struct RulesModeledWaterlooGame : search::WaterlooSearchGame {
   static void policy(World& w, const std::uint32_t* keys, int n, double* probs,
                      const search::Params& p);
 };

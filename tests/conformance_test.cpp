@@ -1,26 +1,33 @@
-// The conformance suite every variant must pass (STYLE.md: "one shared conformance suite runs
-// on every game"): seeded random games played to their end, checking at every ply that
-//   - unmake() restores the state exactly (State::operator== and the hash) and a second
-//     make() of the same move gives the same state again;
-//   - the incremental Zobrist hash equals one recomputed from scratch (engine/zobrist.h);
-//   - pieces are conserved: on the board plus captured is the army, per side and kind;
-// and at the end that the result is one the rules allow (C-7, V-4) and that unmaking every
-// ply returns the start state.
+// The conformance suite every variant of both families must pass (STYLE.md: "one shared
+// conformance suite runs on every game"), written once over the GameFamily interface
+// (engine/family.h) and instantiated for classic and Waterloo: seeded random games from
+// random set-ups to a result, checking at every step that
+//   - undo() restores the state exactly and a second apply() of the same action gives the
+//     same state again; chance probabilities are positive and sum to 1;
+//   - the action's token reads back as the same action; and, in the first games of each
+//     variant, the position's notation reads back to the same notation, and each side's
+//     view does too (the notation round trip);
+//   - the family's own bookkeeping holds (classic: the incremental Zobrist hash equals one
+//     recomputed from scratch, pieces are conserved, C-7.3; Waterloo: mailbox, bitboards
+//     and units agree, terrain and hand limits);
+// and at the end that the result is one the rules allow (C-7, V-4, W-11, W-13) and that
+// undoing every step returns the start state.
 #include <gtest/gtest.h>
 
 #include <cctype>
 #include <iostream>
 #include <map>
 
+#include "engine/classic_family.h"
 #include "engine/movegen.h"
+#include "engine/waterloo/family.h"
 #include "engine/zobrist.h"
 #include "reference/movegen.h"
 #include "support/seeded_games.h"
+#include "tests/support/waterloo_play.h"
 
 namespace stratego {
 namespace {
-
-constexpr int kGamesPerVariant = 40;
 
 std::uint64_t hash_from_scratch(const State& s) {
   std::uint64_t h = 0;
@@ -99,83 +106,238 @@ void expect_sensible_result(const State& s) {
   }
 }
 
-class Conformance : public ::testing::TestWithParam<std::string> {};
-
-TEST_P(Conformance, RandomGamesMakeUnmakeHashAndResults) {
-  const std::string spec = GetParam();
-  const auto variant = seeded::load(spec);
-  std::map<std::string_view, int> endings;
-  long plies = 0, rescues = 0, powers = 0;  // powers: CW-3 and CW-4 decisions made
-  for (int game = 0; game < kGamesPerVariant; ++game) {
-    const std::uint64_t seed = seeded::seed_of(spec, 1000 + std::uint64_t(game));
-    // Full set-ups and thinned ones; uniform play and play steered into repetitions and
-    // towards the back row (rescues, V-4), so that every kind of ply is made and unmade.
-    State s = seeded::seeded_start(variant, seed, game % 2 ? 0.3 : 1.0);
-    const State start = s;
-    Rng rng(seed);
+// What the suite needs of a family beyond GameFamily: its variants, its starts and move
+// choice, its own bookkeeping checks. Classic games start from seeded set-ups (full and
+// thinned) with biased play (repetitions, rescues, V-4); Waterloo from the variant's start,
+// set-ups and all.
+struct ClassicSuite {
+  using F = ClassicFamily;
+  static constexpr int kGames = 40;
+  static constexpr int kNotationGames = 3;  // of them, with the round trip at every ply (costly)
+  static std::vector<std::string> variants() { return seeded::all_variant_specs(); }
+  static std::shared_ptr<const Variant> load(const std::string& spec) { return seeded::load(spec); }
+  static std::uint64_t seed(const std::string& spec, int game) {
+    return seeded::seed_of(spec, 1000 + std::uint64_t(game));
+  }
+  static State start(std::shared_ptr<const Variant> v, std::uint64_t seed, int game) {
+    return seeded::seeded_start(std::move(v), seed, game % 2 ? 0.3 : 1.0);
+  }
+  static Move choose(const State& s, const MoveList& list, Rng& rng, int game) {
     const seeded::Bias bias = game % 4 < 2 ? seeded::Bias{} : seeded::Bias{0.2, 0.4, 0.4, 0.4};
-    while (!s.over()) {
-      MoveList list;
-      generate_moves(s, list);
-      if (list.size == 0) {
-        // C-7.2 is the caller's to apply; the reference must agree there is no move.
-        ASSERT_TRUE(reference::legal_moves(s).empty()) << reference::describe(s);
-        s.declare_no_moves();
-        break;
-      }
-      const Move m = seeded::choose_move(s, list, rng, bias);
-      if (m.type() == MoveType::kRescue) ++rescues;
-      if (m.type() == MoveType::kAngerAttack || m.type() == MoveType::kAngerStop ||
-          m.type() == MoveType::kRanged)
-        ++powers;
-      const State before = s;
-      s.make(m);
-      ++plies;
-      ASSERT_EQ(s.hash(), hash_from_scratch(s)) << "after " << reference::move_text(*variant, m);
-      if (!s.over() && !has_movable_piece(s, kRed) && !has_movable_piece(s, kBlue))
-        ADD_FAILURE() << "C-7.3: nobody can move but the game goes on\n" << reference::describe(s);
-      const State after = s;
-      s.unmake();
-      ASSERT_TRUE(s == before) << "unmake of " << reference::move_text(*variant, m)
-                               << " did not restore\n"
-                               << reference::describe(before);
-      ASSERT_EQ(s.hash(), before.hash());
-      ASSERT_EQ(s.ply(), before.ply());
-      s.make(m);
-      ASSERT_TRUE(s == after) << "make of " << reference::move_text(*variant, m)
-                              << " twice gave different states";
-      if (s.ply() % 50 == 0) expect_pieces_conserved(s);
-    }
+    return seeded::choose_move(s, list, rng, bias);
+  }
+  static void setup(State&, Rng&) {}
+  // C-7.2 is the caller's to apply; the reference must agree there is no move.
+  static void no_moves(State& s) {
+    ASSERT_TRUE(reference::legal_moves(s).empty()) << reference::describe(s);
+    s.declare_no_moves();
+  }
+  static bool same(const State& a, const State& b) { return a == b && a.hash() == b.hash() && a.ply() == b.ply(); }
+  static int history(const State& s) { return s.ply(); }
+  static void after_apply(const State& s) {
+    ASSERT_EQ(s.hash(), hash_from_scratch(s));
+    if (!s.over() && !has_movable_piece(s, kRed) && !has_movable_piece(s, kBlue))
+      ADD_FAILURE() << "C-7.3: nobody can move but the game goes on\n" << reference::describe(s);
+    if (s.ply() % 50 == 0) expect_pieces_conserved(s);
+  }
+  static void at_end(const State& s) {
     expect_pieces_conserved(s);
     expect_sensible_result(s);
-    ++endings[end_reason_name(s.result().reason)];
     // A game ends within the move limit (rescue decisions are plies but not moves).
-    EXPECT_TRUE(variant->move_limit == 0 || s.moves_played() <= variant->move_limit);
-    while (s.ply() > 0) s.unmake();
-    EXPECT_TRUE(s == start) << "unmaking the whole game did not return the start\n"
-                            << reference::describe(s);
-    EXPECT_EQ(s.hash(), start.hash());
-    EXPECT_EQ(s.hash(), hash_from_scratch(s));
+    EXPECT_TRUE(s.variant().move_limit == 0 || s.moves_played() <= s.variant().move_limit);
   }
-  EXPECT_TRUE(!variant->rescue || rescues > 0) << "no rescue was made and unmade";
-  EXPECT_TRUE((variant->army[kAngerCaptain] == 0 && variant->army[kRangedMajor] == 0) ||
-              powers > 0)
-      << "no power was used";
-  std::cout << "[ endings  ] " << spec << ": " << plies << " plies, " << rescues << " rescues, "
-            << powers << " power decisions;";
-  for (const auto& [reason, n] : endings) std::cout << " " << reason << " " << n;
-  std::cout << "\n";
+  static void after_undo_all(const State& s) { EXPECT_EQ(s.hash(), hash_from_scratch(s)); }
+};
+
+namespace wl {
+using namespace waterloo;
+
+// The mailbox, the side bitboards and the units' own records agree.
+void expect_waterloo_consistent(const WaterlooState& s) {
+  Bitboard seen[2] = {0, 0};
+  for (int id = 0; id < s.num_units(); ++id) {
+    const UnitState& u = s.unit(id);
+    if (u.where != Where::kBoard) continue;
+    ASSERT_EQ(s.unit_at(u.sq), id);
+    seen[army_side(s.unit_info(id).army)] |= square_bb(u.sq);
+    ASSERT_GE(u.strength, 1u * (s.unit_info(id).strength > 0));
+    ASSERT_LE(u.strength, s.unit_info(id).strength);
+    // Terrain (W-10.2, W-14.3): only infantry inside intact buildings; no artillery in mud.
+    const UnitClass k = s.unit_info(id).cls;
+    const int t = s.tile_at(u.sq);
+    const bool infantry = k == UnitClass::kInfantry || k == UnitClass::kLightInfantry;
+    if (t >= 0 && s.tile_hp(t) > 0 && s.rules().tiles[t].kind == TileKind::kBuilding) {
+      ASSERT_TRUE(infantry) << s.geometry().square_name(u.sq);
+    }
+    if (k == UnitClass::kArtillery) {
+      ASSERT_FALSE(test(s.rules().mud, u.sq));
+    }
+    if (s.unit_info(id).army == Army::kPrussian) {
+      ASSERT_GE(s.turn(), s.rules().prussian_turn);
+    }
+  }
+  ASSERT_TRUE(seen[0] == s.side_bb(kRed));
+  ASSERT_TRUE(seen[1] == s.side_bb(kBlue));
+  ASSERT_EQ(popcount(s.occupied()), popcount(seen[0]) + popcount(seen[1]));
+  for (Side side : {kRed, kBlue}) {
+    int cards = 0;
+    for (auto c : s.hand(side)) cards += c;
+    ASSERT_LE(cards, 8);
+  }
 }
 
-std::string param_name(const ::testing::TestParamInfo<std::string>& info) {
-  std::string name = info.param;
-  for (char& c : name)
-    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-  return name;
+}  // namespace wl
+
+struct WaterlooSuite {
+  using F = waterloo::WaterlooFamily;
+  using State = waterloo::WaterlooState;
+  static constexpr int kGames = 6;
+  static constexpr int kNotationGames = 6;
+  static std::vector<std::string> variants() {
+    return {"waterloo-basic",      "waterloo-standard",           "waterloo-expert",
+            "waterloo-expert-early-start", "waterloo-expert-prussian-roll", "waterloo-expert-mud",
+            "waterloo-own-terrain"};
+  }
+  static std::shared_ptr<const Variant> load(const std::string& spec) { return waterloo::testing::load(spec); }
+  static std::uint64_t seed(const std::string&, int game) { return 100 + std::uint64_t(game); }
+  static State start(std::shared_ptr<const Variant> v, std::uint64_t, int) { return State(std::move(v)); }
+  static waterloo::Action choose(const State&, const waterloo::ActionList& list, Rng& rng, int) {
+    return list[int(rng.below(std::uint32_t(list.size)))];
+  }
+  // A set-up is a step too: undone exactly, then made again.
+  static void setup(State& s, Rng& rng) {
+    const waterloo::Core before = s.core();
+    const Side side = s.current_player();
+    const waterloo::WaterlooSetup setup = s.random_setup(side, rng);
+    s.apply_setup(side, setup);
+    s.undo();
+    ASSERT_TRUE(s.core() == before);
+    s.apply_setup(side, setup);
+  }
+  static void no_moves(State& s) { FAIL() << "a Waterloo decision without actions: " << waterloo::phase_name(s.phase()); }
+  static bool same(const State& a, const State& b) { return a.core() == b.core(); }
+  static int history(const State& s) { return s.history_size(); }
+  static void after_apply(const State& s) { wl::expect_waterloo_consistent(s); }
+  static void at_end(const State& s) { EXPECT_NE(s.result().reason, EndReason::kNone); }
+  static void after_undo_all(const State&) {}
+};
+
+template <class Suite>
+class Conformance : public ::testing::Test {};
+using Suites = ::testing::Types<ClassicSuite, WaterlooSuite>;
+TYPED_TEST_SUITE(Conformance, Suites);
+
+// The position's and both views' notation read back to the same text.
+template <class F>
+void expect_notation_round_trip(const typename F::State& s, const std::shared_ptr<const Variant>& v) {
+  const std::string n = F::notation(s);
+  ASSERT_EQ(F::notation(F::parse_state(n)), n);
+  for (Side side : {kRed, kBlue}) {
+    const std::string vn = F::view_notation(F::view(s, side));
+    ASSERT_EQ(F::view_notation(F::parse_view(vn, v)), vn) << side_name(side);
+  }
 }
 
-INSTANTIATE_TEST_SUITE_P(EveryVariant, Conformance,
-                         ::testing::ValuesIn(seeded::all_variant_specs()), param_name);
+TYPED_TEST(Conformance, RandomGamesUndoNotationAndResults) {
+  using Suite = TypeParam;
+  using F = typename Suite::F;
+  using State = typename F::State;
+  for (const std::string& spec : Suite::variants()) {
+    SCOPED_TRACE(spec);
+    const auto variant = Suite::load(spec);
+    std::map<std::string_view, int> endings;
+    long steps = 0;
+    for (int game = 0; game < Suite::kGames; ++game) {
+      const std::uint64_t seed = Suite::seed(spec, game);
+      State s = Suite::start(variant, seed, game);
+      const State start = s;
+      Rng rng(seed);
+      typename F::ActionList list;
+      for (long step = 0; !F::over(s); ++step) {
+        ASSERT_LT(step, 20000) << "no result";
+        const State before = s;
+        const int history = Suite::history(s);
+        if (F::setup_due(s)) {
+          Suite::setup(s, rng);
+        } else if (F::is_chance(s)) {
+          typename F::Action out[kMaxChanceOutcomes];
+          double prob[kMaxChanceOutcomes];
+          const int n = F::chance_outcomes(s, out, prob, kMaxChanceOutcomes);
+          double sum = 0;
+          for (int i = 0; i < n; ++i) {
+            ASSERT_GT(prob[i], 0.0);
+            sum += prob[i];
+          }
+          ASSERT_NEAR(sum, 1.0, 1e-9);
+          const auto a = sample_chance<F>(s, rng);
+          F::apply(s, a);
+          const State after = s;
+          F::undo(s);
+          ASSERT_TRUE(Suite::same(s, before));
+          F::apply(s, a);
+          ASSERT_TRUE(Suite::same(s, after));
+        } else {
+          F::legal_actions(s, list);
+          if (list.size == 0) {
+            Suite::no_moves(s);
+            break;
+          }
+          const auto a = Suite::choose(s, list, rng, game);
+          const std::string token = F::action_text(s, a);
+          ASSERT_EQ(F::key(F::parse_action(s, token)), F::key(a)) << token;
+          ASSERT_EQ(F::key(F::action(F::key(a))), F::key(a)) << token;
+          F::apply(s, a);
+          const State after = s;
+          F::undo(s);
+          ASSERT_TRUE(Suite::same(s, before)) << "undo of " << token << " did not restore";
+          F::apply(s, a);
+          ASSERT_TRUE(Suite::same(s, after)) << "apply of " << token << " twice gave different states";
+        }
+        ++steps;
+        ASSERT_EQ(Suite::history(s), history + 1);
+        Suite::after_apply(s);
+        if (game < Suite::kNotationGames) expect_notation_round_trip<F>(s, variant);
+        if (::testing::Test::HasFatalFailure()) return;
+      }
+      Suite::at_end(s);
+      ++endings[end_reason_name(F::result(s).reason)];
+      while (Suite::history(s) > 0) F::undo(s);
+      EXPECT_TRUE(Suite::same(s, start)) << "undoing the whole game did not return the start";
+      Suite::after_undo_all(s);
+    }
+    std::cout << "[ endings  ] " << spec << ": " << steps << " steps;";
+    for (const auto& [reason, n] : endings) std::cout << " " << reason << " " << n;
+    std::cout << "\n";
+  }
+}
+
+// Classic only: every kind of ply was made and unmade somewhere in the suite's games.
+TEST(ClassicConformance, RescuesAndPowersArePlayed) {
+  for (const std::string& spec : seeded::all_variant_specs()) {
+    const auto variant = seeded::load(spec);
+    if (!variant->rescue && variant->army[kAngerCaptain] == 0 && variant->army[kRangedMajor] == 0) continue;
+    long rescues = 0, powers = 0;
+    for (int game = 0; game < ClassicSuite::kGames && (rescues == 0 || powers == 0); ++game) {
+      const std::uint64_t seed = ClassicSuite::seed(spec, game);
+      State s = ClassicSuite::start(variant, seed, game);
+      Rng rng(seed);
+      MoveList list;
+      while (!s.over()) {
+        generate_moves(s, list);
+        if (list.size == 0) break;
+        const Move m = ClassicSuite::choose(s, list, rng, game);
+        if (m.type() == MoveType::kRescue) ++rescues;
+        if (m.type() == MoveType::kAngerAttack || m.type() == MoveType::kAngerStop ||
+            m.type() == MoveType::kRanged)
+          ++powers;
+        s.make(m);
+      }
+    }
+    EXPECT_TRUE(!variant->rescue || rescues > 0) << spec << ": no rescue was made";
+    EXPECT_TRUE((variant->army[kAngerCaptain] == 0 && variant->army[kRangedMajor] == 0) || powers > 0)
+        << spec << ": no power was used";
+  }
+}
 
 }  // namespace
 }  // namespace stratego

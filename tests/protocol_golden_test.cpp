@@ -112,7 +112,7 @@ std::string waterloo_transcript() {
       }
       for (Side o : {kRed, kBlue}) bots[o]->observe(game.log().of(o).back(), make_view(game.state(), o));
     }
-    engine.game_over(result_text(game.state().result().winner, end_kind_name(game.state().result().reason)));
+    engine.game_over(result_text(game.state().result().winner, end_reason_name(game.state().result().reason)));
     engine.quit();
   }
   return t.text;

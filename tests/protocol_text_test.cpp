@@ -98,7 +98,7 @@ TEST(ProtocolText, WaterlooObservationWithEveryFieldRoundTrips) {
   o.shown = {{v.geometry.parse_square("e6").value(), seen}};
   o.captured = {{-1, hidden}, {12, seen}};
   o.withdrawn = {{v.geometry.parse_square("l10").value(), seen}};
-  o.result = {Winner::kRed, waterloo::EndKind::kPursuit, waterloo::ResultKind::kMinor, 5};
+  o.result = {Winner::kRed, EndReason::kPursuit, ResultKind::kMinor, 5};
   const std::string text = format_observed_step(o, v.geometry);
   EXPECT_EQ(text.substr(0, 26), "57 decision blue place:i?@");
   EXPECT_NE(text.find("result=red/pursuit/minor/5"), std::string::npos) << text;

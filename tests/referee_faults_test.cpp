@@ -42,7 +42,7 @@ std::string replayed(std::string_view record) {
   };
   if (waterloo::is_waterloo_record(record)) {
     const auto r = waterloo::replay(waterloo::parse_record(record)).result();
-    return word(r.winner) + " " + std::string(waterloo::end_kind_name(r.reason));
+    return word(r.winner) + " " + std::string(end_reason_name(r.reason));
   }
   const Result r = replay(parse_record(record)).result();
   return word(r.winner) + " " + std::string(end_reason_name(r.reason));

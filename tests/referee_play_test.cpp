@@ -44,7 +44,7 @@ std::string replayed_result(const std::string& record) {
                        : w == Winner::kBlue ? "blue"
                        : w == Winner::kDraw ? "draw"
                                             : "none") +
-           " " + std::string(waterloo::end_kind_name(s.result().reason));
+           " " + std::string(end_reason_name(s.result().reason));
   }
   const State s = replay(parse_record(record));
   const Winner w = s.result().winner;

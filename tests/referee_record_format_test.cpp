@@ -103,14 +103,14 @@ TEST(RefereeRecordFormat, WaterlooRecordsHoldEveryExternalReason) {
         std::string("stratego-waterloo-record 1\nvariant waterloo-basic\nresult red ") + reason +
         " decisive 0\n";
     const waterloo::WaterlooRecord r = waterloo::parse_record(text);
-    EXPECT_EQ(waterloo::end_kind_name(r.result.reason), reason);
+    EXPECT_EQ(end_reason_name(r.result.reason), reason);
     EXPECT_EQ(waterloo::format_record(r), text);
     EXPECT_EQ(waterloo::replay(r).result(), r.result) << reason;  // forfeited before its set-ups
   }
   const std::string drawn =
       "stratego-waterloo-record 1\nvariant waterloo-basic\nresult draw draw-agreed indecisive 0\n";
   EXPECT_EQ(waterloo::replay(waterloo::parse_record(drawn)).result().reason,
-            waterloo::EndKind::kDrawAgreed);
+            EndReason::kDrawAgreed);
   // A replay that ends by the rules cannot also be a resignation, nor the reverse.
   EXPECT_THROW(
       waterloo::replay(waterloo::parse_record(
@@ -132,7 +132,7 @@ TEST(RefereeRecordFormat, FilesOfManyRecordsSplitIntoThemWithTheirLines) {
   EXPECT_EQ(records[0].line, 3);
   EXPECT_EQ(records[1].number, 2);
   EXPECT_EQ(parse_record(records[0].text).result, a.result);
-  EXPECT_EQ(waterloo::parse_record(records[1].text).result.reason, waterloo::EndKind::kDisconnect);
+  EXPECT_EQ(waterloo::parse_record(records[1].text).result.reason, EndReason::kDisconnect);
   EXPECT_EQ(parse_record(records[2].text).result, b.result);
   EXPECT_EQ(record_origin("m.txt", records[1], records.size()),
             "m.txt, record 2 (line " + std::to_string(records[1].line) + ")");

@@ -6,7 +6,7 @@
 #include <atomic>
 #include <vector>
 
-#include "search/classic_game.h"
+#include "search/classic_search_game.h"
 #include "search/run_search.h"
 #include "search/settled_stop.h"
 #include "support/position_builder.h"
@@ -18,8 +18,8 @@ using test_support::position;
 constexpr std::uint8_t kShown = kRevealedFlag | kMovedFlag;
 
 std::vector<std::uint32_t> root_keys(State& s) {
-  std::vector<std::uint32_t> keys(ClassicGame::kMaxActions);
-  keys.resize(std::size_t(ClassicGame::legal(s, keys.data())));
+  std::vector<std::uint32_t> keys(ClassicSearchGame::kMaxActions);
+  keys.resize(std::size_t(ClassicSearchGame::legal(s, keys.data())));
   return keys;
 }
 
@@ -27,7 +27,7 @@ SearchResult search(const State& s, Params p, Budget b, std::span<const double> 
   State copy = s;
   const auto keys = root_keys(copy);
   std::atomic<bool> stop{false};
-  return run_search<ClassicGame>(p, b, keys, s, [&](int, Rng&, State& w) { w = s; }, stop, {}, prior);
+  return run_search<ClassicSearchGame>(p, b, keys, s, [&](int, Rng&, State& w) { w = s; }, stop, {}, prior);
 }
 
 // A prior that puts `share` on the root move named `text` and spreads the rest evenly.
@@ -154,7 +154,7 @@ TEST(SearchIsmcts, StopEndsTheSearchAtOnce) {
   const auto keys = root_keys(copy);
   std::atomic<bool> stop{true};
   const auto start = std::chrono::steady_clock::now();
-  const SearchResult r = run_search<ClassicGame>(Params{}, Budget{}, keys, s, [&](int, Rng&, State& w) { w = s; }, stop);
+  const SearchResult r = run_search<ClassicSearchGame>(Params{}, Budget{}, keys, s, [&](int, Rng&, State& w) { w = s; }, stop);
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(200));
   EXPECT_EQ(r.iterations, 0u);
   EXPECT_EQ(r.best, keys.front());

@@ -17,44 +17,21 @@
 #include <string>
 #include <vector>
 
+#include "engine/perft.h"
+#include "engine/waterloo/family.h"
 #include "engine/waterloo/notation.h"
 #include "tests/support/waterloo_position.h"
 
 namespace stratego::waterloo::testing {
 namespace {
 
-struct Count {
-  std::uint64_t paths = 0;
-  double expected = 0;  // paths weighted by the probabilities of their chance outcomes
-};
+using Count = PerftCount;
 
-// The fast count, as the perft command does it: apply_unchecked / undo, bulk at depth 1.
+// The fast count, as the perft command does it (engine/perft.h): apply_unchecked / undo,
+// bulk at depth 1, chance enumerated.
 Count perft(WaterlooState& s, int depth) {
-  if (depth <= 0) return {1, 1.0};
-  if (s.over()) return {};
-  if (s.is_chance()) {
-    Count total;
-    for (const auto& [a, p] : s.chance_outcomes()) {
-      s.apply_unchecked(a);
-      const Count c = perft(s, depth);
-      s.undo();
-      total.paths += c.paths;
-      total.expected += p * c.expected;
-    }
-    return total;
-  }
-  ActionList list;
-  s.legal_actions(list);
-  if (depth == 1) return {std::uint64_t(list.size), double(list.size)};
-  Count total;
-  for (Action a : list) {
-    s.apply_unchecked(a);
-    const Count c = perft(s, depth - 1);
-    s.undo();
-    total.paths += c.paths;
-    total.expected += c.expected;
-  }
-  return total;
+  Rng unused(0);
+  return stratego::perft<WaterlooFamily>(s, depth, ChanceMode::kEnumerate, unused);
 }
 
 // Every decision the rules' geometry could allow, found without asking the generator: own

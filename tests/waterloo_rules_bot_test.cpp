@@ -110,7 +110,7 @@ TEST(WaterlooRulesBot, W_11_1_TakesTheLinesOfRetreatWin) {
   auto bot = bot_for(p, kBlue);
   p.s.apply(parse_action_token(p.s, ask(*bot, p.s)));
   EXPECT_EQ(p.s.result().winner, Winner::kBlue);
-  EXPECT_EQ(p.s.result().reason, EndKind::kLinesOfRetreat);
+  EXPECT_EQ(p.s.result().reason, EndReason::kLinesOfRetreat);
 }
 
 TEST(WaterlooRulesBot, W_13_2_FrenchTakeTheCentreSectorWin) {
@@ -124,7 +124,7 @@ TEST(WaterlooRulesBot, W_13_2_FrenchTakeTheCentreSectorWin) {
   auto bot = bot_for(p, kBlue);
   p.s.apply(parse_action_token(p.s, ask(*bot, p.s)));
   EXPECT_EQ(p.s.result().winner, Winner::kBlue);
-  EXPECT_EQ(p.s.result().reason, EndKind::kCentreSector);
+  EXPECT_EQ(p.s.result().reason, EndReason::kCentreSector);
 }
 
 TEST(WaterlooRulesBot, W_13_5_StartsThePursuitWithALeadAndEndsItAtOnce) {
@@ -144,7 +144,7 @@ TEST(WaterlooRulesBot, W_13_5_StartsThePursuitWithALeadAndEndsItAtOnce) {
   for (int i = 0; i < 4 && !p.s.over() && p.s.current_player() == kRed; ++i)
     p.s.apply(parse_action_token(p.s, ask(*bot, p.s)));
   EXPECT_EQ(p.s.result().winner, Winner::kRed);
-  EXPECT_EQ(p.s.result().reason, EndKind::kPursuit);
+  EXPECT_EQ(p.s.result().reason, EndReason::kPursuit);
 }
 
 TEST(WaterlooRulesBot, W_13_5_TheRetreatingSideSavesItsThreatenedPieceFirst) {

@@ -210,7 +210,7 @@ TEST(WaterlooRules, W_13_1_NapoleonLostIsDecisiveWellingtonLostCostsTwo) {
   p.s.apply(p.attack("h7", "h5", kSouth));
   ASSERT_TRUE(p.s.over());
   EXPECT_EQ(p.s.result().winner, Winner::kRed);
-  EXPECT_EQ(p.s.result().reason, EndKind::kNapoleonLost);
+  EXPECT_EQ(p.s.result().reason, EndReason::kNapoleonLost);
   EXPECT_EQ(p.s.result().kind, ResultKind::kDecisive);
 }
 
@@ -221,7 +221,7 @@ TEST(WaterlooRules, W_13_2_CentreSectorIsDecisiveFlankStartsThePursuit) {
   p.s.begin_turn(5, kBlue);
   p.s.apply(p.move("h3", "h10"));
   ASSERT_TRUE(p.s.over());
-  EXPECT_EQ(p.s.result().reason, EndKind::kCentreSector);
+  EXPECT_EQ(p.s.result().reason, EndReason::kCentreSector);
   EXPECT_EQ(p.s.result().winner, Winner::kBlue);
   Position q("waterloo-expert");
   q.allied(UC::kInfantry, 3, "a1");
@@ -289,7 +289,7 @@ TEST(WaterlooRules, W_13_5_PursuitRestrictionsAndResultKinds) {
     EXPECT_FALSE(p.legal(p.attack("d1", "l1", kEast)));  // l2 is not on that line
     p.s.apply(p.end_turn());  // will not pursue
     ASSERT_TRUE(p.s.over());
-    EXPECT_EQ(p.s.result().reason, EndKind::kPursuit);
+    EXPECT_EQ(p.s.result().reason, EndReason::kPursuit);
     EXPECT_EQ(p.s.result().winner, c.winner);
     EXPECT_EQ(p.s.result().kind, c.kind);
   }

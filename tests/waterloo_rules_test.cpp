@@ -72,7 +72,7 @@ TEST(WaterlooRules, W_1_4_TurnLimitIsADraw) {
   p.s.apply(p.end_turn());
   ASSERT_TRUE(p.s.over());
   EXPECT_EQ(p.s.result().winner, Winner::kDraw);
-  EXPECT_EQ(p.s.result().reason, EndKind::kTurnLimit);
+  EXPECT_EQ(p.s.result().reason, EndReason::kTurnLimit);
 }
 
 TEST(WaterlooRules, W_2_StrengthsPerDecision) {

@@ -361,7 +361,7 @@ TEST(WaterlooRules, W_11_1_TwoPiecesOnTheEnemySecretSectorWin) {
   p.s.apply(p.move("b3", "b10"));
   ASSERT_TRUE(p.s.over());
   EXPECT_EQ(p.s.result().winner, Winner::kBlue);
-  EXPECT_EQ(p.s.result().reason, EndKind::kLinesOfRetreat);
+  EXPECT_EQ(p.s.result().reason, EndReason::kLinesOfRetreat);
   EXPECT_EQ(p.s.returns(kBlue), 1.0);
   EXPECT_EQ(p.s.returns(kRed), -1.0);
 }
@@ -376,7 +376,7 @@ TEST(WaterlooRules, W_11_2_NoActionsLeftLoses) {
   p.s.apply(p.attack("e6", "e5", kSouth));
   ASSERT_TRUE(p.s.over());
   EXPECT_EQ(p.s.result().winner, Winner::kRed);
-  EXPECT_EQ(p.s.result().reason, EndKind::kActionsLost);
+  EXPECT_EQ(p.s.result().reason, EndReason::kActionsLost);
 }
 
 TEST(WaterlooRules, W_11_3_CapturingTheCommanderInChiefWinsInStandard) {
@@ -387,7 +387,7 @@ TEST(WaterlooRules, W_11_3_CapturingTheCommanderInChiefWinsInStandard) {
   p.s.apply(p.attack("e4", "e6", kNorth));
   ASSERT_TRUE(p.s.over());
   EXPECT_EQ(p.s.result().winner, Winner::kBlue);
-  EXPECT_EQ(p.s.result().reason, EndKind::kCommanderInChief);
+  EXPECT_EQ(p.s.result().reason, EndReason::kCommanderInChief);
   Position basic("waterloo-basic");  // not in the Basic game
   basic.allied(UC::kCommanderInChief, 0, "e6");
   basic.french(UC::kLightInfantry, 1, "e4");

@@ -21,7 +21,7 @@ void check_record(const std::string& where, const RecordInFile& rec) {
       const waterloo::WaterlooRecord r = waterloo::parse_record(rec.text, where);
       const waterloo::WaterlooState end = waterloo::replay(r);
       std::cout << where << ": ok: " << r.actions.size() << " actions, result "
-                << waterloo::end_kind_name(end.result().reason) << "\n";
+                << end_reason_name(end.result().reason) << "\n";
     } else {
       const GameRecord r = parse_record(rec.text, where);
       const State end = replay(r);

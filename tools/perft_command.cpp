@@ -1,15 +1,46 @@
 // `stratego perft`: counts legal move paths to a depth, for testing move generation.
 #include <chrono>
+#include <iomanip>
 #include <iostream>
 
-#include "engine/move_text.h"
-#include "engine/notation.h"
+#include "engine/classic_family.h"
+#include "engine/error.h"
+#include "engine/waterloo/family.h"
 #include "engine/perft.h"
 #include "tools/commands.h"
 #include "tools/start_position.h"
 #include "tools/waterloo_commands.h"
 
 namespace stratego {
+namespace {
+
+// The count, its timing, and for Waterloo the chance mode and the weighted count.
+template <GameFamily F>
+void run_perft(typename F::State& s, int depth, bool divide, ChanceMode mode, Rng& rng) {
+  constexpr bool waterloo = F::kFamily == Family::kWaterloo;
+  std::cout << "position " << F::notation(s) << "\n";
+  const auto t0 = std::chrono::steady_clock::now();
+  PerftCount total;
+  if (divide && !F::is_chance(s) && !F::over(s)) {
+    for (const auto& [a, c] : perft_divide<F>(s, depth, mode, rng)) {
+      std::cout << F::action_text(s, a) << ": " << c.paths << "\n";
+      total.paths += c.paths;
+      total.expected += c.expected;
+    }
+  } else {
+    total = perft<F>(s, depth, mode, rng);
+  }
+  const double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::cout << "perft " << depth;
+  if (waterloo) std::cout << " (chance " << (mode == ChanceMode::kEnumerate ? "enumerate" : "sample") << ")";
+  std::cout << ": " << total.paths << "  (" << sec << " s, "
+            << static_cast<std::uint64_t>(double(total.paths) / (sec > 0 ? sec : 1e-9)) << " paths/s)\n";
+  if (waterloo && mode == ChanceMode::kEnumerate)
+    std::cout << "expected decision paths (chance weighted by probability): " << std::setprecision(10)
+              << total.expected << "\n";
+}
+
+}  // namespace
 
 void register_perft_command(CLI::App& app) {
   struct Options {
@@ -32,26 +63,17 @@ void register_perft_command(CLI::App& app) {
                   "count) or sample (one outcome per chance node, drawn with the seed)")
       ->capture_default_str();
   cmd->callback([o] {
-    if (starts_waterloo(o->start)) {
-      run_waterloo_perft(o->start, o->depth, o->divide, o->chance);
-      return;
-    }
+    if (o->chance != "enumerate" && o->chance != "sample") throw InputError("--chance: enumerate or sample");
+    const ChanceMode mode = o->chance == "enumerate" ? ChanceMode::kEnumerate : ChanceMode::kSample;
     Rng rng(o->start.seed);
-    State s = make_start(o->start, rng).state;
-    std::cout << "position " << to_notation(s) << "\n";
-    const auto t0 = std::chrono::steady_clock::now();
-    std::uint64_t total = 0;
-    if (o->divide) {
-      for (const auto& [m, n] : perft_divide(s, o->depth)) {
-        std::cout << move_to_text(m, s.geometry()) << ": " << n << "\n";
-        total += n;
-      }
+    if (starts_waterloo(o->start)) {
+      waterloo::WaterlooState s = make_waterloo_start(o->start, rng);
+      s.set_keep_history(true);  // perft undoes every step
+      run_perft<waterloo::WaterlooFamily>(s, o->depth, o->divide, mode, rng);
     } else {
-      total = perft(s, o->depth);
+      State s = make_start(o->start, rng).state;
+      run_perft<ClassicFamily>(s, o->depth, o->divide, mode, rng);
     }
-    const double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    std::cout << "perft " << o->depth << ": " << total << "  (" << sec << " s, "
-              << static_cast<std::uint64_t>(double(total) / (sec > 0 ? sec : 1e-9)) << " paths/s)\n";
   });
 }
 

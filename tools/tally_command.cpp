@@ -40,9 +40,9 @@ GameResult read_result(const RecordInFile& rec, const std::string& where) {
     g.variant = r.variant;
     g.red = tag(r.tags, "red", where), g.blue = tag(r.tags, "blue", where);
     g.winner = r.result.winner;
-    g.reason = std::string(waterloo::end_kind_name(r.result.reason));
-    if (r.result.reason == waterloo::EndKind::kPursuit)  // as `match` counts it
-      g.reason += " (" + std::string(waterloo::result_kind_name(r.result.kind)) + ")";
+    g.reason = std::string(end_reason_name(r.result.reason));
+    if (r.result.reason == EndReason::kPursuit)  // as `match` counts it
+      g.reason += " (" + std::string(result_kind_name(r.result.kind)) + ")";
   } else {
     const GameRecord r = parse_record(rec.text, where);
     g.variant = r.variant;

@@ -1,6 +1,5 @@
 #include "tools/waterloo_commands.h"
 
-#include <chrono>
 #include <iomanip>
 #include <iostream>
 
@@ -8,6 +7,7 @@
 #include "engine/variant_loader.h"
 #include "engine/waterloo/action_token.h"
 #include "engine/waterloo/board_text.h"
+#include "engine/waterloo/family.h"
 #include "engine/waterloo/notation.h"
 #include "engine/waterloo/record.h"
 
@@ -16,57 +16,6 @@ namespace {
 
 using namespace waterloo;
 
-struct Count {
-  std::uint64_t paths = 0;
-  double expected = 0;  // paths weighted by the probabilities of their chance outcomes
-};
-
-Action pick_chance(const WaterlooState& s, Rng& rng) {
-  const auto outcomes = s.chance_outcomes();
-  double x = rng.uniform01();
-  for (const auto& [a, p] : outcomes) {
-    if (x < p) return a;
-    x -= p;
-  }
-  return outcomes.back().first;
-}
-
-// Depth counts decisions only; chance outcomes are steps between them.
-Count perft(WaterlooState& s, int depth, bool enumerate, Rng& rng) {
-  if (depth <= 0) return {1, 1.0};
-  if (s.over()) return {};
-  if (s.phase() == Phase::kSetup) throw InputError("perft: a set-up is due (W-4); perft starts after the set-ups");
-  if (s.is_chance()) {
-    if (!enumerate) {
-      s.apply_unchecked(pick_chance(s, rng));
-      const Count c = perft(s, depth, enumerate, rng);
-      s.undo();
-      return c;
-    }
-    Count total;
-    for (const auto& [a, p] : s.chance_outcomes()) {
-      s.apply_unchecked(a);
-      const Count c = perft(s, depth, enumerate, rng);
-      s.undo();
-      total.paths += c.paths;
-      total.expected += p * c.expected;
-    }
-    return total;
-  }
-  ActionList list;  // on the stack: one list per decision of depth
-  s.legal_actions(list);
-  if (depth == 1) return {std::uint64_t(list.size), double(list.size)};
-  Count total;
-  for (Action a : list) {
-    s.apply_unchecked(a);
-    const Count c = perft(s, depth - 1, enumerate, rng);
-    s.undo();
-    total.paths += c.paths;
-    total.expected += c.expected;
-  }
-  return total;
-}
-
 std::string_view first_word(std::string_view s) {
   const auto b = s.find_first_not_of(" \t");
   if (b == std::string_view::npos) return {};
@@ -74,28 +23,12 @@ std::string_view first_word(std::string_view s) {
   return s.substr(b, e == std::string_view::npos ? e : e - b);
 }
 
-// Decisions before the set-up (W-14.1 early start, W-12.2 draft) and the set-ups, at random.
-template <typename Apply, typename Setup>
-void play_to_setups_done(const WaterlooState& s, Rng& rng, Apply apply, Setup setup) {
-  ActionList list;
-  while (!s.over() && s.core().setups_done < 2) {
-    if (s.phase() == Phase::kSetup) {
-      setup(s.current_player(), s.random_setup(s.current_player(), rng));
-    } else if (s.is_chance()) {
-      apply(pick_chance(s, rng));
-    } else {
-      s.legal_actions(list);
-      apply(list[int(rng.below(std::uint32_t(list.size)))]);
-    }
-  }
-}
-
-std::string result_line(const WaterlooResult& r) {
+std::string result_line(const Result& r) {
   const std::string who = r.winner == Winner::kRed    ? "Allies (red) win"
                           : r.winner == Winner::kBlue ? "French (blue) win"
                                                       : "Draw";
-  return who + " (" + std::string(end_kind_name(r.reason)) + ", " + std::string(result_kind_name(r.kind)) +
-         (r.reason == EndKind::kPursuit ? ", tally " + std::to_string(r.captured_difference) : "") + ")";
+  return who + " (" + std::string(end_reason_name(r.reason)) + ", " + std::string(result_kind_name(r.kind)) +
+         (r.reason == EndReason::kPursuit ? ", tally " + std::to_string(r.captured_difference) : "") + ")";
 }
 
 // The melee now pending, for the self-play log: both pieces and their melee strengths.
@@ -118,40 +51,7 @@ bool starts_waterloo(const StartOptions& o) {
 WaterlooState make_waterloo_start(const StartOptions& o, Rng& rng) {
   if (!o.position.empty()) return waterloo::parse_state(o.position);
   if (!o.setups.empty()) throw InputError("--setups: set-up files are for the classic family; Waterloo set-ups are drawn at random");
-  WaterlooState s(std::make_shared<const Variant>(load_variant(o.variant)));
-  play_to_setups_done(
-      s, rng, [&](Action a) { s.apply_unchecked(a); }, [&](Side side, const WaterlooSetup& u) { s.apply_setup(side, u); });
-  return s;
-}
-
-void run_waterloo_perft(const StartOptions& o, int depth, bool divide, const std::string& chance) {
-  if (chance != "enumerate" && chance != "sample") throw InputError("--chance: enumerate or sample");
-  Rng rng(o.seed);
-  WaterlooState s = make_waterloo_start(o, rng);
-  s.set_keep_history(true);  // perft undoes every step
-  std::cout << "position " << to_notation(s) << "\n";
-  const bool enumerate = chance == "enumerate";
-  const auto t0 = std::chrono::steady_clock::now();
-  Count total;
-  if (divide && !s.is_chance() && !s.over()) {
-    ActionList list;
-    s.legal_actions(list);
-    for (Action a : list) {
-      const std::string token = action_token(s, a);
-      s.apply_unchecked(a);
-      const Count c = perft(s, depth - 1, enumerate, rng);
-      s.undo();
-      std::cout << token << ": " << c.paths << "\n";
-      total.paths += c.paths;
-      total.expected += c.expected;
-    }
-  } else {
-    total = perft(s, depth, enumerate, rng);
-  }
-  const double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  std::cout << "perft " << depth << " (chance " << chance << "): " << total.paths << "  (" << sec << " s, "
-            << static_cast<std::uint64_t>(double(total.paths) / (sec > 0 ? sec : 1e-9)) << " paths/s)\n";
-  if (enumerate) std::cout << "expected decision paths (chance weighted by probability): " << std::setprecision(10) << total.expected << "\n";
+  return WaterlooFamily::random_start(std::make_shared<const Variant>(load_variant(o.variant)), rng);
 }
 
 void run_waterloo_selfplay(const StartOptions& o, const std::string& record_path, bool quiet) {
@@ -178,7 +78,7 @@ void run_waterloo_selfplay(const StartOptions& o, const std::string& record_path
     if (s.phase() == Phase::kSetup) {
       game.apply_setup(s.current_player(), s.random_setup(s.current_player(), rng));
     } else if (s.is_chance()) {
-      game.apply(pick_chance(s, rng));
+      game.apply(sample_chance<WaterlooFamily>(s, rng));
     } else {
       s.legal_actions(list);
       game.apply(list[int(rng.below(std::uint32_t(list.size)))]);

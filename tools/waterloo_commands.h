@@ -1,4 +1,4 @@
-// The Waterloo halves of `stratego perft`, `selfplay` and `check` (docs/rules.md Part W): the
+// The Waterloo halves of `stratego selfplay` and `check` (docs/rules.md Part W): the
 // commands dispatch here when the variant (or the position's variant) has family waterloo.
 #pragma once
 
@@ -18,9 +18,6 @@ bool starts_waterloo(const StartOptions& o);
 // random, all with the seeded rng.
 waterloo::WaterlooState make_waterloo_start(const StartOptions& o, Rng& rng);
 
-// chance: "enumerate" (every outcome is a branch; also prints the count weighted by the
-// outcomes' probabilities) or "sample" (one outcome drawn with the seed at each chance node).
-void run_waterloo_perft(const StartOptions& o, int depth, bool divide, const std::string& chance);
 void run_waterloo_selfplay(const StartOptions& o, const std::string& record_path, bool quiet);
 
 // One line for `stratego check` about a Waterloo variant.

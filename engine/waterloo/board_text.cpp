@@ -114,7 +114,7 @@ std::string render_board(const WaterlooView& v) {
   if (v.result.over())
     out += "  Result: " +
            std::string(v.result.winner == Winner::kDraw ? "draw" : army_names[v.result.winner == Winner::kRed ? 0 : 1]) +
-           (v.result.winner == Winner::kDraw ? "" : " win") + " (" + std::string(end_kind_name(v.result.reason)) + ", " +
+           (v.result.winner == Winner::kDraw ? "" : " win") + " (" + std::string(end_reason_name(v.result.reason)) + ", " +
            std::string(result_kind_name(v.result.kind)) + ")\n";
   return out;
 }

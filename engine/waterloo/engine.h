@@ -29,7 +29,7 @@ struct Engine {
   // was seen of this one is forgotten (W-15.3, W-9.1).
   static void withdraw(S& s, int id, Where where);
   static void capture(S& s, int id);
-  static void finish(S& s, Winner w, EndKind why, ResultKind kind, int diff = 0);
+  static void finish(S& s, Winner w, EndReason why, ResultKind kind, int diff = 0);
   static void after_action(S& s);  // an action (with its chains) is complete
   static void end_turn(S& s);
   static void begin_side_turn(S& s, Side side);

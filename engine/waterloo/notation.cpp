@@ -52,6 +52,7 @@ std::string clock_of_turn(int turn) {
 
 std::string_view card_name(CardKind k) { return kCardNames[int(k)]; }
 std::string_view die_face_name(DieFace f) { return kFaceNames[int(f)]; }
+std::string_view pile_key(int pile) { return kPileKeys[pile]; }
 
 std::string unit_token(const SeenUnit& u) {
   std::string t;
@@ -148,7 +149,7 @@ std::string to_notation(const WaterlooView& v) {
     out += " result=" + std::string(v.result.winner == Winner::kRed    ? "red"
                                      : v.result.winner == Winner::kBlue ? "blue"
                                                                         : "draw") +
-           "/" + std::string(end_kind_name(v.result.reason)) + "/" +
+           "/" + std::string(end_reason_name(v.result.reason)) + "/" +
            std::string(result_kind_name(v.result.kind)) + "/" + std::to_string(v.result.captured_difference);
   return out;
 }

@@ -44,5 +44,6 @@ constexpr char kCardLetters[kNumCardKinds] = {'R', 'I', 'C', 'L', 'B'};
 std::string_view card_name(CardKind k);
 std::string clock_of_turn(int turn);  // W-1.3: "11:00" for turn 1, "09:30" for turn -2  // "reconnaissance", ... as in action tokens
 std::string_view die_face_name(DieFace f);  // "blue", "red", "blue+", "red+", "blueR", "redR"
+std::string_view pile_key(int pile);  // the notation's key of WaterlooView::piles[pile]: "reserve", ...
 
 }  // namespace stratego::waterloo

@@ -17,7 +17,6 @@ using text::split;
 
 constexpr std::string_view kClassLetters = "LICHAMK";
 constexpr std::string_view kDirLetters = "nesw";
-constexpr std::string_view kPileKeys[kNumPiles] = {"reserve", "recovering", "pool", "captured", "saved", "left"};
 
 [[noreturn]] void fail(std::string_view field, const std::string& why) {
   throw InputError("waterloo notation, field " + std::string(field) + ": " + why);
@@ -147,15 +146,15 @@ void parse_melee(std::string_view field, std::string_view s, WaterlooView& v) {
   v.resume = phase_from(field, p[6]);
 }
 
-WaterlooResult result_from(std::string_view field, std::string_view s) {
+Result result_from(std::string_view field, std::string_view s) {
   const auto p = parts(field, s, 4);
-  WaterlooResult r;
+  Result r;
   const auto w = text::winner_from_name(p[0]);
   if (!w || *w == Winner::kNone) fail(field, quoted(p[0]) + " is not red, blue or draw");
   r.winner = *w;
   bool ok = false;
-  for (int k = 1; k <= int(kLastEndKind) && !ok; ++k)
-    if (end_kind_name(EndKind(k)) == p[1]) r.reason = EndKind(k), ok = true;
+  const auto reason = end_reason_from_name(p[1], Family::kWaterloo);
+  if (reason && *reason != EndReason::kNone) r.reason = *reason, ok = true;
   if (!ok) fail(field, quoted(p[1]) + " is not a reason for the end of a game");
   ok = false;
   for (int k = 1; k <= int(ResultKind::kIndecisive) && !ok; ++k)
@@ -238,7 +237,7 @@ void parse_key(std::string_view key, std::string_view val, WaterlooView& v) {
     v.result = result_from(key, val);
   } else {
     for (int p = 0; p < kNumPiles; ++p)
-      if (key == kPileKeys[p]) {
+      if (key == pile_key(p)) {
         v.piles[p] = unit_list(key, val);
         std::sort(v.piles[p].begin(), v.piles[p].end());
         return;

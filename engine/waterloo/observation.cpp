@@ -113,7 +113,7 @@ std::string describe(const ObservedStep& o, const Geometry& g) {
   list("withdrawn", o.withdrawn);
   if (o.result.over())
     out += "  result " + std::string(o.result.winner == Winner::kRed ? "red" : o.result.winner == Winner::kBlue ? "blue" : "draw") +
-           " " + std::string(end_kind_name(o.result.reason)) + " " + std::string(result_kind_name(o.result.kind));
+           " " + std::string(end_reason_name(o.result.reason)) + " " + std::string(result_kind_name(o.result.kind));
   return out;
 }
 

@@ -24,7 +24,7 @@ struct ObservedStep {
   std::vector<std::pair<int, SeenUnit>> shown;      // strengths this step showed this player
   std::vector<std::pair<int, SeenUnit>> captured;   // pieces captured (by melee or fire)
   std::vector<std::pair<int, SeenUnit>> withdrawn;  // pieces that left the board otherwise
-  WaterlooResult result;  // the result, when this step ended the game
+  Result result;  // the result, when this step ended the game
   bool operator==(const ObservedStep&) const = default;
 };
 

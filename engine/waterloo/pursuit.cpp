@@ -59,9 +59,9 @@ void Engine::end_pursuit(S& s) {
   const Side loser = other(c.pursuer);
   const int d = c.captured[loser] - c.captured[c.pursuer];
   if (d <= 3)
-    finish(s, Winner::kDraw, EndKind::kPursuit, ResultKind::kIndecisive, d);
+    finish(s, Winner::kDraw, EndReason::kPursuit, ResultKind::kIndecisive, d);
   else
-    finish(s, winner_of(c.pursuer), EndKind::kPursuit, d >= 10 ? ResultKind::kMajor : ResultKind::kMinor, d);
+    finish(s, winner_of(c.pursuer), EndReason::kPursuit, d >= 10 ? ResultKind::kMajor : ResultKind::kMinor, d);
 }
 
 }  // namespace stratego::waterloo

@@ -19,21 +19,21 @@ Army army_of(Side s) { return s == kRed ? Army::kAllied : Army::kFrench; }
 
 std::string winner_word(Winner w) { return std::string(text::winner_name(w)); }
 
-std::string result_words(const WaterlooResult& r) {
-  return winner_word(r.winner) + " " + std::string(end_kind_name(r.reason)) + " " +
+std::string result_words(const Result& r) {
+  return winner_word(r.winner) + " " + std::string(end_reason_name(r.reason)) + " " +
          std::string(result_kind_name(r.kind)) + " " + std::to_string(r.captured_difference);
 }
 
-WaterlooResult parse_result(std::string_view rest, const std::string& where) {
+Result parse_result(std::string_view rest, const std::string& where) {
   const auto w = text::words(rest);
   if (w.size() != 4) throw InputError(where + ": result needs 4 words: winner reason kind tally");
-  WaterlooResult r;
+  Result r;
   const auto winner = text::winner_from_name(w[0]);
   if (!winner) throw InputError(where + ": " + text::quoted(w[0]) + " is not red, blue, draw or none");
   r.winner = *winner;
   bool ok = false;
-  for (int k = 0; k <= int(kLastEndKind) && !ok; ++k)
-    if (end_kind_name(EndKind(k)) == w[1]) r.reason = EndKind(k), ok = true;
+  const auto reason = end_reason_from_name(w[1], Family::kWaterloo);
+  if (reason) r.reason = *reason, ok = true;
   if (!ok) throw InputError(where + ": " + text::quoted(w[1]) + " is not a reason");
   ok = false;
   for (int k = 0; k <= int(ResultKind::kIndecisive) && !ok; ++k)
@@ -43,11 +43,11 @@ WaterlooResult parse_result(std::string_view rest, const std::string& where) {
   const auto n = text::parse_count(neg ? w[3].substr(1) : w[3]);
   if (!n) throw InputError(where + ": " + text::quoted(w[3]) + " is not a number");
   r.captured_difference = neg ? -*n : *n;
-  if ((r.winner == Winner::kNone) != (r.reason == EndKind::kNone))
+  if ((r.winner == Winner::kNone) != (r.reason == EndReason::kNone))
     throw InputError(where + ": a winner needs a reason and a reason a winner");
-  if (is_external_end(r.reason) && (r.reason == EndKind::kDrawAgreed) != (r.winner == Winner::kDraw))
+  if (is_external_end(r.reason) && (r.reason == EndReason::kDrawAgreed) != (r.winner == Winner::kDraw))
     throw InputError(where + ": " + std::string(w[1]) +
-                     (r.reason == EndKind::kDrawAgreed ? " ends a game drawn" : " does not end a game drawn"));
+                     (r.reason == EndReason::kDrawAgreed ? " ends a game drawn" : " does not end a game drawn"));
   return r;
 }
 
@@ -231,8 +231,8 @@ WaterlooState replay(const WaterlooRecord& r) {
   }
   setups_due(false);
   // Resignations, agreed draws and the referee's forfeits come after the last action.
-  if (!s.over() && r.result.reason == EndKind::kDrawAgreed && r.result.winner == Winner::kDraw)
-    s.end_externally(EndKind::kDrawAgreed, kRed);
+  if (!s.over() && r.result.reason == EndReason::kDrawAgreed && r.result.winner == Winner::kDraw)
+    s.end_externally(EndReason::kDrawAgreed, kRed);
   else if (!s.over() && is_external_end(r.result.reason) &&
            (r.result.winner == Winner::kRed || r.result.winner == Winner::kBlue))
     s.end_externally(r.result.reason, r.result.winner == Winner::kRed ? kBlue : kRed);
@@ -273,7 +273,7 @@ void WaterlooGame::apply_setup(Side side, const WaterlooSetup& setup) {
   log_.add_setup(before, side, state_);
 }
 
-void WaterlooGame::end_externally(EndKind why, Side loser) {
+void WaterlooGame::end_externally(EndReason why, Side loser) {
   state_.end_externally(why, loser);
   record_.result = state_.result();
 }

@@ -31,7 +31,7 @@ struct WaterlooRecord {
   std::map<std::string, std::string> tags;
   std::optional<WaterlooSetup> setup[2];  // by Side
   std::vector<std::string> actions;       // tokens
-  WaterlooResult result;
+  Result result;
 };
 
 std::string format_record(const WaterlooRecord& r);
@@ -70,7 +70,7 @@ class WaterlooGame {
   // Samples a chance outcome with rng and applies it.
   Action apply_random_chance(Rng& rng);
   // A resignation, agreed draw or forfeit (WaterlooState::end_externally); the record follows.
-  void end_externally(EndKind why, Side loser);
+  void end_externally(EndReason why, Side loser);
 
  private:
   WaterlooState state_;

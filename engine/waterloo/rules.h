@@ -9,11 +9,9 @@
 #include <vector>
 
 #include "engine/bitboard.h"
+#include "engine/result.h"  // Family
 
 namespace stratego {
-
-// Which rules engine plays a variant: the classic family (engine/state.h) or Waterloo.
-enum class Family : std::uint8_t { kClassic, kWaterloo };
 
 namespace waterloo {
 

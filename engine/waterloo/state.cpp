@@ -180,9 +180,9 @@ std::vector<std::pair<Action, double>> WaterlooState::chance_outcomes() const {
   return out;
 }
 
-void WaterlooState::end_externally(EndKind why, Side loser) {
-  if (!is_external_end(why)) throw InputError("end_externally: " + std::string(end_kind_name(why)) + " is a rule's ending");
-  if (why == EndKind::kDrawAgreed)
+void WaterlooState::end_externally(EndReason why, Side loser) {
+  if (!is_external_end(why)) throw InputError("end_externally: " + std::string(end_reason_name(why)) + " is a rule's ending");
+  if (why == EndReason::kDrawAgreed)
     core_.result = {Winner::kDraw, why, ResultKind::kIndecisive, 0};
   else
     core_.result = {winner_of(other(loser)), why, ResultKind::kDecisive, 0};

@@ -99,7 +99,7 @@
 #include <vector>
 
 #include "engine/rng.h"
-#include "engine/state.h"  // Winner, Side
+#include "engine/result.h"
 #include "engine/variant.h"
 #include "engine/waterloo/action.h"
 #include "engine/waterloo/rules.h"
@@ -158,38 +158,6 @@ enum class Phase : std::uint8_t {
   kOver,
 };
 
-enum class EndKind : std::uint8_t {
-  kNone,
-  kLinesOfRetreat,    // W-11.1
-  kActionsLost,       // W-11.2
-  kCommanderInChief,  // W-11.3 (Standard)
-  kNapoleonLost,      // W-13.1 (Expert)
-  kCentreSector,      // W-13.2 (Expert: French pair on the Allied centre)
-  kPursuit,           // W-13.5 (Expert: after a flank/French-sector retreat)
-  kTurnLimit,         // W-1.4
-  // Decided outside the rules (referee/referee.h): a resignation, an agreed draw, or a forfeit
-  // the referee declares. Records state them; replay applies them after the last action.
-  kResignation,
-  kDrawAgreed,
-  kTimeForfeit,
-  kIllegalAction,
-  kCrash,
-  kDisconnect,
-  kProtocolError,
-};
-constexpr EndKind kLastEndKind = EndKind::kProtocolError;
-constexpr bool is_external_end(EndKind k) { return k >= EndKind::kResignation; }
-enum class ResultKind : std::uint8_t { kNone, kDecisive, kMajor, kMinor, kIndecisive };
-
-struct WaterlooResult {
-  Winner winner = Winner::kNone;  // kDraw for the turn limit and an indecisive pursuit
-  EndKind reason = EndKind::kNone;
-  ResultKind kind = ResultKind::kNone;
-  int captured_difference = 0;  // the pursuit's tally (I-12)
-  bool over() const { return winner != Winner::kNone; }
-  bool operator==(const WaterlooResult&) const = default;
-};
-
 // A side's set-up: each unit id placed on a square (the rest of that side's units go to the
 // reserve). Prussians are never set up.
 struct WaterlooSetup {
@@ -242,8 +210,8 @@ struct Core {
   std::uint8_t lust_step = 0;      // 0 attacker asked next, 1 defender
   bool pursuit = false;
   Side pursuer = kRed;
-  WaterlooResult result;
-  WaterlooResult pending_result;   // Expert: the battle's verdict before the pursuit
+  Result result;
+  Result pending_result;   // Expert: the battle's verdict before the pursuit
   std::array<std::uint8_t, 2> captured{};  // pieces of each side captured (W-13.5 tally)
   bool operator==(const Core&) const = default;
 };
@@ -278,7 +246,7 @@ class WaterlooState {
   void undo();
   int history_size() const { return int(history_.size()); }
   void set_keep_history(bool keep) { keep_history_ = keep; }
-  WaterlooResult result() const { return core_.result; }
+  Result result() const { return core_.result; }
   // OpenSpiel-style returns for scoring (W-13.6): +1 a win of side s of any kind, -1 a loss,
   // 0 a draw (indecisive) or a game not over.
   double returns(Side s) const {
@@ -288,9 +256,9 @@ class WaterlooState {
   }
   // Chance: samples an outcome with rng and applies it.
   Action apply_random_chance(Rng& rng);
-  // Ends the game from outside the rules (an external EndKind): `loser` forfeits, or with
+  // Ends the game from outside the rules (an external EndReason): `loser` forfeits, or with
   // kDrawAgreed the game is drawn (loser ignored). Not undoable; kind decisive / indecisive.
-  void end_externally(EndKind why, Side loser);
+  void end_externally(EndReason why, Side loser);
 
   // --- set-up (W-4) ---
   // Throws InputError, state unchanged, if the set-up breaks W-4 / W-13.3 / W-14.1.
@@ -362,7 +330,6 @@ class WaterlooState {
   void set_tile_hp(int tile, int hp) { core_.tile_hp[tile] = std::int8_t(hp); }
   void set_prussians_come(int v) { core_.prussians_come = std::int8_t(v); }
   void set_captured_count(Side s, int n) { core_.captured[s] = std::uint8_t(n); }
-  void set_last_attack(int id, int side_turn) { core_.units[id].last_attack = std::int16_t(side_turn); }
   // Replaces the changing part whole (position notation reading, view tests). The caller keeps
   // board, side_bb and prussian_bb consistent with units; the undo stack is not touched.
   void set_core(const Core& c) { core_ = c; }
@@ -390,7 +357,5 @@ class WaterlooState {
 // Names for messages and tests.
 std::string action_text(const WaterlooState& s, Action a);
 std::string_view phase_name(Phase p);
-std::string_view end_kind_name(EndKind k);
-std::string_view result_kind_name(ResultKind k);
 
 }  // namespace stratego::waterloo

@@ -1,13 +1,10 @@
 // Names of actions, phases and results, for messages, logs and tests.
+#include "engine/waterloo/notation.h"  // card_name, die_face_name
 #include "engine/waterloo/state.h"
 
 namespace stratego::waterloo {
 namespace {
 
-constexpr std::string_view kCardNames[kNumCardKinds] = {"reconnaissance", "initiative",
-                                                        "combined-attack", "battle-lust",
-                                                        "artillery-barrage"};
-constexpr std::string_view kFaceNames[kNumDieFaces] = {"blue", "red", "blue+", "red+", "blueR", "redR"};
 constexpr std::string_view kDirNames[4] = {"n", "e", "s", "w"};
 
 }  // namespace
@@ -16,7 +13,7 @@ std::string action_text(const WaterlooState& s, Action a) {
   const Geometry& g = s.geometry();
   auto sq = [&](int x) { return x < g.num_squares() ? g.square_name(x) : std::string("?"); };
   const int e = a.extra();
-  auto card = [&] { return std::string(e < kNumCardKinds ? kCardNames[e] : "?"); };
+  auto card = [&] { return std::string(e < kNumCardKinds ? card_name(CardKind(e)) : "?"); };
   switch (a.type()) {
     case ActionType::kMove: {
       const bool attack = s.unit_at(a.to()) >= 0;
@@ -36,7 +33,7 @@ std::string action_text(const WaterlooState& s, Action a) {
     case ActionType::kDraftDiscard: return "discard " + card();
     case ActionType::kEarlyStart: return e ? "early yes" : "early no";
     case ActionType::kSave: return "save " + sq(a.from());
-    case ActionType::kDie: return "die " + std::string(e < kNumDieFaces ? kFaceNames[e] : "?");
+    case ActionType::kDie: return "die " + std::string(e < kNumDieFaces ? die_face_name(DieFace(e)) : "?");
     case ActionType::kDrawPrussian: return "prussian #" + std::to_string(a.from()) + " " + sq(a.to());
     case ActionType::kRetreatCard: return "retreat-sector " + std::to_string(e);
     case ActionType::kPrussianRoll: return e ? "prussians come" : "prussians never";
@@ -50,20 +47,6 @@ std::string_view phase_name(Phase p) {
                                         "recon",       "initiative", "combined",   "barrage",
                                         "battle-lust", "die",        "choose-target", "over"};
   return names[int(p)];
-}
-
-std::string_view end_kind_name(EndKind k) {
-  constexpr std::string_view names[] = {"none",          "lines-of-retreat", "actions-lost",
-                                        "commander-in-chief", "napoleon-lost", "centre-sector",
-                                        "pursuit",       "turn-limit", "resignation",
-                                        "draw-agreed",   "time-forfeit", "illegal-action",
-                                        "crash",         "disconnect",   "protocol-error"};
-  return names[int(k)];
-}
-
-std::string_view result_kind_name(ResultKind k) {
-  constexpr std::string_view names[] = {"none", "decisive", "major", "minor", "indecisive"};
-  return names[int(k)];
 }
 
 }  // namespace stratego::waterloo

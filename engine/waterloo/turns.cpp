@@ -25,14 +25,14 @@ void Engine::capture(S& s, int id) {
   const Army a = s.info_[id].army;
   const Level level = s.rules().level;
   if (a == Army::kFrench && k == UnitClass::kCommanderInChief && level == Level::kExpert)
-    finish(s, Winner::kRed, EndKind::kNapoleonLost, ResultKind::kDecisive);  // W-13.1
+    finish(s, Winner::kRed, EndReason::kNapoleonLost, ResultKind::kDecisive);  // W-13.1
   else if (k == UnitClass::kCommanderInChief && level == Level::kStandard)
-    finish(s, winner_of(other(side)), EndKind::kCommanderInChief, ResultKind::kDecisive);  // W-11.3
+    finish(s, winner_of(other(side)), EndReason::kCommanderInChief, ResultKind::kDecisive);  // W-11.3
   else if (a != Army::kPrussian && losses(s, a) >= 3)
-    finish(s, winner_of(other(side)), EndKind::kActionsLost, ResultKind::kDecisive);  // W-11.2
+    finish(s, winner_of(other(side)), EndReason::kActionsLost, ResultKind::kDecisive);  // W-11.2
 }
 
-void Engine::finish(S& s, Winner w, EndKind why, ResultKind kind, int diff) {
+void Engine::finish(S& s, Winner w, EndReason why, ResultKind kind, int diff) {
   s.core_.result = {w, why, kind, diff};
   s.core_.phase = Phase::kOver;
 }
@@ -123,7 +123,7 @@ void Engine::end_turn(S& s) {
   const Side first = c.early_start ? kBlue : kRed;
   if (c.to_move != first) {
     if (c.turn >= s.rules().turn_limit) {
-      finish(s, Winner::kDraw, EndKind::kTurnLimit, ResultKind::kIndecisive);  // W-1.4
+      finish(s, Winner::kDraw, EndReason::kTurnLimit, ResultKind::kIndecisive);  // W-1.4
       return;
     }
     ++c.turn;
@@ -156,7 +156,7 @@ bool Engine::check_positional(S& s) {
       for (int i = 0; i < 3; ++i) {
         if (popcount(c.side_bb[side] & s.sector_[enemy][i]) < 2) continue;
         if (side == kBlue && i == 1) {
-          finish(s, Winner::kBlue, EndKind::kCentreSector, ResultKind::kDecisive);
+          finish(s, Winner::kBlue, EndReason::kCentreSector, ResultKind::kDecisive);
         } else {
           start_pursuit(s, side);
         }
@@ -164,7 +164,7 @@ bool Engine::check_positional(S& s) {
       }
     } else if (r.retreat_cards && c.retreat_sector[enemy] >= 0) {
       if (popcount(c.side_bb[side] & s.sector_[enemy][c.retreat_sector[enemy]]) >= 2) {
-        finish(s, winner_of(side), EndKind::kLinesOfRetreat, ResultKind::kDecisive);  // W-11.1
+        finish(s, winner_of(side), EndReason::kLinesOfRetreat, ResultKind::kDecisive);  // W-11.1
         return true;
       }
     }

@@ -86,7 +86,7 @@ struct WaterlooView {
   bool pursuit = false;
   Side pursuer = kRed;
   std::array<int, 2> captured{};  // pieces of each side captured (W-13.5 tally)
-  WaterlooResult result;
+  Result result;
 
   bool operator==(const WaterlooView& o) const;
   const Rules& rules() const { return variant->waterloo; }

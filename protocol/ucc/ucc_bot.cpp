@@ -7,17 +7,14 @@
 #include "protocol/ucc/ucc_protocol.h"
 #include "engine/error.h"
 #include "engine/move_text.h"
+#include "engine/text_util.h"
 
 namespace stratego::bots {
 namespace {
 
 constexpr std::size_t kMaxLine = std::size_t(1) << 20;  // as the bot protocol: docs/robustness.md
+using text::quoted;
 
-std::string quoted(std::string_view s) {
-  std::string out(1, '\'');
-  out.append(s).push_back('\'');
-  return out;
-}
 
 // The UCC manager's piece value: Spy 1 ... Marshal 10; Bombs and the Flag 0.
 int piece_value(Kind k) { return k == kBomb || k == kFlag ? 0 : rank_of(k); }

@@ -9,23 +9,14 @@
 #include "engine/error.h"
 #include "engine/setup.h"
 #include "engine/variant_loader.h"
+#include "engine/text_util.h"
 
 namespace stratego::bots {
 namespace {
 
-constexpr std::string_view kBlanks = " \t\r\n";
+using text::quoted;
 
-std::vector<std::string_view> words(std::string_view s) {
-  std::vector<std::string_view> out;
-  std::size_t i = 0;
-  while ((i = s.find_first_not_of(kBlanks, i)) != std::string_view::npos) {
-    const std::size_t e = s.find_first_of(kBlanks, i);
-    out.push_back(s.substr(i, e == std::string_view::npos ? std::string_view::npos : e - i));
-    if (e == std::string_view::npos) break;
-    i = e;
-  }
-  return out;
-}
+using text::words;  // words between runs of blanks, newlines included
 
 std::string upper(std::string_view s) {
   std::string out(s);
@@ -40,12 +31,6 @@ std::optional<int> parse_int(std::string_view s) {
   auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), x);
   if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
   return x;
-}
-
-std::string quoted(std::string_view s) {
-  std::string out(1, '\'');
-  out.append(s).push_back('\'');
-  return out;
 }
 
 // Reads `X Y DIR [N]` from the front of w; returns how many words it used.
@@ -92,9 +77,7 @@ Kind read_token(std::string_view word, std::string_view line, const char* role) 
 }  // namespace
 
 std::string_view ucc_trim(std::string_view s) {
-  const auto b = s.find_first_not_of(kBlanks);
-  if (b == std::string_view::npos) return {};
-  return s.substr(b, s.find_last_not_of(kBlanks) - b + 1);
+  return text::trim(s);
 }
 
 bool ucc_starts_with(std::string_view line, std::string_view word) {

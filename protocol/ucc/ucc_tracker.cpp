@@ -8,15 +8,12 @@
 #include "engine/movegen.h"
 #include "engine/rng.h"
 #include "engine/setup.h"
+#include "engine/text_util.h"
 
 namespace stratego::bots {
 namespace {
 
-std::string quoted(std::string_view s) {
-  std::string out(1, '\'');
-  out.append(s).push_back('\'');
-  return out;
-}
+using text::quoted;
 
 std::string where(const Geometry& g, int sq) {
   return std::string("(") + std::to_string(ucc_x(g, sq)) + ", " + std::to_string(ucc_y(g, sq)) +

@@ -1,0 +1,17 @@
+// The classic family as the search sees it: the family's traits (search/search_game.h), the
+// C-7.2 ending the search declares when a side has no move, and the evaluation.
+#pragma once
+
+#include "engine/classic_family.h"
+#include "eval/classic_evaluation.h"
+#include "search/params.h"
+#include "search/search_game.h"
+
+namespace stratego::search {
+
+struct ClassicSearchGame : SearchGame<ClassicFamily> {
+  static void no_moves(World& w) { w.declare_no_moves(); }
+  static double value(const World& w, const Params& p) { return eval::classic_value(w, p.eval_scale); }
+};
+
+}  // namespace stratego::search
