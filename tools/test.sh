@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds the release preset and runs every test with ctest; then,
-# unless STRATEGO_SKIP_SANITIZERS=1, builds and runs the tests again under AddressSanitizer
-# and UndefinedBehaviorSanitizer. This is the README's test command and what CI runs.
+# Installs what is missing, builds the release preset and runs every test with ctest (the
+# format check and the browser test among them); then, unless STRATEGO_SKIP_SANITIZERS=1,
+# builds and runs the tests again under AddressSanitizer and UndefinedBehaviorSanitizer (the
+# browser test only in release: it drives the same server code the API tests cover there).
+# This is the README's test command and what CI runs; it prints its time at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+start=$SECONDS
 ./tools/setup.sh
 jobs=$(nproc)
 cmake --preset release >/dev/null
@@ -12,5 +15,6 @@ ctest --preset release -j "$jobs"
 if [ "${STRATEGO_SKIP_SANITIZERS:-0}" != 1 ]; then
   cmake --preset debug-asan >/dev/null
   cmake --build --preset debug-asan -j "$jobs" --target stratego_tests
-  ctest --preset debug-asan -j "$jobs"
+  ctest --preset debug-asan -j "$jobs" -LE browser
 fi
+echo "test.sh: every test passed in $(( (SECONDS - start) / 60 )) min $(( (SECONDS - start) % 60 )) s"
