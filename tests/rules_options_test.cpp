@@ -149,37 +149,37 @@ TEST(Rules, V_5_RescueFromTheEnemyBackRow) {
 }
 
 TEST(Rules, V_6_SilentDefenceShowsOnlyTheAttacker) {
-  constexpr const char* kSpec = "classic+silent-defence";
+  constexpr const char* kSilentSpec = "classic+silent-defence";
   {  // the defender wins and stays hidden; the attacker was shown
-    const State s = after_attack(kSpec, kCaptain, kMajor);
+    const State s = after_attack(kSilentSpec, kCaptain, kMajor);
     EXPECT_EQ(at(s, "e5"), piece(kBlue, kMajor));
     EXPECT_FALSE(revealed(s, "e5"));
     EXPECT_EQ(s.captured(kRed, kCaptain), 1);
     EXPECT_EQ(s.captured_silent(kRed, kCaptain), 0);
   }
   {  // the attacker wins and is shown; the loser goes face down
-    const State s = after_attack(kSpec, kCaptain, kSergeant);
+    const State s = after_attack(kSilentSpec, kCaptain, kSergeant);
     EXPECT_EQ(at(s, "e5"), piece(kRed, kCaptain));
     EXPECT_TRUE(revealed(s, "e5"));
     EXPECT_EQ(s.captured(kBlue, kSergeant), 1);
     EXPECT_EQ(s.captured_silent(kBlue, kSergeant), 1);
   }
   {  // a tie: the defender's rank is not shown
-    const State s = after_attack(kSpec, kCaptain, kCaptain);
+    const State s = after_attack(kSilentSpec, kCaptain, kCaptain);
     EXPECT_EQ(s.captured(kBlue, kCaptain), 1);
     EXPECT_EQ(s.captured_silent(kBlue, kCaptain), 1);
     EXPECT_EQ(s.captured(kRed, kCaptain), 1);
     EXPECT_EQ(s.captured_silent(kRed, kCaptain), 0);
   }
   {  // a Bomb that survives stays hidden too
-    const State s = after_attack(kSpec, kMajor, kBomb);
+    const State s = after_attack(kSilentSpec, kMajor, kBomb);
     EXPECT_EQ(at(s, "e5"), piece(kBlue, kBomb));
     EXPECT_FALSE(revealed(s, "e5"));
   }
   {  // a Scout's attack shows the defender
-    const State s = after_attack(kSpec, kScout, kMajor);
+    const State s = after_attack(kSilentSpec, kScout, kMajor);
     EXPECT_TRUE(revealed(s, "e5"));
-    const State t = after_attack(kSpec, kScout, kSpy);
+    const State t = after_attack(kSilentSpec, kScout, kSpy);
     EXPECT_EQ(t.captured(kBlue, kSpy), 1);
     EXPECT_EQ(t.captured_silent(kBlue, kSpy), 0);
   }

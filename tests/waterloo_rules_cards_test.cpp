@@ -262,15 +262,15 @@ TEST(WaterlooRules, W_13_3_HougoumontStartsWithTwoAlliedInfantry) {
 }
 
 TEST(WaterlooRules, W_13_5_PursuitRestrictionsAndResultKinds) {
-  struct Case {
+  struct PursuitCase {
     int french_lost, allied_lost;
     Winner winner;
     ResultKind kind;
   };
-  for (const Case& c : {Case{2, 0, Winner::kDraw, ResultKind::kIndecisive},
-                        Case{6, 1, Winner::kRed, ResultKind::kMinor},
-                        Case{12, 1, Winner::kRed, ResultKind::kMajor},
-                        Case{0, 3, Winner::kDraw, ResultKind::kIndecisive}}) {
+  for (const PursuitCase& c : {PursuitCase{2, 0, Winner::kDraw, ResultKind::kIndecisive},
+                        PursuitCase{6, 1, Winner::kRed, ResultKind::kMinor},
+                        PursuitCase{12, 1, Winner::kRed, ResultKind::kMajor},
+                        PursuitCase{0, 3, Winner::kDraw, ResultKind::kIndecisive}}) {
     Position p("waterloo-expert");
     p.allied(UC::kInfantry, 3, "a1");
     p.allied(UC::kLightCavalry, 2, "d8");

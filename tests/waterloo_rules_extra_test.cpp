@@ -158,13 +158,13 @@ TEST(WaterlooRules, W_13_4_PlancenoitOnlyOnTheExpertBoard) {
 }
 
 TEST(WaterlooRules, W_13_6_ResultKindsAndScoring) {
-  struct Case {
+  struct KindCase {
     int french_lost;
     ResultKind kind;
     double red_return;
   };
-  for (const Case& c : {Case{2, ResultKind::kIndecisive, 0.0}, Case{5, ResultKind::kMinor, 1.0},
-                        Case{11, ResultKind::kMajor, 1.0}}) {
+  for (const KindCase& c : {KindCase{2, ResultKind::kIndecisive, 0.0}, KindCase{5, ResultKind::kMinor, 1.0},
+                        KindCase{11, ResultKind::kMajor, 1.0}}) {
     Position p("waterloo-expert");
     p.allied(UC::kInfantry, 3, "a1");
     p.allied(UC::kLightCavalry, 2, "d8");
