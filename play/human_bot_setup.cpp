@@ -27,20 +27,6 @@ std::string letters_help(const Variant& v) {
 
 bool takes_it(const std::string& line) { return line.empty() || line == "ok" || line == "yes" || line == "y"; }
 
-// A state at the set-up of `side` that judges a set-up as the referee's will (W-4, W-13.3,
-// W-14.1): the variant's start moved on to the set-up phase with the view's public facts.
-waterloo::WaterlooState setup_state(std::shared_ptr<const Variant> variant, const waterloo::WaterlooView* view, Side side) {
-  waterloo::WaterlooState s(variant);
-  waterloo::Core c = s.core();
-  c.phase = waterloo::Phase::kSetup;
-  c.decider = side;
-  if (view) {
-    c.early_start = view->early_start;
-    c.tile_hp = view->tile_hp;
-  }
-  s.set_core(c);
-  return s;
-}
 
 }  // namespace
 
@@ -104,7 +90,7 @@ std::string HumanBot::classic_setup() {
 
 std::string HumanBot::waterloo_setup(const SetupRequest& r) {
   const Side side = game_.side;
-  const waterloo::WaterlooState state = setup_state(game_.variant, r.waterloo_view, side);
+  const waterloo::WaterlooState state = waterloo::setup_phase_state(game_.variant, r.waterloo_view, side);
   // Returns the set-up's tokens if the rules accept it; throws InputError otherwise.
   auto accept = [&](const waterloo::WaterlooSetup& s) {
     waterloo::WaterlooState trial = state;

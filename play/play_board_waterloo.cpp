@@ -4,6 +4,7 @@
 
 #include "play/play_board.h"
 #include "play/play_input.h"
+#include "engine/waterloo/board_text.h"
 #include "engine/waterloo/notation.h"
 
 namespace stratego::bots {
@@ -15,18 +16,6 @@ using waterloo::WaterlooView;
 
 constexpr int kCell = 7;  // terrain mark + the longest usual token ("*C?" or "H5-1")
 
-char terrain_mark(const WaterlooView& v, int sq) {
-  const waterloo::Rules& r = v.rules();
-  for (std::size_t t = 0; t < r.tiles.size() && t < v.tile_hp.size(); ++t) {
-    if (!test(r.tiles[t].squares, sq)) continue;
-    if (r.tiles[t].kind == waterloo::TileKind::kHill) return '^';
-    if (v.tile_hp[t] <= 0) return ' ';  // destroyed: ordinary ground (W-10.3)
-    return r.tiles[t].kind == waterloo::TileKind::kBuilding ? '#' : '%';
-  }
-  if (test(r.mud, sq)) return '~';
-  if (test(r.prussian_squares, sq)) return '+';
-  return ' ';
-}
 
 // The piece without the markers only a machine needs (who has seen it, its last attack).
 std::string short_token(SeenUnit u) {
@@ -143,7 +132,7 @@ std::string render_player_board(const WaterlooView& v, bool colour, Bitboard hig
       const int sq = g.square(turned ? g.width() - 1 - j : j, row);
       const auto& u = v.board[sq];
       std::string piece = u ? short_token(*u) : ".";
-      std::string cell(1, terrain_mark(v, sq));
+      std::string cell(1, waterloo::terrain_mark(v, sq));
       const std::size_t width = kCell - 1 - std::min<std::size_t>(kCell - 1, piece.size());
       if (colour) {
         piece = paint(piece, u ? unit_colour(*u) : ansi::kDim, true);

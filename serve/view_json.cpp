@@ -1,5 +1,6 @@
 #include "serve/view_json.h"
 
+#include "engine/waterloo/board_text.h"
 #include "engine/move_text.h"
 #include "engine/waterloo/notation.h"
 #include "play/play_board.h"
@@ -34,18 +35,6 @@ const char* outcome_name(Outcome o) {
 
 std::string kind_text(Kind k) { return k == kUnknown ? "unknown" : std::string(kind_name(k)); }
 
-char terrain_mark(const waterloo::WaterlooView& v, int sq) {
-  const waterloo::Rules& r = v.rules();
-  for (std::size_t t = 0; t < r.tiles.size() && t < v.tile_hp.size(); ++t) {
-    if (!test(r.tiles[t].squares, sq)) continue;
-    if (r.tiles[t].kind == waterloo::TileKind::kHill) return '^';
-    if (v.tile_hp[t] <= 0) return ' ';  // destroyed: ordinary ground (W-10.3)
-    return r.tiles[t].kind == waterloo::TileKind::kBuilding ? '#' : '%';
-  }
-  if (test(r.mud, sq)) return '~';
-  if (test(r.prussian_squares, sq)) return '+';
-  return ' ';
-}
 
 json unit_json(const waterloo::SeenUnit& u) {
   waterloo::SeenUnit plain = u;  // the token without who-has-seen-it and last-attack marks
@@ -125,7 +114,7 @@ json view_json(const waterloo::WaterlooView& v) {
   const Geometry& g = v.geometry();
   json board = json::array(), terrain = json::array();
   for (int sq = 0; sq < g.num_squares(); ++sq) {
-    terrain.push_back(std::string(1, terrain_mark(v, sq)));
+    terrain.push_back(std::string(1, waterloo::terrain_mark(v, sq)));
     const auto& u = v.board[std::size_t(sq)];
     board.push_back(u ? unit_json(*u) : json(nullptr));
   }

@@ -13,21 +13,6 @@ namespace {
 
 using nlohmann::json;
 
-// A state at the set-up of `side` that judges a set-up as the referee's will (W-4, W-13.3,
-// W-14.1): the variant's start moved on to the set-up phase with the view's public facts.
-waterloo::WaterlooState setup_state(std::shared_ptr<const Variant> variant, const waterloo::WaterlooView* view,
-                                    Side side) {
-  waterloo::WaterlooState s(std::move(variant));
-  waterloo::Core c = s.core();
-  c.phase = waterloo::Phase::kSetup;
-  c.decider = side;
-  if (view) {
-    c.early_start = view->early_start;
-    c.tile_hp = view->tile_hp;
-  }
-  s.set_core(c);
-  return s;
-}
 
 // The person's own army placed as `setup` says, on the public view of the set-up.
 waterloo::WaterlooView waterloo_preview(const waterloo::WaterlooState& state, Side side,
@@ -78,7 +63,7 @@ std::string WebPlayer::setup(const SetupRequest& r) {
   const Side side = game_.side;
   const bool waterloo = game_.variant->family == Family::kWaterloo;
   if (waterloo) {
-    setup_state_ = setup_state(game_.variant, r.waterloo_view, side);
+    setup_state_ = waterloo::setup_phase_state(game_.variant, r.waterloo_view, side);
     waterloo_suggestion_ = setup_state_->random_setup(side, rng_);
   } else {
     classic_suggestion_ = random_setup(*game_.variant, side, rng_);

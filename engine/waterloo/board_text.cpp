@@ -10,19 +10,6 @@ namespace {
 
 constexpr int kCell = 7;  // terrain mark + the longest usual token ("*C?" or "H5(w1)")
 
-char terrain_mark(const WaterlooView& v, int sq) {
-  const Rules& r = v.rules();
-  for (std::size_t t = 0; t < r.tiles.size() && t < v.tile_hp.size(); ++t) {
-    if (!test(r.tiles[t].squares, sq)) continue;
-    if (r.tiles[t].kind == TileKind::kHill) return '^';
-    if (v.tile_hp[t] <= 0) return ' ';  // destroyed: ordinary ground (W-10.3)
-    return r.tiles[t].kind == TileKind::kBuilding ? '#' : '%';
-  }
-  if (test(r.mud, sq)) return '~';
-  if (test(r.prussian_squares, sq)) return '+';
-  return ' ';
-}
-
 // The piece without the markers that only a machine needs (who has seen it, last attack).
 std::string short_token(SeenUnit u) {
   u.revealed = 0;
@@ -120,5 +107,18 @@ std::string render_board(const WaterlooView& v) {
 }
 
 std::string render_board(const WaterlooState& s) { return render_board(make_full_view(s)); }
+
+char terrain_mark(const WaterlooView& v, int sq) {
+  const Rules& r = v.rules();
+  for (std::size_t t = 0; t < r.tiles.size() && t < v.tile_hp.size(); ++t) {
+    if (!test(r.tiles[t].squares, sq)) continue;
+    if (r.tiles[t].kind == TileKind::kHill) return '^';
+    if (v.tile_hp[t] <= 0) return ' ';  // destroyed: ordinary ground (W-10.3)
+    return r.tiles[t].kind == TileKind::kBuilding ? '#' : '%';
+  }
+  if (test(r.mud, sq)) return '~';
+  if (test(r.prussian_squares, sq)) return '+';
+  return ' ';
+}
 
 }  // namespace stratego::waterloo

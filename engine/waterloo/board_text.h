@@ -11,6 +11,9 @@ namespace stratego::waterloo {
 
 // Each square is a terrain mark and the piece: '#' building, '^' hill, '%' village, '~' mud,
 // '+' Prussian flag square, ' ' open ground; a destroyed building or village shows as ' '.
+// The terrain of square sq as one character: '#' building, '^' hill, '%' village, '~' mud,
+// '+' a Prussian flag square, ' ' open ground (or a destroyed building, W-10.3).
+char terrain_mark(const WaterlooView& v, int sq);
 std::string render_board(const WaterlooView& v);
 std::string render_board(const WaterlooState& s);  // the referee's board: nothing hidden
 

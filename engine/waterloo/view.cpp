@@ -171,4 +171,17 @@ bool WaterlooView::operator==(const WaterlooView& o) const {
          captured == o.captured && result == o.result;
 }
 
+WaterlooState setup_phase_state(std::shared_ptr<const Variant> variant, const WaterlooView* view, Side side) {
+  WaterlooState s(std::move(variant));
+  Core c = s.core();
+  c.phase = Phase::kSetup;
+  c.decider = side;
+  if (view) {
+    c.early_start = view->early_start;
+    c.tile_hp = view->tile_hp;
+  }
+  s.set_core(c);
+  return s;
+}
+
 }  // namespace stratego::waterloo

@@ -114,4 +114,9 @@ std::optional<Side> view_building_owner(const WaterlooView& v, int tile);
 bool melee_live(Phase p);
 bool card_live(Phase phase, Phase resume);
 
+// A state at the set-up of `side` that judges a set-up as the referee's will (W-4, W-13.3,
+// W-14.1): the variant's start moved on to the set-up phase with the view's public facts
+// (the early start, the buildings' hit points), if there is a view.
+WaterlooState setup_phase_state(std::shared_ptr<const Variant> variant, const WaterlooView* view, Side side);
+
 }  // namespace stratego::waterloo
