@@ -9,7 +9,15 @@ namespace {
 
 constexpr double kMinusInf = -std::numeric_limits<double>::infinity();
 
-double lfact(double n) { return std::lgamma(n + 1); }
+// log n!, from a table: the conditioning calls it millions of times on small counts.
+double lfact(double n) {
+  static const std::vector<double> table = [] {
+    std::vector<double> t(257);
+    for (std::size_t i = 0; i < t.size(); ++i) t[i] = std::lgamma(double(i) + 1);
+    return t;
+  }();
+  return n >= 0 && n <= 256 && n == std::floor(n) ? table[std::size_t(n)] : std::lgamma(n + 1);
+}
 double log_choose(double n, double k) { return k < 0 || k > n ? kMinusInf : lfact(n) - lfact(k) - lfact(n - k); }
 
 // log P(the observed symbols on `squares` | the multiset `left` is placed uniformly on them and
@@ -46,15 +54,28 @@ MixturePosterior condition(const SetupMixture& m, const std::vector<int>& obs) {
   std::vector<int> left(counts);
   for (int s = 0; s < n; ++s) left[std::size_t(s)] -= seen[std::size_t(s)];
 
-  // Entries' mismatches against the observations (for exact and resample:M).
-  std::vector<int> mismatch(std::size_t(m.entries()), 0);
+  // Entries by their mismatches d against the observations (for exact and resample:M): how
+  // many, and how many hold each symbol on each hidden square, for every d up to the largest M.
+  int max_r = 0;
+  for (const auto& comp : m.components())
+    if (comp.type == SetupMixture::Type::kResample) max_r = std::max(max_r, comp.block);
+  std::vector<double> count_by_d(std::size_t(max_r + 1), 0.0);
+  std::vector<std::vector<double>> symbols_by_d(std::size_t(max_r + 1), std::vector<double>(std::size_t(zone * n), 0.0));
+  std::vector<int> observed_squares;
+  for (int f : p.order())
+    if (obs[std::size_t(f)] >= 0) observed_squares.push_back(f);
   for (int e = 0; e < m.entries(); ++e) {
     const std::uint8_t* t = m.entry(e);
     int d = 0;
-    for (int f : p.order())
-      if (obs[std::size_t(f)] >= 0 && t[f] != obs[std::size_t(f)]) ++d;
-    mismatch[std::size_t(e)] = d;
+    for (int f : observed_squares)
+      if (t[f] != obs[std::size_t(f)] && ++d > max_r) break;
+    if (d > max_r) continue;
+    count_by_d[std::size_t(d)] += 1;
+    double* row = symbols_by_d[std::size_t(d)].data();
+    for (int f : hidden) row[f * n + t[f]] += 1;
   }
+  // Patterns are conditioned once each, whichever of their components asks.
+  std::vector<int> pattern_done(m.patterns().size(), -1);
   for (std::size_t c = 0; c < nc; ++c) {
     const auto& comp = m.components()[c];
     if (m.weights()[c] <= 0) continue;
@@ -95,13 +116,12 @@ MixturePosterior condition(const SetupMixture& m, const std::vector<int>& obs) {
         std::vector<double> by_d(static_cast<std::size_t>(r + 1), 0.0);
         for (int d = 0; d <= r; ++d)
           by_d[std::size_t(d)] = std::exp(log_choose(squares - d, r - d) - log_choose(squares, r) - d * std::log(std::max(r, 1)));
-        for (int e = 0; e < m.entries(); ++e) {
-          const int d = mismatch[std::size_t(e)];
-          if (d > r) continue;
+        for (int d = 0; d <= r; ++d) {
           const double w = by_d[std::size_t(d)];
-          total += w;
-          const std::uint8_t* t = m.entry(e);
-          for (int f : hidden) pr[std::size_t(f * n + t[f])] += w * keep;
+          total += w * count_by_d[std::size_t(d)];
+          const auto& row = symbols_by_d[std::size_t(d)];
+          for (int f : hidden)
+            for (int q = 0; q < n; ++q) pr[std::size_t(f * n + q)] += w * keep * row[std::size_t(f * n + q)];
         }
         loglik[c] = total > 0 ? std::log(total / n2) : kMinusInf;
         if (total > 0)
@@ -122,9 +142,10 @@ MixturePosterior condition(const SetupMixture& m, const std::vector<int>& obs) {
         double top = kMinusInf;
         std::vector<std::pair<double, const std::string*>> ok;
         // Block contents as stored by SetupMixture: one char per block square, symbol index.
+        std::vector<int> rest_left(counts);
         for (const auto& [content, count] : m.block_counts(comp.block)) {
           bool fits = true;
-          std::vector<int> rest_left(counts);
+          std::copy(counts.begin(), counts.end(), rest_left.begin());
           for (std::size_t i = 0; i < block.size(); ++i) {
             const int s = static_cast<unsigned char>(content[i]), o = obs[std::size_t(block[i])];
             if (o >= 0 && o != s) { fits = false; break; }
@@ -140,23 +161,30 @@ MixturePosterior condition(const SetupMixture& m, const std::vector<int>& obs) {
         double z = 0;
         for (auto& [lp, content] : ok) z += (lp = std::exp(lp - top));
         loglik[c] = top + std::log(z);
-        for (const auto& [w, content] : ok) {
-          std::vector<int> rest_left(counts);
+        // Outside the block the rest is uniform, so its shares are linear in the block's
+        // contents: average those once.
+        std::vector<double> in_block_mean(static_cast<std::size_t>(n), 0.0);
+        for (const auto& [w, content] : ok)
           for (std::size_t i = 0; i < block.size(); ++i) {
             const int s = static_cast<unsigned char>((*content)[i]);
-            --rest_left[std::size_t(s)];
+            in_block_mean[std::size_t(s)] += w / z;
             if (obs[std::size_t(block[i])] < 0) pr[std::size_t(block[i] * n + s)] += w / z;
           }
-          for (int s = 0; s < n; ++s) rest_left[std::size_t(s)] -= seen_out[std::size_t(s)];
-          const int free_squares = rest - observed_out;
-          for (int f : hidden)
-            if (!in_block[std::size_t(f)])
-              for (int s = 0; s < n; ++s)
-                pr[std::size_t(f * n + s)] += w / z * (free_squares > 0 ? double(rest_left[std::size_t(s)]) / free_squares : 0.0);
-        }
+        const int free_squares = rest - observed_out;
+        for (int f : hidden)
+          if (!in_block[std::size_t(f)] && free_squares > 0)
+            for (int s = 0; s < n; ++s)
+              pr[std::size_t(f * n + s)] =
+                  (counts[std::size_t(s)] - in_block_mean[std::size_t(s)] - seen_out[std::size_t(s)]) / free_squares;
         break;
       }
       case SetupMixture::Type::kPattern: {
+        if (const int done = pattern_done[std::size_t(comp.block)]; done >= 0) {
+          loglik[c] = loglik[std::size_t(done)];
+          pr = pred[std::size_t(done)];
+          break;
+        }
+        pattern_done[std::size_t(comp.block)] = int(c);
         const auto& pat = m.patterns()[std::size_t(comp.block)];
         // Within each class, the observed symbols by falling factorials.
         std::vector<int> class_seen(std::size_t(pat.classes), 0);

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 
 #include "engine/error.h"
 #include "engine/variant_loader.h"
@@ -179,9 +181,10 @@ TEST(SetupMixture, FrontRowBombsMoveWeightOntoTheBroadComponents) {
     return b;
   };
   double before = broad(eval::condition(*mix, obs));
-  for (int k = 0; k < 3; ++k) {
+  for (int k = 0; k < 4; ++k) {
     obs[std::size_t(30 + 3 * k)] = p.symbol_index(kBomb);  // front row
     const double after = broad(eval::condition(*mix, obs));
+    if (std::getenv("STRATEGO_PRINT")) std::printf("%d front-row bombs: broad %.4f (before %.4f)\n", k + 1, after, before);
     EXPECT_GT(after, before) << k + 1 << " front-row bombs";
     before = after;
   }
