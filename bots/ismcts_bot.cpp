@@ -109,6 +109,8 @@ std::vector<BotOption> IsmctsBot::options() const {
       {"policy_plies", T::kSpin, "10", 0, 1000, {}},
       {"policy_evidence", T::kCheck, "true", 0, 0, {}},
       {"stop_when_settled", T::kCheck, "true", 0, 0, {}},
+      SetupStyleOption::option(),
+      {"setup_prior", T::kCombo, "parametric", 0, 0, {"parametric", "mixture"}},
   };
 }
 
@@ -128,7 +130,19 @@ void IsmctsBot::set_option(const std::string& name, const std::string& value) {
   else if (name == "policy_evidence") policy_evidence_ = parse_bool(name, value);
   else if (name == "stop_when_settled") stop_when_settled_ = parse_bool(name, value);
   else if (name == "prior_temperature") prior_temperature_ = parse_real(name, value, 0.01, 10000);
+  else if (name == SetupStyleOption::kName) setups_.set(value);
+  else if (name == "setup_prior") {
+    if (value != "parametric" && value != "mixture")
+      throw InputError("option setup_prior: '" + value + "' is not parametric or mixture");
+    mixture_prior_ = value == "mixture";
+  }
   else Bot::set_option(name, value);
+}
+
+std::unique_ptr<eval::Belief> IsmctsBot::make_belief(const View& start) const {
+  eval::BeliefOptions o = eval::default_options(*start.variant);
+  o.mixture = mixture_prior_;
+  return std::make_unique<eval::Belief>(start, o);
 }
 
 void IsmctsBot::new_game(const GameStart& g) {
@@ -155,6 +169,7 @@ std::string IsmctsBot::setup(const SetupRequest& r) {
     return waterloo::setup_tokens(wrules::setup_state(view, game_.side), game_.side,
                                   wrules::plan_setup(view, game_.side, rng));
   }
+  if (auto line = setups_.setup(v, rng)) return *line;
   // The best-guarded flag first (sides closed by the edge or own pieces, bombs counting
   // double); among those, the set-up the human prior expects least.
   const eval::SetupModel prior = eval::SetupModel::for_variant(v);
@@ -189,10 +204,10 @@ void IsmctsBot::observe(const ObservedMove& m, const View& after) {
     // so that piece keeps its start square and the empty set-up squares stay evidence.
     const std::optional<View> start = view_before_opening(m, after);
     if (!start) {
-      belief_ = std::make_unique<eval::Belief>(after);
+      belief_ = make_belief(after);
       return;
     }
-    belief_ = std::make_unique<eval::Belief>(*start);
+    belief_ = make_belief(*start);
   }
   try {
     const auto evidence = policy_evidence_
@@ -203,7 +218,7 @@ void IsmctsBot::observe(const ObservedMove& m, const View& after) {
   } catch (const InputError&) {
     // A history the tracker cannot follow (it should not happen): start again from the view
     // rather than stop playing; beliefs lose only the start squares.
-    belief_ = std::make_unique<eval::Belief>(after);
+    belief_ = make_belief(after);
   }
 }
 
@@ -238,7 +253,7 @@ Reply IsmctsBot::decide(const Request& r, const std::atomic<bool>& stop, const I
 
 Reply IsmctsBot::decide_classic(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) {
   const View& view = *r.view;
-  if (!belief_ || !(belief_->view() == view)) belief_ = std::make_unique<eval::Belief>(view);
+  if (!belief_ || !(belief_->view() == view)) belief_ = make_belief(view);
   const Geometry& g = view.variant->geometry;
   std::vector<std::uint32_t> keys;
   for (const std::string& t : r.legal) keys.push_back(parse_move(t, g).raw());
