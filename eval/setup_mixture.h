@@ -76,6 +76,11 @@ class SetupMixture {
   const std::vector<std::vector<int>>& blocks() const { return blocks_; }  // frame squares
   // Block b's contents seen in the training entries (symbol index per block square) -> entries.
   const std::unordered_map<std::string, int>& block_counts(int b) const { return block_counts_[std::size_t(b)]; }
+  // Training entries (mirrors included) with x's pieces on block b.
+  int block_matches(int b, const std::vector<int>& codes) const {
+    const auto it = block_counts_[std::size_t(b)].find(block_key(b, indices_of(codes).data()));
+    return it == block_counts_[std::size_t(b)].end() ? 0 : it->second;
+  }
   const std::vector<StyleDistribution>& styles() const { return styles_; }
   struct Pattern {
     std::string name;

@@ -109,6 +109,23 @@ TEST(SetupMixture, EmFindsTheComponentTheDataComesFrom) {
   EXPECT_THROW(SetupMixture::parse("stratego-mixture 1\nweight nonsense 1\ntraining 0\nend\n", "t", param), InputError);
 }
 
+TEST(SetupMixture, MatchFindsKnownSetupsTheirMirrorsAndNearCopies) {
+  const Variant v = tiny_variant("MLKBDD");
+  const auto param = random_model(v, 5);
+  const auto all = every_setup(*param);
+  const auto training = some_setups(*param, all);
+  const SetupMixture mix(param, training);
+  const auto known = training[3];
+  EXPECT_GE(mix.match(known).exact_setups, 1);
+  EXPECT_GE(mix.match(eval::mirrored(known, v.width)).exact_setups, 1);
+  auto near = known;
+  std::swap(near[0], near[5]);
+  if (near[0] != near[5]) {
+    const auto m = mix.match(near);
+    if (m.exact_setups == 0) EXPECT_EQ(m.nearest, 2);
+  }
+}
+
 TEST(SetupMixture, StylesGenerateWhatTheyScore) {
   const Variant v = load_variant("classic");
   const SetupModel shape = SetupModel::uniform(v);

@@ -65,10 +65,10 @@ void print_known(const eval::SetupMixture& mix, const std::vector<int>& symbols,
   for (std::size_t c = 0; c < mix.components().size(); ++c) {
     const auto& comp = mix.components()[c];
     if (comp.type != eval::SetupMixture::Type::kBlock || !std::isfinite(lps[c])) continue;
-    // The block's entries: exp(lp - log of the uniform rest) * entries, recovered from the count.
-    parts += (parts.empty() ? "" : ", ") + comp.name.substr(6);
+    parts += (parts.empty() ? "" : ", ") + comp.name.substr(6) + " " + std::to_string(mix.block_matches(comp.block, symbols));
   }
-  std::cout << "  parts people used: " << (parts.empty() ? "none of its rows or half rows" : parts) << "\n";
+  std::cout << "  parts people used (training set-ups and mirrors with the same pieces there): "
+            << (parts.empty() ? "none of its rows or half rows" : parts) << "\n";
   if (!components) return;
   for (std::size_t c = 0; c < mix.components().size(); ++c) {
     const double post = std::isfinite(lps[c]) ? mix.weights()[c] * std::exp(lps[c] - total) : 0.0;
