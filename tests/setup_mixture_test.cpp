@@ -122,7 +122,9 @@ TEST(SetupMixture, MatchFindsKnownSetupsTheirMirrorsAndNearCopies) {
   std::swap(near[0], near[5]);
   if (near[0] != near[5]) {
     const auto m = mix.match(near);
-    if (m.exact_setups == 0) EXPECT_EQ(m.nearest, 2);
+    if (m.exact_setups == 0) {
+      EXPECT_EQ(m.nearest, 2);
+    }
   }
 }
 
