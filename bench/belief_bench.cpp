@@ -4,6 +4,9 @@
 // decisions, narrowing and behaviour evidence included), the marginals (IPF), preparing a
 // sampler, one sample of kinds (one Metropolis-Hastings step; the counter `accept` is the
 // share of steps that moved), and one determinized State, each after 0, 50, 100 and 200 moves.
+// The *Mixture figures are the same with the mixture set-up prior (BeliefOptions::mixture,
+// eval/setup_mixture.h), and BM_ScoreSetup scores one human set-up under the parametric prior
+// (arg 0) and under the mixture (arg 1).
 #include <benchmark/benchmark.h>
 
 #include <map>
@@ -14,6 +17,7 @@
 #include "engine/setup.h"
 #include "engine/variant_loader.h"
 #include "eval/belief.h"
+#include "eval/setup_mixture.h"
 
 namespace stratego {
 namespace {
@@ -43,12 +47,18 @@ const Recorded& game() {
   return g;
 }
 
-const eval::Belief& belief_at(int plies) {
-  static std::map<int, std::unique_ptr<eval::Belief>> cache;
-  auto& b = cache[plies];
+eval::BeliefOptions options(bool mixture) {
+  eval::BeliefOptions o = eval::default_options(*game().start.variant);
+  o.mixture = mixture;
+  return o;
+}
+
+const eval::Belief& belief_at(int plies, bool mixture = false) {
+  static std::map<std::pair<int, bool>, std::unique_ptr<eval::Belief>> cache;
+  auto& b = cache[{plies, mixture}];
   if (!b) {
     const Recorded& g = game();
-    b = std::make_unique<eval::Belief>(g.start);
+    b = std::make_unique<eval::Belief>(g.start, options(mixture));
     for (int t = 0; t < plies && t < int(g.moves.size()); ++t) b->update(g.moves[std::size_t(t)], g.views[std::size_t(t)]);
   }
   return *b;
@@ -68,6 +78,34 @@ void BM_UpdateAfterOneMove(benchmark::State& st) {
   st.SetItemsProcessed(updates);  // items_per_second: updates per second of CPU time
 }
 BENCHMARK(BM_UpdateAfterOneMove)->Unit(benchmark::kMicrosecond);
+
+void BM_UpdateAfterOneMoveMixture(benchmark::State& st) {
+  const Recorded& g = game();
+  eval::SetupMixture::for_variant(*g.start.variant);  // parsed once, outside the timing
+  std::int64_t updates = 0;
+  for (auto _ : st) {
+    st.PauseTiming();
+    eval::Belief b(g.start, options(true));
+    st.ResumeTiming();
+    for (std::size_t t = 0; t < g.moves.size(); ++t) b.update(g.moves[t], g.views[t]);
+    updates += std::int64_t(g.moves.size());
+    benchmark::DoNotOptimize(b.tracker().observations());
+  }
+  st.SetItemsProcessed(updates);
+}
+BENCHMARK(BM_UpdateAfterOneMoveMixture)->Unit(benchmark::kMillisecond);
+
+void BM_ScoreSetup(benchmark::State& st) {
+  const auto mix = eval::SetupMixture::for_variant(*game().start.variant);
+  if (!mix) {
+    st.SkipWithError("no built-in classic mixture");
+    return;
+  }
+  const auto codes = mix->parametric().symbols_of(mix->training_line(17));
+  for (auto _ : st)
+    benchmark::DoNotOptimize(st.range(0) ? mix->log_prob(codes) : mix->parametric().log_prob(codes));
+}
+BENCHMARK(BM_ScoreSetup)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
 
 void BM_Marginals(benchmark::State& st) {
   const eval::Belief& b = belief_at(int(st.range(0)));
@@ -92,12 +130,13 @@ void BM_PrepareSampler(benchmark::State& st) {
 BENCHMARK(BM_PrepareSampler)->Arg(0)->Arg(50)->Arg(100)->Arg(200)->Unit(benchmark::kMicrosecond);
 
 void BM_SampleKinds(benchmark::State& st) {
-  eval::BeliefSampler s = belief_at(int(st.range(0))).sampler(7);
+  eval::BeliefSampler s = belief_at(int(st.range(0)), st.range(1) != 0).sampler(7);
   s.sample_kinds();  // the burn-in
   for (auto _ : st) benchmark::DoNotOptimize(s.sample_kinds().data());
   st.counters["accept"] = s.acceptance_rate();
 }
-BENCHMARK(BM_SampleKinds)->Arg(0)->Arg(50)->Arg(100)->Arg(200)->Unit(benchmark::kMicrosecond);
+// Second argument: 1 with the mixture prior.
+BENCHMARK(BM_SampleKinds)->ArgsProduct({{0, 50, 100, 200}, {0, 1}})->Unit(benchmark::kMicrosecond);
 
 void BM_SampleState(benchmark::State& st) {
   eval::BeliefSampler s = belief_at(int(st.range(0))).sampler(7);

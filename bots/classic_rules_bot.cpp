@@ -27,9 +27,15 @@ void ClassicRulesBot::new_game(const GameStart& g) {
   started_ = true;
 }
 
+void ClassicRulesBot::set_option(const std::string& name, const std::string& value) {
+  if (name == SetupStyleOption::kName) setups_.set(value);
+  else Bot::set_option(name, value);
+}
+
 std::string ClassicRulesBot::setup(const SetupRequest& /*r*/) {
   if (!game_.variant) throw InputError("rules bot: asked for a set-up before a game started");
   const Variant& v = *game_.variant;
+  if (auto line = setups_.setup(v, rng_)) return *line;
   return format_setup(v, rules_setup(v, game_.side, rng_));
 }
 

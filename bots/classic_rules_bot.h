@@ -8,6 +8,7 @@
 #pragma once
 
 #include "bots/bot.h"
+#include "bots/setup_style_option.h"
 #include "heuristic/classic_rules_knowledge.h"
 #include "engine/rng.h"
 
@@ -16,6 +17,8 @@ namespace stratego::bots {
 class ClassicRulesBot : public Bot {
  public:
   std::string name() const override { return "rules"; }
+  std::vector<BotOption> options() const override { return {SetupStyleOption::option()}; }
+  void set_option(const std::string& name, const std::string& value) override;
   void new_game(const GameStart& g) override;
   std::string setup(const SetupRequest& r) override;
   void observe(const ObservedMove& m, const View& after) override;
@@ -26,6 +29,7 @@ class ClassicRulesBot : public Bot {
   Rng rng_{1};
   EnemyKnowledge know_;
   bool started_ = false;
+  SetupStyleOption setups_;
 };
 
 }  // namespace stratego::bots

@@ -135,10 +135,20 @@ std::vector<BotOption> IsmctsBot::options() const {
     const bool spin = o.type == BotOption::Type::kSpin;
     out.push_back({o.name, o.type, o.default_value, spin ? std::int64_t(o.lo) : 0, spin ? std::int64_t(o.hi) : 0, {}});
   }
+  // The two options that take words, not numbers.
+  out.push_back(SetupStyleOption::option());
+  out.push_back({"setup_prior", BotOption::Type::kCombo, "parametric", 0, 0, {"parametric", "mixture"}});
   return out;
 }
 
 void IsmctsBot::set_option(const std::string& name, const std::string& value) {
+  if (name == SetupStyleOption::kName) return setups_.set(value);
+  if (name == "setup_prior") {
+    if (value != "parametric" && value != "mixture")
+      throw InputError("option setup_prior: '" + value + "' is not parametric or mixture");
+    mixture_prior_ = value == "mixture";
+    return;
+  }
   for (const Option& o : option_table()) {
     if (name != o.name) continue;
     switch (o.type) {
@@ -148,6 +158,12 @@ void IsmctsBot::set_option(const std::string& name, const std::string& value) {
     }
   }
   Bot::set_option(name, value);
+}
+
+std::unique_ptr<eval::Belief> IsmctsBot::make_belief(const View& start) const {
+  eval::BeliefOptions o = eval::default_options(*start.variant);
+  o.mixture = mixture_prior_;
+  return std::make_unique<eval::Belief>(start, o);
 }
 
 void IsmctsBot::new_game(const GameStart& g) {
@@ -173,6 +189,7 @@ std::string IsmctsBot::setup(const SetupRequest& r) {
     return waterloo::setup_tokens(wrules::setup_state(view, game_.side), game_.side,
                                   wrules::plan_setup(view, game_.side, rng));
   }
+  if (auto line = setups_.setup(v, rng)) return *line;
   // The best-guarded flag first (sides closed by the edge or own pieces, bombs counting
   // double); among those, the set-up the human prior expects least.
   const eval::SetupModel prior = eval::SetupModel::for_variant(v);
@@ -207,10 +224,10 @@ void IsmctsBot::observe(const ObservedMove& m, const View& after) {
     // so that piece keeps its start square and the empty set-up squares stay evidence.
     const std::optional<View> start = view_before_opening(m, after);
     if (!start) {
-      belief_ = std::make_unique<eval::Belief>(after);
+      belief_ = make_belief(after);
       return;
     }
-    belief_ = std::make_unique<eval::Belief>(*start);
+    belief_ = make_belief(*start);
   }
   try {
     const auto evidence = policy_evidence_
@@ -221,7 +238,7 @@ void IsmctsBot::observe(const ObservedMove& m, const View& after) {
   } catch (const InputError&) {
     // A history the tracker cannot follow (it should not happen): start again from the view
     // rather than stop playing; beliefs lose only the start squares.
-    belief_ = std::make_unique<eval::Belief>(after);
+    belief_ = make_belief(after);
   }
 }
 
@@ -256,7 +273,7 @@ Reply IsmctsBot::decide(const Request& r, const std::atomic<bool>& stop, const I
 
 Reply IsmctsBot::decide_classic(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) {
   const View& view = *r.view;
-  if (!belief_ || !(belief_->view() == view)) belief_ = std::make_unique<eval::Belief>(view);
+  if (!belief_ || !(belief_->view() == view)) belief_ = make_belief(view);
   const Geometry& g = view.variant->geometry;
   const std::vector<std::uint32_t> keys = action_keys(r);
 

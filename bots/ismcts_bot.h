@@ -16,6 +16,7 @@
 #include <optional>
 
 #include "bots/bot.h"
+#include "bots/setup_style_option.h"
 #include "heuristic/classic_rules_knowledge.h"
 #include "heuristic/waterloo_rules_policy.h"
 #include "search/policy_evidence.h"
@@ -48,6 +49,11 @@ class IsmctsBot : public Bot {
   // reads and stores a value.
   struct Option;
   static const std::vector<Option>& option_table();
+  // The classic belief, on the mixture set-up prior when setup_prior=mixture (default: the
+  // parametric table, as the search was tuned on).
+  std::unique_ptr<eval::Belief> make_belief(const View& start) const;
+  SetupStyleOption setups_;
+  bool mixture_prior_ = false;
   Reply decide_classic(const Request& r, const std::atomic<bool>& stop, const InfoSink& info);
   Reply decide_waterloo(const Request& r, const std::atomic<bool>& stop, const InfoSink& info);
   search::Budget budget(const Limits& l, int decisions_left) const;

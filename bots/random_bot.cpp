@@ -24,6 +24,7 @@ std::string RandomBot::setup(const SetupRequest& r) {
     }
     return waterloo::setup_tokens(fresh, game_.side, fresh.random_setup(game_.side, rng_));
   }
+  if (auto line = setups_.setup(v, rng_)) return *line;
   return format_setup(v, random_setup(v, game_.side, rng_));
 }
 

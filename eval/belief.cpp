@@ -34,7 +34,8 @@ double Marginals::prob(const PieceTracker& t, int piece, Kind k) const {
 
 Belief::Belief(const View& start) : Belief(start, default_options(*start.variant)) {}
 
-Belief::Belief(const View& start, BeliefOptions o, std::shared_ptr<const SetupModel> prior)
+Belief::Belief(const View& start, BeliefOptions o, std::shared_ptr<const SetupModel> prior,
+               std::shared_ptr<const SetupMixture> mixture)
     : o_(o), prior_(prior ? std::move(prior)
                           : std::make_shared<const SetupModel>(SetupModel::for_variant(*start.variant))),
       tracker_(start), behaviour_(o.behaviour, *start.variant, int(tracker_.pieces().size())), view_(start) {
@@ -46,6 +47,27 @@ Belief::Belief(const View& start, BeliefOptions o, std::shared_ptr<const SetupMo
   if (start.moves_played == 0)
     for (int sq : squares(v.setup_zone(tracker_.enemy())))
       if (start.board[std::size_t(sq)].piece == kNoPiece) empty_frames_.push_back(frame(sq));
+  if (o_.prior && o_.mixture) {
+    mixture_ = mixture ? std::move(mixture) : SetupMixture::for_variant(v);
+    // The mixture's shape must be the prior's (its parametric component is what beliefs use).
+    if (mixture_ && (mixture_->parametric().symbols() != prior_->symbols() ||
+                     mixture_->parametric().counts() != prior_->counts() ||
+                     mixture_->parametric().zone_size() != prior_->zone_size()))
+      mixture_.reset();
+    condition_mixture();
+  }
+}
+
+void Belief::condition_mixture() {
+  if (!mixture_) return;
+  const SetupModel& p = mixture_->parametric();
+  std::vector<int> obs(std::size_t(p.zone_size()), -1);
+  for (const EnemyPiece& q : tracker_.pieces())
+    if (q.known() && q.start >= 0) obs[std::size_t(frame(q.start))] = p.symbol_index(q.kind());
+  for (int e : empty_frames_) obs[std::size_t(e)] = p.symbol_index(kEmptySymbol);
+  if (obs == observed_ && !posterior_.weights.empty()) return;
+  observed_ = std::move(obs);
+  posterior_ = condition(*mixture_, observed_);
 }
 
 int Belief::frame(int sq) const {
@@ -59,6 +81,7 @@ void Belief::update(const ObservedMove& m, const View& after) {
   behaviour_.observe(tracker_, view_, m);
   tracker_.update(m, after);
   view_ = after;
+  condition_mixture();
 }
 
 void Belief::add_evidence(int piece, const std::array<double, kNumKinds>& log_likelihood) {
@@ -71,12 +94,24 @@ double Belief::prior_weight(int piece, Kind k) const {
   if (!o_.prior || p.start < 0) return 1.0;
   const int f = frame(p.start);
   double w = prior_->marginal(f, k);
-  if (o_.structure && k == kFlag) {
+  double lift = 1;
+  if (o_.structure && (k == kFlag || mixture_)) {
     for (const EnemyPiece& q : tracker_.pieces())
-      if (q.known() && q.start >= 0) w *= prior_->flag_lift(frame(q.start), q.kind(), f);
-    for (int e : empty_frames_) w *= prior_->flag_lift(e, kEmptySymbol, f);
+      if (q.known() && q.start >= 0) lift *= prior_->flag_lift(frame(q.start), q.kind(), f);
+    for (int e : empty_frames_) lift *= prior_->flag_lift(e, kEmptySymbol, f);
   }
-  return w;
+  if (!mixture_) return k == kFlag ? w * lift : w;
+  // The parametric part as a distribution over kinds on f (the Flag lift renormalised), mixed
+  // with the other components' predictive shares given f holds a piece.
+  const double flag = prior_->marginal(f, kFlag);
+  const double param = (k == kFlag ? w * lift : w) / (1 - flag + flag * lift);
+  const int n = mixture_->parametric().num_symbols();
+  const int empty = mixture_->parametric().symbol_index(kEmptySymbol);
+  const double* row = &posterior_.others[std::size_t(f * n)];
+  const double occupied = 1 - (empty >= 0 ? row[empty] : 0.0);
+  const int idx = mixture_->parametric().symbol_index(k);
+  const double other = occupied > 0 && idx >= 0 ? row[idx] / occupied : 0.0;
+  return posterior_.parametric * param + (1 - posterior_.parametric) * other;
 }
 
 Eigen::MatrixXd Belief::weights() const {

@@ -25,6 +25,7 @@
 #include "eval/assignment_sampler.h"
 #include "eval/behaviour.h"
 #include "eval/exact_marginals.h"
+#include "eval/mixture_posterior.h"
 #include "eval/piece_tracker.h"
 #include "eval/setup_model.h"
 
@@ -33,6 +34,10 @@ namespace stratego::eval {
 struct BeliefOptions {
   bool prior = true;      // the set-up prior's per-square shares (false: counts only)
   bool structure = true;  // the prior's Flag lifts from known pieces nearby
+  // The mixture prior (eval/setup_mixture.h) conditioned on every revealed piece
+  // (eval/mixture_posterior.h) instead of the parametric table alone; needs prior. Off by
+  // default: the search's worlds and `stratego bench` stay as they were.
+  bool mixture = false;
   BehaviourOptions behaviour;
 };
 
@@ -63,7 +68,10 @@ class Belief {
   // With default_options() of the view's variant and its compiled-in prior.
   explicit Belief(const View& start);
   // prior: nullptr takes SetupModel::for_variant(view's variant).
-  Belief(const View& start, BeliefOptions o, std::shared_ptr<const SetupModel> prior = nullptr);
+  // mixture: used when o.mixture; nullptr takes SetupMixture::for_variant (none for a variant
+  // without data: then the parametric table alone).
+  Belief(const View& start, BeliefOptions o, std::shared_ptr<const SetupModel> prior = nullptr,
+         std::shared_ptr<const SetupMixture> mixture = nullptr);
 
   // The next decision and the view right after it (InputError if they do not fit).
   void update(const ObservedMove& m, const View& after);
@@ -76,6 +84,9 @@ class Belief {
   const SetupModel& prior() const { return *prior_; }
   const BeliefOptions& options() const { return o_; }
   const View& view() const { return view_; }
+  // The mixture's posterior given what is revealed so far (nullptr without a mixture).
+  const SetupMixture* mixture() const { return mixture_.get(); }
+  const MixturePosterior& mixture_posterior() const { return posterior_; }
 
   // The model's weights of the open pieces (rows as Marginals::pieces, columns the army's
   // kinds), 0 where the masks forbid.
@@ -90,6 +101,7 @@ class Belief {
   friend class BeliefSampler;
   double prior_weight(int piece, Kind k) const;
   int frame(int sq) const;
+  void condition_mixture();  // recomputes posterior_ when the revealed symbols changed
 
   BeliefOptions o_;
   std::shared_ptr<const SetupModel> prior_;
@@ -99,6 +111,9 @@ class Belief {
   std::vector<Kind> kinds_;              // the army's kinds (matrix columns)
   std::vector<int> empty_frames_;        // frame squares the enemy left empty at the start
   std::vector<std::array<double, kNumKinds>> evidence_;  // per tracker piece: add_evidence sums
+  std::shared_ptr<const SetupMixture> mixture_;
+  std::vector<int> observed_;  // what posterior_ was conditioned on (symbol index per frame)
+  MixturePosterior posterior_;
 };
 
 // Draws from a snapshot of a Belief (taken when sampler() is called). Not thread-safe: one per

@@ -58,6 +58,7 @@ class SetupModel {
   bool fitted() const { return fitted_; }
   // One line: where the numbers come from ("fitted to ..." or "uniform over legal set-ups").
   const std::string& source() const { return source_; }
+  const std::string& variant_name() const { return variant_; }
   int width() const { return width_; }
   int rows() const { return rows_; }
   int zone_size() const { return width_ * rows_; }

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <sstream>
 
 #include "referee/referee.h"
@@ -22,6 +23,9 @@
 #include "engine/variant_loader.h"
 #include "eval/belief.h"
 #include "eval/setup_fit.h"
+#include "eval/setup_mixture.h"
+#include "eval/setup_styles.h"
+#include "engine/file_io.h"
 #include "tools/analyze.h"
 #include "tools/seed_option.h"
 
@@ -29,7 +33,8 @@ namespace stratego::analyze {
 namespace {
 
 struct AccuracyOptions {
-  std::string variant = "classic", data, players = "rules,random", at = "20,50,100,200", prior;
+  std::string variant = "classic", data, players = "rules,random", at = "20,50,100,200", prior, mixture,
+              setups = "human";
   int games = 100;
   std::uint64_t seed = 1;
   double idle_scale = 1.0, approach = 0.5, flee = 0.5;
@@ -69,6 +74,13 @@ std::vector<Config> configs(const AccuracyOptions& o) {
   all.behaviour.idle_scale = o.idle_scale;
   out.push_back({"prior+structure+idle", all});
   if (o.exact) out.push_back({"  the same, exact", all, true});
+  c = prior;
+  c.mixture = true;
+  out.push_back({"mixture", c});
+  c.structure = true;
+  out.push_back({"mixture+structure", c});
+  all.mixture = true;
+  out.push_back({"mixture+structure+idle", all});
   return out;
 }
 
@@ -97,9 +109,25 @@ void run_accuracy(const AccuracyOptions& o) {
   for (std::size_t i = 0; i < file.lines.size(); ++i)
     if ((i + 1) % eval::kValidationEvery == 0) validation.push_back(file.lines[i]);
   if (validation.empty()) throw InputError(o.data + ": no validation set-ups (every 10th line)");
+  // Opponents unlike people: both sides' set-ups from a style instead (eval/setup_styles.h).
+  std::optional<eval::StyleDistribution> style;
+  if (o.setups != "human") {
+    style.emplace(eval::SetupModel::uniform(base), eval::parse_style(o.setups));
+    if (!style->available()) throw InputError("--setups " + o.setups + ": the style does not fit the " + base.name + " army");
+  }
+  auto style_line = [&](Rng& rng) {
+    std::string line;
+    for (int code : style->sample(rng))
+      line += code < 0 ? '_' : code == eval::kEmptySymbol ? 'A' : kind_letter(Kind(code));
+    return line;
+  };
   const auto players = split_list(o.players);
   if (players.size() != 2) throw InputError("--players takes two bot names, e.g. rules,random");
   const auto prior = load_prior(base, o.prior);
+  std::shared_ptr<const eval::SetupMixture> mixture =
+      o.mixture.empty() ? eval::SetupMixture::for_variant(base)
+                        : std::make_shared<const eval::SetupMixture>(
+                              eval::SetupMixture::parse(read_text_file(o.mixture), o.mixture, prior));
   const auto list = configs(o);
   // score[opponent's bot][config][point]
   std::map<std::string, std::vector<std::vector<Score>>> score;
@@ -114,8 +142,8 @@ void run_accuracy(const AccuracyOptions& o) {
     gs.variant = v;
     gs.variant_spec = v->spec;
     gs.seed = o.seed * 1000003 + std::uint64_t(game);
-    gs.setup[kRed] = validation[pick.below(std::uint32_t(validation.size()))];
-    gs.setup[kBlue] = validation[pick.below(std::uint32_t(validation.size()))];
+    gs.setup[kRed] = style ? style_line(pick) : validation[pick.below(std::uint32_t(validation.size()))];
+    gs.setup[kBlue] = style ? style_line(pick) : validation[pick.below(std::uint32_t(validation.size()))];
     const bots::GameOutcome out = bots::play_game(*red, *blue, gs);
     const GameRecord r = parse_record(out.record, "game " + std::to_string(game + 1));
     State s = record_start(r);
@@ -123,7 +151,7 @@ void run_accuracy(const AccuracyOptions& o) {
     for (Side viewer : {kRed, kBlue}) {
       State truth = s;
       std::vector<eval::Belief> beliefs;
-      for (const Config& c : list) beliefs.emplace_back(make_view(truth, viewer), c.options, prior);
+      for (const Config& c : list) beliefs.emplace_back(make_view(truth, viewer), c.options, prior, mixture);
       std::size_t next = 0;
       for (std::size_t ply = 0; ply <= r.moves.size() && next < at.size(); ++ply) {
         if (ply > 0) {
@@ -159,10 +187,14 @@ void run_accuracy(const AccuracyOptions& o) {
     }
   }
   std::cout << v->spec << ": " << o.games << " games " << players[0] << " vs " << players[1]
-            << " (colours alternating), set-ups drawn from the " << validation.size()
-            << " held-out set-ups of " << std::filesystem::path(o.data).filename().string() << ", "
+            << " (colours alternating), set-ups "
+            << (style ? "of the style " + o.setups
+                      : "drawn from the " + std::to_string(validation.size()) + " held-out set-ups of " +
+                            std::filesystem::path(o.data).filename().string())
+            << ", "
             << plies_total / std::max(1, o.games) << " decisions per game on average\nprior: "
-            << prior->source() << "\n";
+            << prior->source() << "\nmixture: " << (mixture ? mixture->source : std::string("none for this variant"))
+            << "\n";
   for (const auto& [opponent, by_config] : score) {
     std::cout << "\nbeliefs about the pieces of " << opponent << ":\n";
     std::cout << "  moves  config                  pieces   log-loss  top-1\n";
@@ -192,6 +224,11 @@ void register_accuracy(CLI::App* analyze) {
   cmd->add_option("--players", o->players, "Two built-in bots")->capture_default_str();
   cmd->add_option("--at", o->at, "Move counts to score at")->capture_default_str();
   cmd->add_option("--prior", o->prior, "A .prior file to use instead of the built-in one");
+  cmd->add_option("--mixture", o->mixture, "A .mixture file to use instead of the built-in one");
+  cmd->add_option("--setups", o->setups,
+                  "Where both sides' set-ups come from: human (the held-out split) or a style "
+                  "(uniform, forward-bombs, flag-front, high-front)")
+      ->capture_default_str();
   cmd->add_option("--idle-scale", o->idle_scale, "Behaviour: idle hazard scale")->capture_default_str();
   cmd->add_option("--approach", o->approach, "Behaviour: approach weight")->capture_default_str();
   cmd->add_option("--flee", o->flee, "Behaviour: flee weight")->capture_default_str();

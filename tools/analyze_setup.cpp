@@ -13,6 +13,7 @@
 #include "engine/setup.h"
 #include "engine/variant_loader.h"
 #include "eval/setup_fit.h"
+#include "eval/setup_mixture.h"
 #include "tools/analyze.h"
 #include "tools/seed_option.h"
 
@@ -34,10 +35,48 @@ std::string symbol_name(int code) {
 std::string frame_square(const Variant& v, int f) { return v.geometry.square_name(f); }
 
 struct SetupOptions {
-  std::string file, variant = "classic", prior;
-  bool squares = false;
+  std::string file, variant = "classic", prior, mixture;
+  bool squares = false, components = false;
   int show = 3;
 };
+
+std::shared_ptr<const eval::SetupMixture> load_mixture(const Variant& v, const std::string& file,
+                                                       std::shared_ptr<const eval::SetupModel> prior) {
+  if (file.empty()) return eval::SetupMixture::for_variant(v);
+  return std::make_shared<const eval::SetupMixture>(eval::SetupMixture::parse(read_text_file(file), file, prior));
+}
+
+// What the mixture knows of a set-up: whether people used it, how near the nearest known one
+// is, which of its rows and half rows people used, and (with --components) how likely each
+// component finds it.
+void print_known(const eval::SetupMixture& mix, const std::vector<int>& symbols, bool components) {
+  const auto lps = mix.component_log_probs(symbols);
+  const double total = eval::SetupMixture::mix(lps, mix.weights());
+  const eval::SetupMixture::Match m = mix.match(symbols);
+  std::cout << "  mixture: " << fixed(total) << "; ";
+  if (m.exact_setups > 0)
+    std::cout << "matches " << m.exact_setups << " set-up" << (m.exact_setups == 1 ? "" : "s") << " of the data";
+  else
+    std::cout << "matches no set-up of the data";
+  if (m.nearest >= 0)
+    std::cout << "; nearest other differs in " << m.nearest << " square" << (m.nearest == 1 ? "" : "s") << " ("
+              << m.nearest_count << " such)";
+  std::cout << "\n";
+  std::string parts;
+  for (std::size_t c = 0; c < mix.components().size(); ++c) {
+    const auto& comp = mix.components()[c];
+    if (comp.type != eval::SetupMixture::Type::kBlock || !std::isfinite(lps[c])) continue;
+    parts += (parts.empty() ? "" : ", ") + comp.name.substr(6) + " " + std::to_string(mix.block_matches(comp.block, symbols));
+  }
+  std::cout << "  parts people used (training set-ups and mirrors with the same pieces there): "
+            << (parts.empty() ? "none of its rows or half rows" : parts) << "\n";
+  if (!components) return;
+  for (std::size_t c = 0; c < mix.components().size(); ++c) {
+    const double post = std::isfinite(lps[c]) ? mix.weights()[c] * std::exp(lps[c] - total) : 0.0;
+    std::cout << "    " << mix.components()[c].name << ": " << (std::isfinite(lps[c]) ? fixed(lps[c]) : "impossible")
+              << ", posterior " << fixed(post, 4) << "\n";
+  }
+}
 
 void run_setup(const SetupOptions& o) {
   const Variant v = load_variant(o.variant);
@@ -47,10 +86,13 @@ void run_setup(const SetupOptions& o) {
   std::cout << "# log-probability in nats (per piece in brackets); uniform over legal set-ups: "
             << fixed(model->uniform_log_prob()) << " (" << fixed(model->uniform_log_prob() / model->pieces())
             << ")\n";
+  const auto mixture = load_mixture(v, o.mixture, model);
+  if (mixture) std::cout << "# mixture: " << mixture->source << "\n";
   for (std::size_t i = 0; i < file.lines.size(); ++i) {
     const std::vector<int> symbols = model->symbols_of(file.lines[i]);
     const double lp = model->log_prob(symbols);
     std::cout << "line " << file.line_numbers[i] << ": " << fixed(lp) << " (" << fixed(lp / model->pieces()) << ")\n";
+    if (mixture) print_known(*mixture, symbols, o.components);
     if (!o.squares) continue;
     // How expected each piece is on its square: the prior's per-square share of that kind.
     std::vector<std::pair<double, int>> shares;
@@ -78,8 +120,9 @@ void run_setup(const SetupOptions& o) {
 }
 
 struct FitCommandOptions {
-  std::string variant = "classic", data, out;
+  std::string variant = "classic", data, out, mixture_out;
   eval::FitOptions fit;
+  double floor = 0.005;
 };
 
 void run_fit(const FitCommandOptions& o) {
@@ -125,6 +168,29 @@ void run_fit(const FitCommandOptions& o) {
     write_text_file_atomically(o.out, model.format());
     std::cout << "written to " << o.out << "\n";
   }
+  // The mixture: this model, the training set-ups and their parts, and the broad components,
+  // weighted by EM on the held-out set-ups.
+  eval::SetupMixture mix(std::make_shared<const eval::SetupModel>(model), data.training);
+  const double mixed = mix.fit_weights(data.validation, o.floor);
+  mix.validation.parametric = val.model * pieces;
+  mix.validation.uniform = val.uniform * pieces;
+  mix.validation.mixture = mixed;
+  mix.source = "weights fitted by EM on the " + std::to_string(data.validation.size()) + " held-out set-ups of " +
+               name + " (broad components at least " + fixed(o.floor, 4) + " each) by stratego analyze fit";
+  std::cout << "mixture, nats per set-up on the held-out set-ups (against uniform):\n"
+            << "  uniform                " << fixed(mix.validation.uniform, 2) << "\n"
+            << "  parametric             " << fixed(mix.validation.parametric, 2) << " ("
+            << fixed(mix.validation.parametric - mix.validation.uniform, 2) << ")\n"
+            << "  mixture                " << fixed(mixed, 2) << " (" << fixed(mixed - mix.validation.uniform, 2)
+            << ")\n  mixture, 2-fold cv     " << fixed(mix.validation.cross_validated, 2) << " ("
+            << fixed(mix.validation.cross_validated - mix.validation.uniform, 2) << ")\n  weights:";
+  for (std::size_t c = 0; c < mix.components().size(); ++c)
+    std::cout << (c % 6 == 0 ? "\n   " : "") << " " << mix.components()[c].name << " " << fixed(mix.weights()[c], 4);
+  std::cout << "\n";
+  if (!o.mixture_out.empty()) {
+    write_text_file_atomically(o.mixture_out, mix.format());
+    std::cout << "mixture written to " << o.mixture_out << "\n";
+  }
 }
 
 }  // namespace
@@ -136,6 +202,8 @@ void register_setup(CLI::App* analyze) {
   cmd->add_option("--variant,-v", o->variant, "Variant of the set-ups")->capture_default_str();
   cmd->add_flag("--squares", o->squares, "Also print the most and least expected squares");
   cmd->add_option("--show", o->show, "Squares to list each way with --squares")->capture_default_str();
+  cmd->add_option("--mixture", o->mixture, "A .mixture file to use instead of the built-in one");
+  cmd->add_flag("--components", o->components, "Also print each mixture component's log-probability");
   cmd->add_option("--prior", o->prior, "A .prior file to use instead of the built-in one");
   cmd->callback([o] { run_setup(*o); });
 }
@@ -151,6 +219,9 @@ void register_fit(CLI::App* analyze) {
   cmd->add_option("--l2", o->fit.l2, "Gaussian prior weight on every parameter (smoothing)")->capture_default_str();
   cmd->add_option("--seed", o->fit.seed, "Seed of the mini-batch draws")
       ->check(seed_validator())->capture_default_str();
+  cmd->add_option("--mixture-out", o->mixture_out,
+                  "Write the mixture prior (weights and training set-ups) here (e.g. eval/data/classic.mixture)");
+  cmd->add_option("--floor", o->floor, "Least weight of each broad mixture component")->capture_default_str();
   cmd->callback([o] { run_fit(*o); });
 }
 

@@ -1,0 +1,34 @@
+// The `setups` option of every bot that makes its own set-up (rules, ismcts, random): where its
+// classic-family set-ups come from, so that beliefs and bots can be tested against opponents
+// unlike people.
+//   default        the bot's own set-up (rules and ismcts: the rules set-up plan; random: uniform)
+//   human          a set-up people used: one of the compiled-in training split of the variant's
+//                  human set-ups (eval/data/*.mixture), mirrored half the time
+//   uniform, forward-bombs, flag-front, high-front   the styles of eval/setup_styles.h
+// Where the choice does not fit (no human data for the variant, a style the army cannot follow,
+// or Waterloo) the bot falls back to its own set-up.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "bots/bot.h"
+#include "engine/rng.h"
+#include "engine/variant.h"
+
+namespace stratego::bots {
+
+class SetupStyleOption {
+ public:
+  static constexpr const char* kName = "setups";
+  static BotOption option();
+  void set(const std::string& value);  // InputError naming the choices if unknown
+  const std::string& value() const { return value_; }
+  // A set-up line of the chosen source, or nullopt for the bot's own.
+  std::optional<std::string> setup(const Variant& v, Rng& rng) const;
+
+ private:
+  std::string value_ = "default";
+};
+
+}  // namespace stratego::bots

@@ -1,0 +1,510 @@
+#include "eval/setup_mixture.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <map>
+#include <mutex>
+#include <sstream>
+#include <tuple>
+
+#include "engine/error.h"
+#include "eval/setup_fit.h"
+
+namespace stratego::eval {
+namespace {
+
+constexpr double kMinusInf = -std::numeric_limits<double>::infinity();
+constexpr std::uint8_t kLake = 255;
+constexpr int kResampled[] = {2, 4, 8, 12, 16};
+constexpr int kMaxResampled = 16;
+constexpr int kLayoutResampled[] = {2, 4, 8};
+constexpr int kMaxLayoutResampled = 8;
+
+double log_choose(double n, double k) { return std::lgamma(n + 1) - std::lgamma(k + 1) - std::lgamma(n - k + 1); }
+
+char letter_of(int code) {
+  if (code < 0) return '_';
+  return code == kEmptySymbol ? 'A' : kind_letter(Kind(code));
+}
+
+}  // namespace
+
+SetupMixture::SetupMixture(std::shared_ptr<const SetupModel> parametric, const std::vector<std::vector<int>>& training)
+    : param_(std::move(parametric)), zone_(param_->zone_size()) {
+  const SetupModel& m = *param_;
+  train_.reserve(training.size() * 2 * std::size_t(zone_));
+  for (const auto& s : training)
+    for (const auto& t : {s, mirrored(s, m.width())}) {
+      const auto idx = indices_of(t);
+      train_.insert(train_.end(), idx.begin(), idx.end());
+    }
+  for (int e = 0; e < entries(); ++e) ++exact_[key_of(entry(e))];
+  // Blocks: every row, and each row's left and right half.
+  const int w = m.width();
+  for (int r = 0; r < m.rows(); ++r) {
+    const std::string row = "row" + std::to_string(r + 1);
+    std::vector<int> all, left, right;
+    for (int c = 0; c < w; ++c) {
+      const int f = r * w + c;
+      if (m.lake(f)) continue;
+      all.push_back(f);
+      if (c < w / 2) left.push_back(f);
+      if (c >= w - w / 2) right.push_back(f);
+    }
+    blocks_.push_back(all), block_names_.push_back(row);
+    if (w >= 4) {
+      blocks_.push_back(left), block_names_.push_back(row + "-left");
+      blocks_.push_back(right), block_names_.push_back(row + "-right");
+    }
+  }
+  block_counts_.resize(blocks_.size());
+  for (std::size_t b = 0; b < blocks_.size(); ++b)
+    for (int e = 0; e < entries(); ++e) ++block_counts_[b][block_key(int(b), entry(e))];
+  // Patterns: layouts of classes of symbols.
+  const int n = m.num_symbols(), empty = m.symbol_index(kEmptySymbol), flag = m.symbol_index(kFlag),
+            bomb = m.symbol_index(kBomb);
+  auto add_pattern = [&](const std::string& name, std::vector<int> special, bool model = false) {
+    Pattern p;
+    p.name = name + (model ? "+model" : "");
+    p.model = model;
+    p.class_of.assign(std::size_t(n), 0);
+    for (int s : special)
+      if (s >= 0) p.class_of[std::size_t(s)] = ++p.classes;
+    ++p.classes;
+    std::vector<int> sizes(std::size_t(p.classes), 0);
+    for (int s = 0; s < n; ++s) {
+      sizes[std::size_t(p.class_of[std::size_t(s)])] += m.counts()[std::size_t(s)];
+      p.log_within += std::lgamma(double(m.counts()[std::size_t(s)]) + 1);
+    }
+    for (int c : sizes) p.log_within -= std::lgamma(double(c) + 1);
+    p.class_counts = sizes;
+    patterns_.push_back(std::move(p));
+  };
+  if (empty >= 0) add_pattern("occupied", {empty});
+  add_pattern(empty >= 0 ? "flag-bombs-occupied" : "flag-bombs", {empty, flag, bomb});
+  if (empty >= 0) add_pattern("flag-occupied", {empty, flag});
+  if (flag >= 0) {
+    add_pattern(empty >= 0 ? "flag-bombs-occupied" : "flag-bombs", {empty, flag, bomb}, true);
+    if (empty >= 0) add_pattern("flag-occupied", {empty, flag}, true);
+  }
+  for (std::size_t p = 0; p < patterns_.size(); ++p)
+    for (int e = 0; e < entries(); ++e) ++patterns_[p].counts[pattern_key(int(p), entry(e))];
+
+  components_.push_back({Type::kParametric, "parametric"});
+  if (entries() > 0) {
+    components_.push_back({Type::kExact, "exact"});
+    for (int r : kResampled) {
+      if (r > int(m.order().size())) continue;
+      Component c{Type::kResample, "resample:" + std::to_string(r)};
+      c.block = r;
+      components_.push_back(c);
+    }
+    for (std::size_t b = 0; b < blocks_.size(); ++b)
+      components_.push_back({Type::kBlock, "block:" + block_names_[b], int(b)});
+  }
+  if (entries() > 0)
+    for (std::size_t p = 0; p < patterns_.size(); ++p) {
+      components_.push_back({Type::kPattern, "pattern:" + patterns_[p].name, int(p)});
+      if (patterns_[p].model)
+        for (int r : kLayoutResampled) {
+          if (r > int(m.order().size())) continue;
+          Component c{Type::kPattern, "pattern:" + patterns_[p].name + "~" + std::to_string(r), int(p)};
+          c.resample = r;
+          components_.push_back(c);
+        }
+    }
+  for (SetupStyle s : kAllStyles) {
+    StyleDistribution d(m, s);
+    if (!d.available()) continue;
+    Component c{Type::kStyle, style_name(s)};
+    c.style = s;
+    c.block = int(styles_.size());
+    styles_.push_back(d);
+    components_.push_back(c);
+  }
+  // Until fitted: the parametric model with a little of every other component.
+  weights_.assign(components_.size(), 0.01);
+  weights_[0] = 1.0 - 0.01 * double(components_.size() - 1);
+}
+
+std::vector<std::uint8_t> SetupMixture::indices_of(const std::vector<int>& codes) const {
+  std::vector<std::uint8_t> out(std::size_t(zone_), kLake);
+  for (int f : param_->order()) out[std::size_t(f)] = std::uint8_t(param_->symbol_index(codes[std::size_t(f)]));
+  return out;
+}
+
+std::string SetupMixture::training_line(int j) const {
+  const std::uint8_t* s = entry(2 * j);
+  std::string line(std::size_t(zone_), '_');
+  for (int f : param_->order()) line[std::size_t(f)] = letter_of(param_->symbols()[s[f]]);
+  return line;
+}
+
+std::string SetupMixture::block_key(int b, const std::uint8_t* s) const {
+  std::string k;
+  for (int f : blocks_[std::size_t(b)]) k += char(s[f]);
+  return k;
+}
+
+std::string SetupMixture::pattern_key(int p, const std::uint8_t* s) const {
+  std::string k;
+  for (int f : param_->order()) k += char(patterns_[std::size_t(p)].class_of[s[f]]);
+  return k;
+}
+
+double SetupMixture::log_resample(int m, int d, const std::vector<int>& a, const std::vector<int>& counts) const {
+  // Sum over the sets S of m squares that hold the d differing ones of prod_s (t's count of s
+  // on S)!, divided by C(squares, m) * m!: a walk over the symbols choosing j_s more squares of
+  // symbol s among the counts - a_s that t has outside the differing squares.
+  const int k = m - d;
+  std::vector<double> dp(std::size_t(k + 1), 0.0), next;
+  dp[0] = 1;
+  for (std::size_t s = 0; s < counts.size(); ++s) {
+    next.assign(std::size_t(k + 1), 0.0);
+    const int b = counts[s] - a[s];
+    for (int used = 0; used <= k; ++used) {
+      if (dp[std::size_t(used)] == 0) continue;
+      for (int j = 0; j <= b && used + j <= k; ++j)
+        next[std::size_t(used + j)] +=
+            dp[std::size_t(used)] * std::exp(log_choose(b, j) + std::lgamma(double(a[s] + j) + 1));
+    }
+    dp.swap(next);
+  }
+  if (!(dp[std::size_t(k)] > 0)) return kMinusInf;
+  return std::log(dp[std::size_t(k)]) - log_choose(double(param_->order().size()), m) - std::lgamma(double(m) + 1);
+}
+
+double SetupMixture::log_within_model(int pi, const std::vector<int>& codes) const {
+  const Pattern& p = patterns_[std::size_t(pi)];
+  const SetupModel& m = *param_;
+  const int n = m.num_symbols();
+  std::vector<int> placed(std::size_t(zone_), -1), left(m.counts()), masked(std::size_t(n), 0);
+  int flag_square = -1;
+  // Singleton classes (the Flag, the empty squares) are fixed by the layout: place them first.
+  std::vector<int> class_size(std::size_t(p.classes), 0);
+  for (int s = 0; s < n; ++s) class_size[std::size_t(p.class_of[std::size_t(s)])] += 1;
+  for (int f : m.order()) {
+    const int s = m.symbol_index(codes[std::size_t(f)]);
+    if (class_size[std::size_t(p.class_of[std::size_t(s)])] == 1) {
+      placed[std::size_t(f)] = s;
+      --left[std::size_t(s)];
+      if (codes[std::size_t(f)] == kFlag) flag_square = f;
+    }
+  }
+  double lp = 0;
+  std::vector<double> cond;
+  for (int f : m.order()) {
+    if (placed[std::size_t(f)] >= 0) continue;
+    const int s = m.symbol_index(codes[std::size_t(f)]), cls = p.class_of[std::size_t(s)];
+    for (int t = 0; t < n; ++t) masked[std::size_t(t)] = p.class_of[std::size_t(t)] == cls ? left[std::size_t(t)] : 0;
+    m.conditional(f, placed, masked, flag_square, cond);
+    lp += cond[std::size_t(s)];
+    placed[std::size_t(f)] = s;
+    --left[std::size_t(s)];
+  }
+  return lp;
+}
+
+double SetupMixture::log_uniform_rest(int b, const std::uint8_t* s) const {
+  std::vector<int> left(param_->counts());
+  for (int f : blocks_[std::size_t(b)]) --left[s[f]];
+  double lp = -std::lgamma(double(param_->order().size() - blocks_[std::size_t(b)].size()) + 1);
+  for (int c : left) lp += std::lgamma(double(c) + 1);
+  return lp;
+}
+
+void SetupMixture::set_weights(std::vector<double> w) {
+  if (w.size() != components_.size()) throw InputError("mixture: " + std::to_string(w.size()) + " weights for " +
+                                                       std::to_string(components_.size()) + " components");
+  double sum = 0;
+  for (double x : w) {
+    if (!(x >= 0)) throw InputError("mixture: a weight is negative");
+    sum += x;
+  }
+  if (!(sum > 0)) throw InputError("mixture: the weights sum to 0");
+  for (double& x : w) x /= sum;
+  weights_ = std::move(w);
+}
+
+std::vector<double> SetupMixture::component_log_probs(const std::vector<int>& codes) const {
+  const auto x = indices_of(codes);
+  const double n2 = double(entries());
+  std::vector<double> out;
+  out.reserve(components_.size());
+  std::vector<std::pair<int, std::vector<int>>> near;
+  std::vector<std::vector<std::tuple<int, int, std::vector<int>>>> near_layouts(patterns_.size());
+  for (const Component& c : components_) {
+    switch (c.type) {
+      case Type::kParametric: out.push_back(param_->log_prob(codes)); break;
+      case Type::kExact: {
+        const auto it = exact_.find(key_of(x.data()));
+        const int c0 = it == exact_.end() ? 0 : it->second;
+        out.push_back(c0 > 0 ? std::log(c0 / n2) : kMinusInf);
+        break;
+      }
+      case Type::kResample: {
+        if (near.empty()) {
+          // Every entry within kMaxResampled squares of x, with t's symbols where they differ.
+          for (int e = 0; e < entries(); ++e) {
+            const std::uint8_t* t = entry(e);
+            int d = 0;
+            for (int f : param_->order())
+              if (t[f] != x[std::size_t(f)] && ++d > kMaxResampled) break;
+            if (d > kMaxResampled) continue;
+            std::vector<int> a(std::size_t(param_->num_symbols()), 0);
+            for (int f : param_->order())
+              if (t[f] != x[std::size_t(f)]) ++a[t[f]];
+            near.push_back({d, std::move(a)});
+          }
+          near.push_back({-1, {}});  // scanned
+        }
+        double top = kMinusInf;
+        std::vector<double> terms;
+        for (const auto& [d, a] : near)
+          if (d >= 0 && d <= c.block) terms.push_back(log_resample(c.block, d, a)), top = std::max(top, terms.back());
+        double z = 0;
+        for (double t : terms) z += std::exp(t - top);
+        out.push_back(terms.empty() ? kMinusInf : top + std::log(z / n2));
+        break;
+      }
+      case Type::kBlock: {
+        const auto& counts = block_counts_[std::size_t(c.block)];
+        const auto it = counts.find(block_key(c.block, x.data()));
+        out.push_back(it == counts.end() ? kMinusInf : std::log(it->second / n2) + log_uniform_rest(c.block, x.data()));
+        break;
+      }
+      case Type::kPattern: {
+        const Pattern& p = patterns_[std::size_t(c.block)];
+        const std::string key = pattern_key(c.block, x.data());
+        const double within = p.model ? log_within_model(c.block, codes) : p.log_within;
+        if (c.resample == 0) {
+          const auto it = p.counts.find(key);
+          out.push_back(it == p.counts.end() ? kMinusInf : std::log(it->second / n2) + within);
+          break;
+        }
+        // Near layouts: every known layout within the largest resample of x's, found once per
+        // pattern for all of its ~M components.
+        auto& found = near_layouts[std::size_t(c.block)];
+        if (found.empty()) {
+          for (const auto& [u, count] : p.counts) {
+            int d = 0;
+            for (std::size_t i = 0; i < u.size(); ++i)
+              if (u[i] != key[i] && ++d > kMaxLayoutResampled) break;
+            if (d > kMaxLayoutResampled) continue;
+            std::vector<int> a(std::size_t(p.classes), 0);
+            for (std::size_t i = 0; i < u.size(); ++i)
+              if (u[i] != key[i]) ++a[std::size_t(u[i])];
+            found.push_back({d, count, std::move(a)});
+          }
+          found.push_back({-1, 0, {}});  // scanned
+        }
+        double top = kMinusInf;
+        std::vector<double> terms;
+        for (const auto& [d, count, a] : found) {
+          if (d < 0 || d > c.resample) continue;
+          terms.push_back(std::log(double(count)) + log_resample(c.resample, d, a, p.class_counts));
+          top = std::max(top, terms.back());
+        }
+        double z = 0;
+        for (double t : terms) z += std::exp(t - top);
+        out.push_back(terms.empty() ? kMinusInf : top + std::log(z / n2) + within);
+        break;
+      }
+      case Type::kStyle: out.push_back(styles_[std::size_t(c.block)].log_prob(codes)); break;
+    }
+  }
+  return out;
+}
+
+double SetupMixture::mix(const std::vector<double>& lps, const std::vector<double>& w) {
+  double top = kMinusInf;
+  for (std::size_t c = 0; c < lps.size(); ++c)
+    if (w[c] > 0) top = std::max(top, lps[c]);
+  if (top == kMinusInf) return kMinusInf;
+  double z = 0;
+  for (std::size_t c = 0; c < lps.size(); ++c)
+    if (w[c] > 0 && lps[c] > kMinusInf) z += w[c] * std::exp(lps[c] - top);
+  return top + std::log(z);
+}
+
+double SetupMixture::log_prob(const std::vector<int>& codes) const { return mix(component_log_probs(codes), weights_); }
+
+std::vector<double> SetupMixture::em(const std::vector<std::vector<double>>& lps, const std::vector<bool>& broad,
+                                     double floor, int iterations) {
+  const std::size_t n = broad.size();
+  std::vector<double> w(n, 1.0 / double(n)), r(n);
+  for (int it = 0; it < iterations; ++it) {
+    std::vector<double> acc(n, 0.0);
+    for (const auto& lp : lps) {
+      const double total = mix(lp, w);
+      if (total == kMinusInf) continue;
+      for (std::size_t c = 0; c < n; ++c) acc[c] += lp[c] > kMinusInf ? w[c] * std::exp(lp[c] - total) : 0.0;
+    }
+    double sum = 0;
+    for (double a : acc) sum += a;
+    for (std::size_t c = 0; c < n; ++c) w[c] = sum > 0 ? acc[c] / sum : 1.0 / double(n);
+    // The floor: broad components keep `floor` each, the rest shares what is left.
+    double kept = 0, rest = 0;
+    for (std::size_t c = 0; c < n; ++c) {
+      if (broad[c]) w[c] = std::max(w[c], floor), kept += w[c];
+      else rest += w[c];
+    }
+    for (std::size_t c = 0; c < n; ++c)
+      if (!broad[c]) w[c] = rest > 0 ? w[c] * (1 - kept) / rest : 0.0;
+  }
+  return w;
+}
+
+double SetupMixture::fit_weights(const std::vector<std::vector<int>>& held_out, double floor, int iterations) {
+  std::vector<std::vector<double>> lps;
+  lps.reserve(held_out.size());
+  for (const auto& s : held_out) lps.push_back(component_log_probs(s));
+  std::vector<bool> broad;
+  for (const Component& c : components_) broad.push_back(c.broad());
+  weights_ = em(lps, broad, floor, iterations);
+  double total = 0;
+  for (const auto& lp : lps) total += mix(lp, weights_);
+  // Two-fold cross-validation of the weights: fitted on odd set-ups, scored on even, and back.
+  std::vector<std::vector<double>> half[2];
+  for (std::size_t i = 0; i < lps.size(); ++i) half[i % 2].push_back(lps[i]);
+  double cv = 0;
+  for (int h = 0; h < 2; ++h) {
+    const auto w = em(half[h], broad, floor, iterations);
+    for (const auto& lp : half[1 - h]) cv += mix(lp, w);
+  }
+  validation.held_out = int(held_out.size());
+  validation.cross_validated = held_out.empty() ? 0 : cv / double(held_out.size());
+  return held_out.empty() ? 0 : total / double(held_out.size());
+}
+
+SetupMixture::Match SetupMixture::match(const std::vector<int>& codes) const {
+  const auto x = indices_of(codes);
+  Match m;
+  const auto it = exact_.find(key_of(x.data()));
+  m.exact = it == exact_.end() ? 0 : it->second;
+  int best = std::numeric_limits<int>::max();
+  for (int e = 0; e < entries(); ++e) {
+    const std::uint8_t* t = entry(e);
+    int d = 0;
+    for (int f : param_->order())
+      if (t[f] != x[std::size_t(f)] && ++d > best) break;
+    if (d == 0) {
+      // Set-up j matches x or its mirror: count j once.
+      if (e % 2 == 0 || std::memcmp(entry(e - 1), t, std::size_t(zone_)) != 0) ++m.exact_setups;
+      continue;
+    }
+    if (d < best) best = d, m.nearest_count = 0, m.nearest_entry = e;
+    if (d == best) ++m.nearest_count;
+  }
+  if (m.nearest_entry >= 0) m.nearest = best;
+  return m;
+}
+
+std::string SetupMixture::format() const {
+  std::ostringstream out;
+  char buf[64];
+  out << "stratego-mixture 1\nvariant " << param_->variant_name() << "\nsource " << source << "\n";
+  std::snprintf(buf, sizeof buf, "%d %.4f %.4f %.4f %.4f", validation.held_out, validation.parametric,
+                validation.mixture, validation.uniform, validation.cross_validated);
+  out << "validation " << buf << "\n";
+  for (std::size_t c = 0; c < components_.size(); ++c) {
+    std::snprintf(buf, sizeof buf, "%.6g", weights_[c]);
+    out << "weight " << components_[c].name << ' ' << buf << "\n";
+  }
+  out << "training " << training_count() << "\n";
+  for (int j = 0; j < training_count(); ++j) out << training_line(j) << "\n";
+  out << "end\n";
+  return out.str();
+}
+
+SetupMixture SetupMixture::parse(std::string_view text, const std::string& origin,
+                                 std::shared_ptr<const SetupModel> parametric) {
+  std::istringstream in{std::string(text)};
+  std::string line;
+  int line_no = 0;
+  auto fail = [&](const std::string& why) { throw InputError(origin + ":" + std::to_string(line_no) + ": " + why); };
+  std::vector<std::pair<std::string, double>> weights;
+  std::vector<std::vector<int>> training;
+  Validation val;
+  std::string source;
+  int expected = -1;
+  bool ended = false;
+  while (std::getline(in, line)) {
+    ++line_no;
+    if (line.empty() || line[0] == '#') continue;
+    if (ended) fail("text after 'end'");
+    if (line_no == 1) {
+      if (line != "stratego-mixture 1") fail("a mixture file starts with 'stratego-mixture 1'");
+      continue;
+    }
+    std::istringstream words(line);
+    std::string key;
+    words >> key;
+    if (expected >= 0 && key != "end") {
+      try {
+        training.push_back(parametric->symbols_of(line));
+      } catch (const InputError& e) {
+        fail(e.what());
+      }
+      continue;
+    }
+    if (key == "variant") {
+      std::string v;
+      words >> v;
+      if (v != parametric->variant_name()) fail("the mixture is for " + v + ", not " + parametric->variant_name());
+    } else if (key == "source") {
+      source = line.size() > 7 ? line.substr(7) : "";
+    } else if (key == "validation") {
+      if (!(words >> val.held_out >> val.parametric >> val.mixture >> val.uniform >> val.cross_validated))
+        fail("'validation' needs five numbers");
+    } else if (key == "weight") {
+      std::string name;
+      double w = -1;
+      if (!(words >> name >> w) || !(w >= 0)) fail("'weight' needs a component name and a weight >= 0");
+      weights.push_back({name, w});
+    } else if (key == "training") {
+      if (!(words >> expected) || expected < 0) fail("'training' needs a count");
+    } else if (key == "end") {
+      if (expected != int(training.size()))
+        fail("'training " + std::to_string(expected) + "' but " + std::to_string(training.size()) + " set-ups");
+      ended = true;
+    } else {
+      fail("unknown key '" + key + "'");
+    }
+  }
+  if (!ended) fail("the file ends without 'end'");
+  SetupMixture m(std::move(parametric), training);
+  std::vector<double> w(m.components_.size(), 0.0);
+  for (const auto& [name, x] : weights) {
+    const auto it = std::find_if(m.components_.begin(), m.components_.end(), [&](const Component& c) { return c.name == name; });
+    if (it == m.components_.end()) throw InputError(origin + ": no mixture component named '" + name + "' here");
+    w[std::size_t(it - m.components_.begin())] = x;
+  }
+  if (!weights.empty()) m.set_weights(w);
+  m.validation = val;
+  m.source = source;
+  return m;
+}
+
+std::shared_ptr<const SetupMixture> SetupMixture::for_variant(const Variant& v) {
+  // Parsing a training split takes a while (classic: 46,743 lines), so each is parsed once.
+  static std::mutex lock;
+  static std::map<std::string, std::shared_ptr<const SetupMixture>> cache;
+  const std::lock_guard<std::mutex> hold(lock);
+  const SetupModel shape = SetupModel::uniform(v);
+  const std::string key = v.name + ":" + std::to_string(v.width) + "x" + std::to_string(v.setup_rows) + ":" +
+                          shape.format();
+  if (const auto it = cache.find(key); it != cache.end()) return it->second;
+  std::shared_ptr<const SetupMixture> found;
+  const auto param = std::make_shared<const SetupModel>(SetupModel::for_variant(v));
+  if (!param->fitted()) return cache[key] = nullptr;
+  for (const BuiltinMixtureFile& f : builtin_mixture_files())
+    if (f.name == v.name)
+      found = std::make_shared<const SetupMixture>(parse(f.text, "built-in mixture " + std::string(f.name), param));
+  cache[key] = found;
+  return found;
+}
+
+}  // namespace stratego::eval

@@ -1,0 +1,159 @@
+// The mixture set-up prior: what people do (the parametric model of eval/setup_model.h, the
+// set-ups people actually used, near copies of them and reused parts of them) and what
+// opponents unlike people do (eval/setup_styles.h), in one normalised distribution over one
+// side's legal set-ups:
+//
+//   P(x) = sum over components c of w_c * P_c(x), the weights summing to 1, where P_c is
+//   parametric  the fitted model (SetupModel::log_prob)
+//   exact       a training set-up or its mirror, drawn uniformly (the 2N point masses)
+//   resample:M  the same, then M distinct squares drawn uniformly and the pieces on them shuffled
+//               uniformly (a near copy: at most M squares differ; normalised because a shuffle
+//               keeps the army)
+//   block:NAME  one training set-up's (or mirror's) pieces on the block NAME (a row or a half
+//               row), the rest of the army uniformly on the other squares
+//   pattern:NAME  one training set-up's (or mirror's) layout of a few classes of symbols (as
+//               "empty / Flag / Bomb / any other piece"), each class's pieces uniformly on the
+//               squares of that class
+//               (or, for NAME+model, placed by the parametric model's conditionals restricted
+//               to each square's class: still normalised, for any parameters; NAME+model~M:
+//               the layout first has M squares resampled as resample:M does)
+//   uniform, forward-bombs, flag-front, high-front   the styles
+// Every component is a normalised distribution over legal set-ups, so the mixture is one
+// (tests/setup_mixture_test.cpp sums it over every set-up of a small army). The weights are
+// fitted by EM on the held-out tenth of the data (`stratego analyze fit`), with a floor on the
+// broad components (uniform and styles) so that the game can move weight onto them.
+//
+// The training split is compiled in (eval/data/<variant>.mixture: weights, then one set-up line
+// per training set-up) so that beliefs, bots and `analyze setup` know the set-ups people use.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "eval/setup_model.h"
+#include "eval/setup_styles.h"
+
+namespace stratego::eval {
+
+struct BuiltinMixtureFile {
+  std::string_view name;
+  std::string_view text;
+};
+const std::vector<BuiltinMixtureFile>& builtin_mixture_files();  // eval/data/*.mixture
+
+class SetupMixture {
+ public:
+  enum class Type { kParametric, kExact, kResample, kBlock, kPattern, kStyle };
+  struct Component {
+    Type type;
+    std::string name;
+    int block = -1;  // kBlock: index into blocks(); kPattern: into patterns(); kStyle: styles();
+                     // kResample: the number of squares resampled
+    int resample = 0;  // kPattern: squares of the layout resampled (a near copy of a layout)
+    SetupStyle style = SetupStyle::kUniform;
+    bool broad() const { return type == Type::kStyle; }
+  };
+
+  // training: set-ups as symbol codes (SetupModel::symbols_of); the mirrors are added here.
+  SetupMixture(std::shared_ptr<const SetupModel> parametric, const std::vector<std::vector<int>>& training);
+
+  // The compiled-in mixture of v's base variant, if there is one that fits; else nullptr.
+  static std::shared_ptr<const SetupMixture> for_variant(const Variant& v);
+  // The text of eval/data/*.mixture; parametric gives the shape and the first component.
+  static SetupMixture parse(std::string_view text, const std::string& origin,
+                            std::shared_ptr<const SetupModel> parametric);
+  std::string format() const;
+
+  const SetupModel& parametric() const { return *param_; }
+  std::shared_ptr<const SetupModel> parametric_ptr() const { return param_; }
+  const std::vector<Component>& components() const { return components_; }
+  const std::vector<double>& weights() const { return weights_; }
+  void set_weights(std::vector<double> w);
+  const std::vector<std::vector<int>>& blocks() const { return blocks_; }  // frame squares
+  // Block b's contents seen in the training entries (symbol index per block square) -> entries.
+  const std::unordered_map<std::string, int>& block_counts(int b) const { return block_counts_[std::size_t(b)]; }
+  // Training entries (mirrors included) with x's pieces on block b.
+  int block_matches(int b, const std::vector<int>& codes) const {
+    const auto it = block_counts_[std::size_t(b)].find(block_key(b, indices_of(codes).data()));
+    return it == block_counts_[std::size_t(b)].end() ? 0 : it->second;
+  }
+  const std::vector<StyleDistribution>& styles() const { return styles_; }
+  struct Pattern {
+    std::string name;
+    std::vector<int> class_of;  // per symbol index
+    int classes = 0;
+    bool model = false;     // within classes: the parametric model's conditionals, not uniform
+    double log_within = 0;  // uniform: log P(symbols | layout of classes), the same for every layout
+    std::unordered_map<std::string, int> counts;  // layout -> entries
+    std::vector<int> class_counts;                 // squares of each class in every layout
+  };
+  const std::vector<Pattern>& patterns() const { return patterns_; }
+  std::string pattern_key(int p, const std::uint8_t* s) const;
+  // log P(x | x's layout of pattern p's classes) when the pattern places pieces by the model.
+  double log_within_model(int p, const std::vector<int>& codes) const;
+
+  // log P_c(x) per component and log P(x) of the mixture (x: symbol codes).
+  std::vector<double> component_log_probs(const std::vector<int>& codes) const;
+  double log_prob(const std::vector<int>& codes) const;
+  static double mix(const std::vector<double>& component_log_probs, const std::vector<double>& weights);
+
+  // EM on held-out set-ups (codes): the weights maximising their mean log P; broad components
+  // keep at least `floor` each. Returns the mean log P per set-up reached.
+  double fit_weights(const std::vector<std::vector<int>>& held_out, double floor, int iterations = 200);
+  static std::vector<double> em(const std::vector<std::vector<double>>& lps, const std::vector<bool>& broad,
+                                double floor, int iterations);
+
+  // Training set-ups (mirrors included: entry 2j is set-up j, 2j+1 its mirror), as symbol
+  // indices per frame square (255 on lakes).
+  int training_count() const { return int(train_.size() / std::size_t(zone_) / 2); }
+  int entries() const { return 2 * training_count(); }
+  const std::uint8_t* entry(int e) const { return &train_[std::size_t(e) * std::size_t(zone_)]; }
+  std::string training_line(int j) const;  // set-up j as a set-up line
+
+  // How x relates to the training split: entries equal to x (a set-up and its mirror count as
+  // two entries; a symmetric set-up matches both), and the nearest entry's distance in squares.
+  struct Match {
+    int exact = 0;         // entries equal to x
+    int exact_setups = 0;  // training set-ups equal to x or to its mirror
+    int nearest = -1;      // differing squares to the nearest entry that is not equal
+    int nearest_count = 0;  // entries at that distance
+    int nearest_entry = -1;
+  };
+  Match match(const std::vector<int>& codes) const;
+
+  std::vector<std::uint8_t> indices_of(const std::vector<int>& codes) const;
+
+  // Validation figures recorded by the fit: nats per set-up.
+  struct Validation {
+    int held_out = 0;
+    double parametric = 0, mixture = 0, uniform = 0, cross_validated = 0;
+  };
+  Validation validation;
+  std::string source;
+
+ private:
+  std::string key_of(const std::uint8_t* s) const { return std::string(reinterpret_cast<const char*>(s), std::size_t(zone_)); }
+  std::string block_key(int b, const std::uint8_t* s) const;
+  double log_uniform_rest(int b, const std::uint8_t* s) const;
+
+  std::shared_ptr<const SetupModel> param_;
+  int zone_ = 0;
+  std::vector<std::uint8_t> train_;
+  std::unordered_map<std::string, int> exact_;
+  std::vector<std::vector<int>> blocks_;
+  std::vector<std::string> block_names_;
+  std::vector<std::unordered_map<std::string, int>> block_counts_;
+  std::vector<StyleDistribution> styles_;
+  std::vector<Pattern> patterns_;
+  std::vector<Component> components_;
+  std::vector<double> weights_;
+  // log P(x | t) of resampling m squares of t, a = t's symbols on the d squares where x differs.
+  double log_resample(int m, int d, const std::vector<int>& a) const { return log_resample(m, d, a, param_->counts()); }
+  double log_resample(int m, int d, const std::vector<int>& a, const std::vector<int>& counts) const;
+};
+
+}  // namespace stratego::eval

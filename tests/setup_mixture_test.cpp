@@ -1,0 +1,214 @@
+// The mixture set-up prior (eval/setup_mixture.h): every component and the mixture are
+// normalised distributions over legal set-ups (summed over every set-up of small boards), EM
+// finds the weights, the styles generate what they score, the posterior (eval/mixture_posterior.h)
+// is exact where it says so (against enumeration), and the game moves weight onto the broad
+// components when an opponent does what people do not.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+#include "engine/error.h"
+#include "engine/variant_loader.h"
+#include "eval/belief.h"
+#include "eval/mixture_posterior.h"
+#include "eval/setup_fit.h"
+#include "eval/setup_mixture.h"
+#include "eval/setup_styles.h"
+
+namespace stratego {
+namespace {
+
+using eval::SetupMixture;
+using eval::SetupModel;
+
+Variant tiny_variant(const std::string& army) {
+  Variant v = load_variant("classic");
+  v.name = "tiny";
+  v.width = 3;
+  v.height = 6;
+  v.setup_rows = 2;
+  v.lakes = 0;
+  v.geometry = Geometry(v.width, v.height, 0);
+  v.army.fill(0);
+  for (char c : army) ++v.army[*kind_from_letter(c)];
+  return v;
+}
+
+std::vector<std::string> every_setup(const SetupModel& m) {
+  std::string line;
+  for (int s = 0; s < m.num_symbols(); ++s) {
+    const int code = m.symbols()[std::size_t(s)];
+    line += std::string(std::size_t(m.counts()[std::size_t(s)]), code == eval::kEmptySymbol ? 'A' : kind_letter(Kind(code)));
+  }
+  std::sort(line.begin(), line.end());
+  std::vector<std::string> out;
+  do out.push_back(line);
+  while (std::next_permutation(line.begin(), line.end()));
+  return out;
+}
+
+std::shared_ptr<SetupModel> random_model(const Variant& v, std::uint64_t seed) {
+  auto m = std::make_shared<SetupModel>(SetupModel::uniform(v));
+  Rng rng(seed);
+  auto& p = m->params();
+  for (auto* x : {&p.phi, &p.theta, &p.rel[0], &p.rel[1], &p.rel[2], &p.pair})
+    for (double& y : *x) y = 2 * rng.uniform01() - 1;
+  m->set_structure(true);
+  return m;
+}
+
+// A few "training" set-ups: every 7th of them.
+std::vector<std::vector<int>> some_setups(const SetupModel& m, const std::vector<std::string>& all) {
+  std::vector<std::vector<int>> out;
+  for (std::size_t i = 0; i < all.size(); i += 7) out.push_back(m.symbols_of(all[i]));
+  return out;
+}
+
+TEST(SetupMixture, EveryComponentAndTheMixtureSumToOneOverLegalSetups) {
+  // Filling the zone, and with empty squares (where the patterns have an "occupied" class).
+  for (const std::string army : {"MLKBDD", "MLBD"}) {
+    const Variant v = tiny_variant(army);
+    const auto param = random_model(v, 3);
+    const auto all = every_setup(*param);
+    SetupMixture mix(param, some_setups(*param, all));
+    std::vector<double> total(mix.components().size(), 0.0);
+    double mixture = 0;
+    for (const auto& line : all) {
+      const auto codes = param->symbols_of(line);
+      const auto lps = mix.component_log_probs(codes);
+      for (std::size_t c = 0; c < lps.size(); ++c) total[c] += std::exp(lps[c]);
+      mixture += std::exp(mix.log_prob(codes));
+    }
+    for (std::size_t c = 0; c < total.size(); ++c) EXPECT_NEAR(total[c], 1.0, 1e-9) << army << ": " << mix.components()[c].name;
+    EXPECT_NEAR(mixture, 1.0, 1e-9) << army;
+    EXPECT_GE(mix.components().size(), 14u);  // parametric, exact, 5 resample, 2 rows, patterns, 4 styles
+  }
+}
+
+TEST(SetupMixture, EmFindsTheComponentTheDataComesFrom) {
+  const Variant v = tiny_variant("MLKBDD");
+  const auto param = random_model(v, 5);
+  const auto all = every_setup(*param);
+  const auto training = some_setups(*param, all);
+  SetupMixture mix(param, training);
+  // Held out: the training set-ups themselves, so the exact component explains them best.
+  mix.fit_weights(training, 0.01);
+  EXPECT_GT(mix.weights()[1], 0.5) << "exact";
+  for (std::size_t c = 0; c < mix.components().size(); ++c)
+    if (mix.components()[c].broad()) {
+      EXPECT_GE(mix.weights()[c], 0.01 - 1e-12) << mix.components()[c].name;
+    }
+  // The text form keeps the weights and the training set-ups.
+  const SetupMixture back = SetupMixture::parse(mix.format(), "test", param);
+  ASSERT_EQ(back.weights().size(), mix.weights().size());
+  for (std::size_t c = 0; c < mix.weights().size(); ++c) EXPECT_NEAR(back.weights()[c], mix.weights()[c], 1e-5);
+  EXPECT_EQ(back.training_count(), int(training.size()));
+  EXPECT_THROW(SetupMixture::parse("stratego-mixture 1\nweight nonsense 1\ntraining 0\nend\n", "t", param), InputError);
+}
+
+TEST(SetupMixture, MatchFindsKnownSetupsTheirMirrorsAndNearCopies) {
+  const Variant v = tiny_variant("MLKBDD");
+  const auto param = random_model(v, 5);
+  const auto all = every_setup(*param);
+  const auto training = some_setups(*param, all);
+  const SetupMixture mix(param, training);
+  const auto known = training[3];
+  EXPECT_GE(mix.match(known).exact_setups, 1);
+  EXPECT_GE(mix.match(eval::mirrored(known, v.width)).exact_setups, 1);
+  auto near = known;
+  std::swap(near[0], near[5]);
+  if (near[0] != near[5]) {
+    const auto m = mix.match(near);
+    if (m.exact_setups == 0) {
+      EXPECT_EQ(m.nearest, 2);
+    }
+  }
+}
+
+TEST(SetupMixture, StylesGenerateWhatTheyScore) {
+  const Variant v = load_variant("classic");
+  const SetupModel shape = SetupModel::uniform(v);
+  Rng rng(11);
+  for (eval::SetupStyle s : eval::kAllStyles) {
+    const eval::StyleDistribution d(shape, s);
+    ASSERT_TRUE(d.available()) << eval::style_name(s);
+    for (int i = 0; i < 20; ++i) {
+      const auto codes = d.sample(rng);
+      EXPECT_TRUE(std::isfinite(d.log_prob(codes))) << eval::style_name(s);
+      if (s == eval::SetupStyle::kForwardBombs) {
+        for (int f = 0; f < 30; ++f) EXPECT_NE(codes[std::size_t(f)], kBomb);
+      }
+    }
+  }
+  EXPECT_EQ(eval::parse_style("flag-front"), eval::SetupStyle::kFlagFront);
+  EXPECT_THROW(eval::parse_style("bombs-everywhere"), InputError);
+  // Barrage has one Bomb: it fits the front row; the Duel army too.
+  EXPECT_TRUE(eval::StyleDistribution(SetupModel::uniform(load_variant("barrage")), eval::SetupStyle::kForwardBombs).available());
+}
+
+// Exact where the posterior says so: styles, the exact component and the blocks, against
+// enumeration of every set-up of a small army.
+TEST(SetupMixture, PosteriorIsExactForStylesExactAndBlocks) {
+  for (const std::string army : {"MLKBDD", "MLBD"}) {
+    const Variant v = tiny_variant(army);
+    const auto param = random_model(v, 9);
+    const auto all = every_setup(*param);
+    SetupMixture mix(param, some_setups(*param, all));
+    const int n = param->num_symbols();
+    std::vector<int> obs(6, -1);
+    obs[0] = param->symbol_index(param->symbols_of(all[14])[0]);
+    obs[4] = param->symbol_index(param->symbols_of(all[14])[4]);
+    std::vector<double> w(mix.components().size(), 0.0);
+    for (std::size_t c = 0; c < w.size(); ++c) {
+      const auto type = mix.components()[c].type;
+      if (type != SetupMixture::Type::kStyle && type != SetupMixture::Type::kExact && type != SetupMixture::Type::kBlock)
+        continue;
+      std::fill(w.begin(), w.end(), 0.0);
+      w[c] = 1;
+      mix.set_weights(w);
+      const eval::MixturePosterior post = eval::condition(mix, obs);
+      // By enumeration: P(square 1 holds each symbol | obs) under this component alone.
+      std::vector<double> share(std::size_t(n), 0.0);
+      double mass = 0;
+      for (const auto& line : all) {
+        const auto codes = param->symbols_of(line);
+        if (param->symbol_index(codes[0]) != obs[0] || param->symbol_index(codes[4]) != obs[4]) continue;
+        const double p = std::exp(mix.component_log_probs(codes)[c]);
+        mass += p;
+        share[std::size_t(param->symbol_index(codes[1]))] += p;
+      }
+      if (mass == 0) continue;
+      for (int s = 0; s < n; ++s)
+        EXPECT_NEAR(post.others[std::size_t(1 * n + s)], share[std::size_t(s)] / mass, 1e-9)
+            << army << " " << mix.components()[c].name << " symbol " << s;
+    }
+  }
+}
+
+TEST(SetupMixture, FrontRowBombsMoveWeightOntoTheBroadComponents) {
+  const auto mix = SetupMixture::for_variant(load_variant("classic"));
+  if (!mix) GTEST_SKIP() << "no built-in classic mixture";
+  const SetupModel& p = mix->parametric();
+  std::vector<int> obs(std::size_t(p.zone_size()), -1);
+  auto broad = [&](const eval::MixturePosterior& post) {
+    double b = 0;
+    for (std::size_t c = 0; c < post.weights.size(); ++c)
+      if (mix->components()[c].broad()) b += post.weights[c];
+    return b;
+  };
+  double before = broad(eval::condition(*mix, obs));
+  for (int k = 0; k < 4; ++k) {
+    obs[std::size_t(30 + 3 * k)] = p.symbol_index(kBomb);  // front row
+    const double after = broad(eval::condition(*mix, obs));
+    if (std::getenv("STRATEGO_PRINT")) std::printf("%d front-row bombs: broad %.4f (before %.4f)\n", k + 1, after, before);
+    EXPECT_GT(after, before) << k + 1 << " front-row bombs";
+    before = after;
+  }
+  EXPECT_GT(before, 0.5) << "three front-row bombs: an opponent unlike people";
+}
+
+}  // namespace
+}  // namespace stratego

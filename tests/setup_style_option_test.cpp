@@ -1,0 +1,58 @@
+// The `setups` option of the bots that make their own set-ups (bots/setup_style_option.h): each
+// style shows in the set-up line, `human` gives a set-up of the compiled-in data, bad values are
+// refused, and the default leaves the bot's own set-up as it was.
+#include <gtest/gtest.h>
+
+#include "bots/bot.h"
+#include "engine/error.h"
+#include "engine/setup.h"
+#include "engine/variant_loader.h"
+#include "eval/setup_mixture.h"
+#include "protocol/bot_spec.h"
+
+namespace stratego::bots {
+namespace {
+
+std::string setup_of(const std::string& spec, std::uint64_t seed = 3) {
+  auto bot = make_bot_from_spec(spec);
+  GameStart g;
+  g.variant = std::make_shared<const Variant>(load_variant("classic"));
+  g.variant_spec = "classic";
+  g.side = kBlue;
+  g.seed = seed;
+  bot->new_game(g);
+  const std::string line = bot->setup(SetupRequest{});
+  validate_setup(*g.variant, parse_setup(*g.variant, kBlue, line));
+  return line;
+}
+
+TEST(SetupStyleOption, EveryBotFollowsTheStyle) {
+  for (const std::string bot : {"rules", "ismcts", "random"}) {
+    const std::string bombs = setup_of(bot + ",setups=forward-bombs");
+    EXPECT_EQ(std::count(bombs.begin() + 30, bombs.end(), 'B'), 6) << bot << ": " << bombs;
+    const std::string flag = setup_of(bot + ",setups=flag-front");
+    EXPECT_NE(flag.find('M', 30), std::string::npos) << bot << ": " << flag;
+    const std::string high = setup_of(bot + ",setups=high-front");
+    EXPECT_NE(high.find('L', 30), std::string::npos) << bot;
+    EXPECT_NE(high.find('K', 30), std::string::npos) << bot;
+    setup_of(bot + ",setups=uniform");
+  }
+}
+
+TEST(SetupStyleOption, HumanSetupsComeFromTheData) {
+  const auto mix = eval::SetupMixture::for_variant(load_variant("classic"));
+  if (!mix) GTEST_SKIP() << "no built-in classic mixture";
+  const std::string line = setup_of("rules,setups=human");
+  EXPECT_GT(mix->match(mix->parametric().symbols_of(line)).exact_setups, 0) << line;
+}
+
+TEST(SetupStyleOption, DefaultIsTheBotsOwnAndBadValuesAreRefused) {
+  EXPECT_EQ(setup_of("rules"), setup_of("rules,setups=default"));
+  EXPECT_EQ(setup_of("ismcts"), setup_of("ismcts,setups=default"));
+  EXPECT_THROW(setup_of("rules,setups=bombs-everywhere"), InputError);
+  EXPECT_THROW(setup_of("ismcts,setup_prior=nonsense"), InputError);
+  setup_of("ismcts,setup_prior=mixture");
+}
+
+}  // namespace
+}  // namespace stratego::bots
