@@ -59,7 +59,8 @@ const eval::Belief& belief_at(int plies, bool mixture = false) {
   if (!b) {
     const Recorded& g = game();
     b = std::make_unique<eval::Belief>(g.start, options(mixture));
-    for (int t = 0; t < plies && t < int(g.moves.size()); ++t) b->update(g.moves[std::size_t(t)], g.views[std::size_t(t)]);
+    for (int t = 0; t < plies && t < int(g.moves.size()); ++t)
+      b->update(g.moves[std::size_t(t)], g.views[std::size_t(t)]);
   }
   return *b;
 }
@@ -103,7 +104,8 @@ void BM_ScoreSetup(benchmark::State& st) {
   }
   const auto codes = mix->parametric().symbols_of(mix->training_line(17));
   for (auto _ : st)
-    benchmark::DoNotOptimize(st.range(0) ? mix->log_prob(codes) : mix->parametric().log_prob(codes));
+    benchmark::DoNotOptimize(st.range(0) ? mix->log_prob(codes)
+                                         : mix->parametric().log_prob(codes));
 }
 BENCHMARK(BM_ScoreSetup)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
 

@@ -87,4 +87,6 @@ void register_all() {
 }  // namespace
 }  // namespace stratego
 
-int main(int argc, char** argv) { return stratego::run_with_ratios(argc, argv, stratego::register_all); }
+int main(int argc, char** argv) {
+  return stratego::run_with_ratios(argc, argv, stratego::register_all);
+}

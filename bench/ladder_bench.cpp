@@ -12,8 +12,8 @@ namespace stratego::ladder {
 namespace {
 
 std::string make_ladder() {
-  const std::string path = std::filesystem::temp_directory_path() /
-                           ("ladder_bench_" + std::to_string(getpid()) + ".db");
+  const std::string path =
+      std::filesystem::temp_directory_path() / ("ladder_bench_" + std::to_string(getpid()) + ".db");
   for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(path + ext);
   LadderConfig c;
   c.variants = {"barrage"};

@@ -2,12 +2,13 @@
 // bots (`stratego engine --bot random`, driven by ProtocolBot) through the referee. Reports
 // time per game (use --benchmark_repetitions and quote the median), plies per game and the
 // round trips per second that implies. With fresh processes per game, also the start-up cost.
-//   build/release/bench/protocol_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
+//   build/release/bench/protocol_bench --benchmark_repetitions=5
+//   --benchmark_report_aggregates_only=true
 #include <benchmark/benchmark.h>
 
+#include "engine/variant_loader.h"
 #include "protocol/protocol_bot.h"
 #include "referee/referee.h"
-#include "engine/variant_loader.h"
 
 namespace stratego::bots {
 namespace {
@@ -25,7 +26,8 @@ GameSettings classic_settings(std::uint64_t seed) {
 
 void report(benchmark::State& state, std::int64_t decisions, std::int64_t games) {
   state.counters["decisions_per_game"] = benchmark::Counter(double(decisions) / double(games));
-  state.counters["decisions_per_s"] = benchmark::Counter(double(decisions), benchmark::Counter::kIsRate);
+  state.counters["decisions_per_s"] =
+      benchmark::Counter(double(decisions), benchmark::Counter::kIsRate);
 }
 
 // Both programs stay up between games, as in a match.
@@ -56,7 +58,10 @@ void BM_ProtocolClassicGameWithStartup(benchmark::State& state) {
   }
   report(state, decisions, games);
 }
-BENCHMARK(BM_ProtocolClassicGameWithStartup)->Unit(benchmark::kMillisecond)->MinTime(3.0)->UseRealTime();
+BENCHMARK(BM_ProtocolClassicGameWithStartup)
+    ->Unit(benchmark::kMillisecond)
+    ->MinTime(3.0)
+    ->UseRealTime();
 
 }  // namespace
 }  // namespace stratego::bots

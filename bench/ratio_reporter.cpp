@@ -15,7 +15,8 @@ void RatioReporter::ReportRuns(const std::vector<Run>& runs) {
     std::string name = run.run_name.str();
     // UseRealTime() appends "/real_time": not part of the group or the entry's name.
     const std::string real_time = "/real_time";
-    if (name.size() > real_time.size() && name.ends_with(real_time)) name.resize(name.size() - real_time.size());
+    if (name.size() > real_time.size() && name.ends_with(real_time))
+      name.resize(name.size() - real_time.size());
     const auto slash = name.rfind('/');
     if (slash == std::string::npos) continue;
     for (const char* counter :

@@ -7,9 +7,9 @@
 
 #include "bench/bench_positions.h"
 #include "bench/ratio_reporter.h"
-#include "heuristic/classic_rules_eval.h"
 #include "engine/movegen.h"
 #include "engine/view.h"
+#include "heuristic/classic_rules_eval.h"
 
 namespace stratego {
 namespace {

@@ -28,7 +28,8 @@ void search(benchmark::State& state, bots::SearchPosition p, int threads, bool p
   limits.iterations = plain ? kPlainIterationsPerSearch : kIterationsPerSearch;
   std::int64_t iterations = 0;
   for (auto _ : state) iterations += primed.search(limits).iterations;
-  state.counters["iterations/s"] = benchmark::Counter(double(iterations), benchmark::Counter::kIsRate);
+  state.counters["iterations/s"] =
+      benchmark::Counter(double(iterations), benchmark::Counter::kIsRate);
 }
 
 // The fixed cost of a decision, outside the iterations: belief samplers, the root prior, the
@@ -55,7 +56,9 @@ void register_all() {
       for (int threads : {1, 2}) {
         const std::string id = std::string(plain ? "PlainSearch/" : "Search/") + name +
                                (threads == 1 ? "/baseline" : "/2threads");
-        benchmark::RegisterBenchmark(id.c_str(), search, p, threads, plain)->UseRealTime()->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark(id.c_str(), search, p, threads, plain)
+            ->UseRealTime()
+            ->Unit(benchmark::kMillisecond);
       }
   for (const auto& [name, p] : positions)
     for (int threads : {1, 2})
@@ -70,4 +73,6 @@ void register_all() {
 }  // namespace
 }  // namespace stratego
 
-int main(int argc, char** argv) { return stratego::run_with_ratios(argc, argv, stratego::register_all); }
+int main(int argc, char** argv) {
+  return stratego::run_with_ratios(argc, argv, stratego::register_all);
+}

@@ -25,7 +25,8 @@ namespace {
 using nlohmann::json;
 
 struct Fixture {
-  std::filesystem::path dir = std::filesystem::temp_directory_path() / ("serve_bench_" + std::to_string(::getpid()));
+  std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("serve_bench_" + std::to_string(::getpid()));
   std::unique_ptr<WebServer> server;
   int port = 0;
   Fixture() {
@@ -55,7 +56,8 @@ json get(httplib::Client& c, const std::string& path) {
 
 json post(httplib::Client& c, const std::string& path, const json& body) {
   auto r = c.Post(path, body.dump(), "application/json");
-  if (!r || r->status >= 300) throw std::runtime_error("POST " + path + " failed: " + (r ? r->body : "no answer"));
+  if (!r || r->status >= 300)
+    throw std::runtime_error("POST " + path + " failed: " + (r ? r->body : "no answer"));
   return json::parse(r->body);
 }
 
@@ -70,7 +72,12 @@ json decision(httplib::Client& c, const std::string& id) {
 
 // A new Classic game against `rules`, set up, at the person's first move.
 std::string new_game(httplib::Client& c, std::int64_t movetime_ms) {
-  const std::string id = post(c, "/api/games", {{"variant", "classic"}, {"bot", "rules"}, {"movetime_ms", movetime_ms}, {"side", "red"}, {"seed", 3}})["id"];
+  const std::string id = post(c, "/api/games",
+                              {{"variant", "classic"},
+                               {"bot", "rules"},
+                               {"movetime_ms", movetime_ms},
+                               {"side", "red"},
+                               {"seed", 3}})["id"];
   json st = decision(c, id);
   post(c, "/api/games/" + id + "/setup", {{"line", st["player"]["setup"]["line"]}});
   decision(c, id);
@@ -93,8 +100,11 @@ void BM_ServeView(benchmark::State& state) {
     }
     bytes += r->body.size();
   }
-  state.counters["requests_per_s"] = benchmark::Counter(double(state.iterations()), benchmark::Counter::kIsRate);
-  state.counters["bytes"] = benchmark::Counter(double(bytes) / double(std::max<std::int64_t>(1, state.iterations())), benchmark::Counter::kAvgThreads);
+  state.counters["requests_per_s"] =
+      benchmark::Counter(double(state.iterations()), benchmark::Counter::kIsRate);
+  state.counters["bytes"] =
+      benchmark::Counter(double(bytes) / double(std::max<std::int64_t>(1, state.iterations())),
+                         benchmark::Counter::kAvgThreads);
 }
 BENCHMARK(BM_ServeView)->Threads(1)->Threads(2)->UseRealTime();
 
@@ -111,7 +121,8 @@ void BM_ServeMoveRules(benchmark::State& state) {
     const std::string token = legal[(pick++ * 7919) % legal.size()]["token"];
     const auto t0 = std::chrono::steady_clock::now();
     post(c, "/api/games/" + id + "/action", {{"token", token}});
-    post_ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    post_ms +=
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     st = decision(c, id);
     if (!st["running"].get<bool>()) {
       state.PauseTiming();
@@ -120,7 +131,8 @@ void BM_ServeMoveRules(benchmark::State& state) {
       state.ResumeTiming();
     }
   }
-  state.counters["post_ms"] = benchmark::Counter(post_ms / double(std::max<std::int64_t>(1, state.iterations())));
+  state.counters["post_ms"] =
+      benchmark::Counter(post_ms / double(std::max<std::int64_t>(1, state.iterations())));
 }
 BENCHMARK(BM_ServeMoveRules)->Arg(100)->Arg(1000)->Unit(benchmark::kMillisecond)->UseRealTime();
 

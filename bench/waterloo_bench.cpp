@@ -94,12 +94,16 @@ int print_stats(int games) {
       steps += double(testing::play_random(s, rng, list).steps);
       turns += s.turn();
       const Result r = s.result();
-      const char* who = r.winner == Winner::kRed ? "Allies" : r.winner == Winner::kBlue ? "French" : "draw";
-      ++ends[std::string(end_reason_name(r.reason)) + " " + std::string(result_kind_name(r.kind)) + " " + who];
+      const char* who = r.winner == Winner::kRed    ? "Allies"
+                        : r.winner == Winner::kBlue ? "French"
+                                                    : "draw";
+      ++ends[std::string(end_reason_name(r.reason)) + " " + std::string(result_kind_name(r.kind)) +
+             " " + who];
     }
     std::printf("%s: %d games, average last turn %.1f, average steps %.0f\n", spec, games,
                 turns / games, steps / games);
-    for (const auto& [k, n] : ends) std::printf("  %-40s %6d  %5.1f%%\n", k.c_str(), n, 100.0 * n / games);
+    for (const auto& [k, n] : ends)
+      std::printf("  %-40s %6d  %5.1f%%\n", k.c_str(), n, 100.0 * n / games);
   }
   return 0;
 }

@@ -16,11 +16,14 @@ std::vector<std::uint32_t> action_keys(const Request& r) {
   std::vector<std::uint32_t> keys;
   keys.reserve(r.legal.size());
   if (r.view) {
-    for (const std::string& t : r.legal) keys.push_back(parse_move(t, r.view->variant->geometry).raw());
+    for (const std::string& t : r.legal)
+      keys.push_back(parse_move(t, r.view->variant->geometry).raw());
   } else if (r.waterloo_view) {
     Rng rng(1);
-    const waterloo::WaterlooState world = eval::WaterlooBelief(*r.waterloo_view).posterior().determinize(rng);
-    for (const std::string& t : r.legal) keys.push_back(waterloo::parse_action_token(world, t).raw());
+    const waterloo::WaterlooState world =
+        eval::WaterlooBelief(*r.waterloo_view).posterior().determinize(rng);
+    for (const std::string& t : r.legal)
+      keys.push_back(waterloo::parse_action_token(world, t).raw());
   }
   return keys;
 }
@@ -32,15 +35,17 @@ std::vector<wrules::ActionInfo> waterloo_action_infos(const Request& r) {
   for (std::size_t i = 0; i < keys.size(); ++i) {
     const auto a = waterloo::Action::from_raw(keys[i]);
     infos.push_back(wrules::describe(*r.waterloo_view, a,
-                                     a.type() == waterloo::ActionType::kPlace ? waterloo::placed_unit(r.legal[i])
-                                                                             : waterloo::SeenUnit{}));
+                                     a.type() == waterloo::ActionType::kPlace
+                                         ? waterloo::placed_unit(r.legal[i])
+                                         : waterloo::SeenUnit{}));
   }
   return infos;
 }
 
 std::size_t index_of_key(const std::vector<std::uint32_t>& keys, std::uint32_t key) {
   const auto it = std::find(keys.begin(), keys.end(), key);
-  if (it == keys.end()) throw std::logic_error("action key " + std::to_string(key) + " is not legal");
+  if (it == keys.end())
+    throw std::logic_error("action key " + std::to_string(key) + " is not legal");
   return std::size_t(it - keys.begin());
 }
 

@@ -38,11 +38,11 @@ struct BotOption {
 // How long a decision may take. Zero / negative means "not given". With no limit at all the
 // bot decides by its own default.
 struct Limits {
-  std::int64_t movetime_ms = 0;                   // exactly this long per decision
-  std::int64_t time_left_ms[2] = {-1, -1};        // game clock by Side, -1 if no clock
-  std::int64_t increment_ms[2] = {0, 0};          // added after each of that side's decisions
-  std::int64_t nodes = 0, iterations = 0;         // search budget
-  bool infinite = false;                          // until stopped
+  std::int64_t movetime_ms = 0;             // exactly this long per decision
+  std::int64_t time_left_ms[2] = {-1, -1};  // game clock by Side, -1 if no clock
+  std::int64_t increment_ms[2] = {0, 0};    // added after each of that side's decisions
+  std::int64_t nodes = 0, iterations = 0;   // search budget
+  bool infinite = false;                    // until stopped
 };
 
 // What a bot reports while it thinks (the protocol's `info` line).
@@ -59,8 +59,8 @@ struct GameStart {
   std::shared_ptr<const Variant> variant;
   std::string variant_spec;  // the name or spec it was loaded from ("inline" if sent whole)
   Side side = kRed;
-  std::uint64_t seed = 0;    // a seed the bot may use for its own randomness
-  std::string opponent;      // the opponent's name, if known
+  std::uint64_t seed = 0;  // a seed the bot may use for its own randomness
+  std::string opponent;    // the opponent's name, if known
 };
 
 // One decision. Exactly one of view / waterloo_view is set, by the variant's family. In
@@ -71,7 +71,7 @@ struct Request {
   const waterloo::WaterlooView* waterloo_view = nullptr;
   std::vector<std::string> legal;  // every legal action, as tokens, never empty
   Limits limits;
-  bool draw_offered = false;       // the opponent offers a draw; accept_draw takes it
+  bool draw_offered = false;  // the opponent offers a draw; accept_draw takes it
   // The same actions as keys, in the same order: Move::raw() (classic) or
   // waterloo::Action::raw(). In-process bots work on these; tokens are for the wire. Empty when
   // the request came over a wire: bots/action_keys.h derives them then.
@@ -79,7 +79,7 @@ struct Request {
 };
 
 struct Reply {
-  std::string action;        // one of Request::legal (empty only with resign or accept_draw)
+  std::string action;  // one of Request::legal (empty only with resign or accept_draw)
   bool resign = false;
   bool offer_draw = false;   // offer a draw along with the action
   bool accept_draw = false;  // accept the opponent's offer (ends the game as a draw)
@@ -116,7 +116,8 @@ class Bot {
   // Every step of the game as this bot saw it, its own included, in order, with its view
   // after the step.
   virtual void observe(const ObservedMove& /*m*/, const View& /*after*/) {}
-  virtual void observe(const waterloo::ObservedStep& /*s*/, const waterloo::WaterlooView& /*after*/) {}
+  virtual void observe(const waterloo::ObservedStep& /*s*/,
+                       const waterloo::WaterlooView& /*after*/) {}
   // `stop` becomes true when the bot must answer at once (the protocol's `stop`).
   virtual Reply decide(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) = 0;
   // The game ended; result as "red flag-captured", "draw move-limit", ...

@@ -3,11 +3,11 @@
 #include <limits>
 
 #include "bots/action_keys.h"
-#include "heuristic/classic_rules_eval.h"
-#include "heuristic/classic_rules_setup.h"
 #include "bots/rules_bot.h"
 #include "engine/error.h"
 #include "engine/move_text.h"
+#include "heuristic/classic_rules_eval.h"
+#include "heuristic/classic_rules_setup.h"
 
 namespace stratego::bots {
 namespace {
@@ -28,8 +28,10 @@ void ClassicRulesBot::new_game(const GameStart& g) {
 }
 
 void ClassicRulesBot::set_option(const std::string& name, const std::string& value) {
-  if (name == SetupStyleOption::kName) setups_.set(value);
-  else Bot::set_option(name, value);
+  if (name == SetupStyleOption::kName)
+    setups_.set(value);
+  else
+    Bot::set_option(name, value);
 }
 
 std::string ClassicRulesBot::setup(const SetupRequest& /*r*/) {
@@ -62,7 +64,8 @@ Reply ClassicRulesBot::decide(const Request& r, const std::atomic<bool>& /*stop*
   double best = -std::numeric_limits<double>::infinity();
   const std::vector<std::uint32_t> keys = action_keys(r);
   for (std::size_t i = 0; i < keys.size(); ++i) {
-    const double s = eval.score(Move::from_raw(std::uint16_t(keys[i]))) + kTieNoise * rng_.uniform01();
+    const double s =
+        eval.score(Move::from_raw(std::uint16_t(keys[i]))) + kTieNoise * rng_.uniform01();
     if (s > best) {
       best = s;
       reply.action = r.legal[i];

@@ -9,8 +9,8 @@
 
 #include "bots/bot.h"
 #include "bots/setup_style_option.h"
-#include "heuristic/classic_rules_knowledge.h"
 #include "engine/rng.h"
+#include "heuristic/classic_rules_knowledge.h"
 
 namespace stratego::bots {
 

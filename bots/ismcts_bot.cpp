@@ -7,11 +7,6 @@
 #include <unordered_map>
 
 #include "bots/action_keys.h"
-#include "heuristic/classic_rules_eval.h"
-#include "heuristic/classic_rules_setup.h"
-#include "heuristic/waterloo_action_info.h"
-#include "search/rules_modeled_game.h"
-#include "heuristic/waterloo_setup_plan.h"
 #include "engine/error.h"
 #include "engine/move_text.h"
 #include "engine/setup.h"
@@ -21,7 +16,12 @@
 #include "eval/setup_model.h"
 #include "eval/waterloo_belief.h"
 #include "eval/waterloo_posterior.h"
+#include "heuristic/classic_rules_eval.h"
+#include "heuristic/classic_rules_setup.h"
+#include "heuristic/waterloo_action_info.h"
+#include "heuristic/waterloo_setup_plan.h"
 #include "search/classic_search_game.h"
+#include "search/rules_modeled_game.h"
 #include "search/run_search.h"
 #include "search/time_manager.h"
 #include "search/waterloo_search_game.h"
@@ -37,15 +37,17 @@ constexpr double kRulesChoiceShare = 0.5;
 void mix_with_even_spread(std::vector<double>& prior) {
   const double sum = std::accumulate(prior.begin(), prior.end(), 0.0);
   const double even = 1.0 / double(prior.size());
-  for (double& x : prior) x = sum > 0 ? kRulesChoiceShare * x / sum + (1 - kRulesChoiceShare) * even : even;
+  for (double& x : prior)
+    x = sum > 0 ? kRulesChoiceShare * x / sum + (1 - kRulesChoiceShare) * even : even;
 }
 
-std::int64_t parse_int(const std::string& name, const std::string& value, std::int64_t lo, std::int64_t hi) {
+std::int64_t parse_int(const std::string& name, const std::string& value, std::int64_t lo,
+                       std::int64_t hi) {
   std::int64_t v = 0;
   const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
   if (ec != std::errc() || end != value.data() + value.size() || v < lo || v > hi)
-    throw InputError("option " + name + ": '" + value + "' is not an integer from " + std::to_string(lo) + " to " +
-                     std::to_string(hi));
+    throw InputError("option " + name + ": '" + value + "' is not an integer from " +
+                     std::to_string(lo) + " to " + std::to_string(hi));
   return v;
 }
 
@@ -58,8 +60,8 @@ double parse_real(const std::string& name, const std::string& value, double lo, 
     used = 0;
   }
   if (used == 0 || used != value.size() || !(v >= lo && v <= hi))
-    throw InputError("option " + name + ": '" + value + "' is not a number from " + std::to_string(lo) + " to " +
-                     std::to_string(hi));
+    throw InputError("option " + name + ": '" + value + "' is not a number from " +
+                     std::to_string(lo) + " to " + std::to_string(hi));
   return v;
 }
 
@@ -107,22 +109,32 @@ const std::vector<IsmctsBot::Option>& IsmctsBot::option_table() {
   using T = BotOption::Type;
   static const std::vector<Option> table = {
       {"threads", T::kSpin, "1", 1, 64, [](IsmctsBot& b, double v) { b.params_.threads = int(v); }},
-      {"exploration", T::kString, "0.3", 0, 10, [](IsmctsBot& b, double v) { b.params_.exploration = v; }},
-      {"playout_plies", T::kSpin, "0", 0, 1000, [](IsmctsBot& b, double v) { b.params_.playout_plies = int(v); }},
-      {"eval_scale", T::kString, "1.0", 0.01, 100, [](IsmctsBot& b, double v) { b.params_.eval_scale = v; }},
+      {"exploration", T::kString, "0.3", 0, 10,
+       [](IsmctsBot& b, double v) { b.params_.exploration = v; }},
+      {"playout_plies", T::kSpin, "0", 0, 1000,
+       [](IsmctsBot& b, double v) { b.params_.playout_plies = int(v); }},
+      {"eval_scale", T::kString, "1.0", 0.01, 100,
+       [](IsmctsBot& b, double v) { b.params_.eval_scale = v; }},
       {"tree_mb", T::kSpin, "28", 1, 16384,
-       [](IsmctsBot& b, double v) { b.params_.max_nodes = std::size_t(v) * 1'000'000 / search::kNodeBytes; }},
+       [](IsmctsBot& b, double v) {
+         b.params_.max_nodes = std::size_t(v) * 1'000'000 / search::kNodeBytes;
+       }},
       {"movetime", T::kSpin, "1000", 1, 3'600'000,
        [](IsmctsBot& b, double v) { b.default_movetime_ms_ = std::int64_t(v); }},
-      {"prior_weight", T::kString, "3.0", 0, 100, [](IsmctsBot& b, double v) { b.params_.prior_weight = v; }},
-      {"max_depth", T::kSpin, "0", 0, 1000, [](IsmctsBot& b, double v) { b.params_.max_depth = int(v); }},
+      {"prior_weight", T::kString, "3.0", 0, 100,
+       [](IsmctsBot& b, double v) { b.params_.prior_weight = v; }},
+      {"max_depth", T::kSpin, "0", 0, 1000,
+       [](IsmctsBot& b, double v) { b.params_.max_depth = int(v); }},
       {"prior_temperature", T::kString, "10", 0.01, 10000,
        [](IsmctsBot& b, double v) { b.prior_temperature_ = v; }},
       {"policy_temperature", T::kString, "2", 0.01, 10000,
        [](IsmctsBot& b, double v) { b.params_.policy_temperature = v; }},
-      {"model_opponent", T::kCheck, "true", 0, 1, [](IsmctsBot& b, double v) { b.params_.model_opponent = v != 0; }},
-      {"policy_plies", T::kSpin, "10", 0, 1000, [](IsmctsBot& b, double v) { b.params_.policy_plies = int(v); }},
-      {"policy_evidence", T::kCheck, "true", 0, 1, [](IsmctsBot& b, double v) { b.policy_evidence_ = v != 0; }},
+      {"model_opponent", T::kCheck, "true", 0, 1,
+       [](IsmctsBot& b, double v) { b.params_.model_opponent = v != 0; }},
+      {"policy_plies", T::kSpin, "10", 0, 1000,
+       [](IsmctsBot& b, double v) { b.params_.policy_plies = int(v); }},
+      {"policy_evidence", T::kCheck, "true", 0, 1,
+       [](IsmctsBot& b, double v) { b.policy_evidence_ = v != 0; }},
       {"stop_when_settled", T::kCheck, "true", 0, 1,
        [](IsmctsBot& b, double v) { b.stop_when_settled_ = v != 0; }},
   };
@@ -133,11 +145,17 @@ std::vector<BotOption> IsmctsBot::options() const {
   std::vector<BotOption> out;
   for (const Option& o : option_table()) {
     const bool spin = o.type == BotOption::Type::kSpin;
-    out.push_back({o.name, o.type, o.default_value, spin ? std::int64_t(o.lo) : 0, spin ? std::int64_t(o.hi) : 0, {}});
+    out.push_back({o.name,
+                   o.type,
+                   o.default_value,
+                   spin ? std::int64_t(o.lo) : 0,
+                   spin ? std::int64_t(o.hi) : 0,
+                   {}});
   }
   // The two options that take words, not numbers.
   out.push_back(SetupStyleOption::option());
-  out.push_back({"setup_prior", BotOption::Type::kCombo, "parametric", 0, 0, {"parametric", "mixture"}});
+  out.push_back(
+      {"setup_prior", BotOption::Type::kCombo, "parametric", 0, 0, {"parametric", "mixture"}});
   return out;
 }
 
@@ -152,9 +170,12 @@ void IsmctsBot::set_option(const std::string& name, const std::string& value) {
   for (const Option& o : option_table()) {
     if (name != o.name) continue;
     switch (o.type) {
-      case BotOption::Type::kSpin: return o.set(*this, double(parse_int(name, value, std::int64_t(o.lo), std::int64_t(o.hi))));
-      case BotOption::Type::kCheck: return o.set(*this, parse_bool(name, value) ? 1 : 0);
-      default: return o.set(*this, parse_real(name, value, o.lo, o.hi));
+      case BotOption::Type::kSpin:
+        return o.set(*this, double(parse_int(name, value, std::int64_t(o.lo), std::int64_t(o.hi))));
+      case BotOption::Type::kCheck:
+        return o.set(*this, parse_bool(name, value) ? 1 : 0);
+      default:
+        return o.set(*this, parse_real(name, value, o.lo, o.hi));
     }
   }
   Bot::set_option(name, value);
@@ -231,7 +252,8 @@ void IsmctsBot::observe(const ObservedMove& m, const View& after) {
   }
   try {
     const auto evidence = policy_evidence_
-                              ? evidence_.observe(*belief_, m, params_, game_.seed + std::uint64_t(after.moves_played))
+                              ? evidence_.observe(*belief_, m, params_,
+                                                  game_.seed + std::uint64_t(after.moves_played))
                               : std::nullopt;
     belief_->update(m, after);
     if (evidence) belief_->add_evidence(evidence->piece, evidence->log_likelihood);
@@ -258,8 +280,8 @@ search::Budget IsmctsBot::budget(const Limits& l, int decisions_left) const {
   b.nodes = l.nodes;
   if (l.infinite) return b;
   const Side me = game_.side;
-  b.time_ms = search::decision_time_ms(search::Clock{l.movetime_ms, l.time_left_ms[me], l.increment_ms[me]},
-                                       decisions_left);
+  b.time_ms = search::decision_time_ms(
+      search::Clock{l.movetime_ms, l.time_left_ms[me], l.increment_ms[me]}, decisions_left);
   if (b.time_ms == 0 && b.iterations == 0 && b.nodes == 0) b.time_ms = default_movetime_ms_;
   b.stop_when_settled = stop_when_settled_;
   return b;
@@ -271,7 +293,8 @@ Reply IsmctsBot::decide(const Request& r, const std::atomic<bool>& stop, const I
   return r.view ? decide_classic(r, stop, info) : decide_waterloo(r, stop, info);
 }
 
-Reply IsmctsBot::decide_classic(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) {
+Reply IsmctsBot::decide_classic(const Request& r, const std::atomic<bool>& stop,
+                                const InfoSink& info) {
   const View& view = *r.view;
   if (!belief_ || !(belief_->view() == view)) belief_ = make_belief(view);
   const Geometry& g = view.variant->geometry;
@@ -305,21 +328,24 @@ Reply IsmctsBot::decide_classic(const Request& r, const std::atomic<bool>& stop,
       w.put(sq, enemy, kinds[i], flags);
     }
   };
-  const std::vector<double> prior = p.prior_weight > 0 ? classic_prior(view, keys) : std::vector<double>{};
+  const std::vector<double> prior =
+      p.prior_weight > 0 ? classic_prior(view, keys) : std::vector<double>{};
   const int left = std::max(20, 200 - view.moves_played / 2);
   auto progress = [&](const search::Progress& pr) {
     if (info) info(to_info(pr));
   };
-  const search::SearchResult res =
-      search::run_search<RulesModeledClassicGame>(p, budget(r.limits, left), keys, base, sample, stop, progress, prior);
+  const search::SearchResult res = search::run_search<RulesModeledClassicGame>(
+      p, budget(r.limits, left), keys, base, sample, stop, progress, prior);
   SearchInfo fin = final_info(res);
-  for (std::uint32_t k : res.pv) fin.pv.push_back(move_to_text(Move::from_raw(std::uint16_t(k)), g));
+  for (std::uint32_t k : res.pv)
+    fin.pv.push_back(move_to_text(Move::from_raw(std::uint16_t(k)), g));
   fin.depth = int(fin.pv.size());
   if (info) info(fin);
   return Reply{r.legal[index_of_key(keys, res.best)]};
 }
 
-std::vector<double> IsmctsBot::classic_prior(const View& view, const std::vector<std::uint32_t>& keys) {
+std::vector<double> IsmctsBot::classic_prior(const View& view,
+                                             const std::vector<std::uint32_t>& keys) {
   if (!know_ready_) {  // asked without new_game: know from this view on
     know_.reset(view.variant, view.viewer);
     know_ready_ = true;
@@ -333,7 +359,8 @@ std::vector<double> IsmctsBot::classic_prior(const View& view, const std::vector
   return prior;
 }
 
-Reply IsmctsBot::decide_waterloo(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) {
+Reply IsmctsBot::decide_waterloo(const Request& r, const std::atomic<bool>& stop,
+                                 const InfoSink& info) {
   const waterloo::WaterlooView& view = *r.waterloo_view;
   if (!waterloo_belief_ || !(waterloo_belief_->view() == view))
     waterloo_belief_ = std::make_unique<eval::WaterlooBelief>(view);
@@ -374,8 +401,8 @@ Reply IsmctsBot::decide_waterloo(const Request& r, const std::atomic<bool>& stop
   auto progress = [&](const search::Progress& pr) {
     if (info) info(to_info(pr));
   };
-  const search::SearchResult res =
-      search::run_search<RulesModeledWaterlooGame>(p, budget(r.limits, left), keys, base, sample, stop, progress, prior);
+  const search::SearchResult res = search::run_search<RulesModeledWaterlooGame>(
+      p, budget(r.limits, left), keys, base, sample, stop, progress, prior);
   SearchInfo fin = final_info(res);
   const std::string& best = r.legal[index_of.at(res.best)];
   fin.pv.push_back(best);

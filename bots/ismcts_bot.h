@@ -19,8 +19,8 @@
 #include "bots/setup_style_option.h"
 #include "heuristic/classic_rules_knowledge.h"
 #include "heuristic/waterloo_rules_policy.h"
-#include "search/policy_evidence.h"
 #include "search/params.h"
+#include "search/policy_evidence.h"
 
 namespace stratego::eval {
 class Belief;
@@ -66,7 +66,7 @@ class IsmctsBot : public Bot {
   GameStart game_;
   int decisions_ = 0;
   std::unique_ptr<eval::Belief> belief_;
-  PolicyEvidence evidence_;        // what the opponent's moves say under the policy model
+  PolicyEvidence evidence_;  // what the opponent's moves say under the policy model
   bool policy_evidence_ = true;
   bool stop_when_settled_ = true;  // end a timed decision once the leader cannot be caught
   std::unique_ptr<eval::WaterlooBelief> waterloo_belief_;

@@ -1,8 +1,8 @@
 #include "bots/random_bot.h"
 
-#include "heuristic/waterloo_setup_plan.h"
 #include "engine/setup.h"
 #include "engine/waterloo/record.h"
+#include "heuristic/waterloo_setup_plan.h"
 
 namespace stratego::bots {
 
@@ -28,7 +28,8 @@ std::string RandomBot::setup(const SetupRequest& r) {
   return format_setup(v, random_setup(v, game_.side, rng_));
 }
 
-Reply RandomBot::decide(const Request& r, const std::atomic<bool>& /*stop*/, const InfoSink& /*info*/) {
+Reply RandomBot::decide(const Request& r, const std::atomic<bool>& /*stop*/,
+                        const InfoSink& /*info*/) {
   Reply reply;
   reply.action = r.legal[rng_.below(std::uint32_t(r.legal.size()))];
   return reply;

@@ -13,8 +13,10 @@ class RandomBot : public Bot {
   std::string name() const override { return "random"; }
   std::vector<BotOption> options() const override { return {SetupStyleOption::option()}; }
   void set_option(const std::string& name, const std::string& value) override {
-    if (name == SetupStyleOption::kName) setups_.set(value);
-    else Bot::set_option(name, value);
+    if (name == SetupStyleOption::kName)
+      setups_.set(value);
+    else
+      Bot::set_option(name, value);
   }
   void new_game(const GameStart& g) override;
   std::string setup(const SetupRequest& r) override;

@@ -17,7 +17,9 @@ class RulesBot : public Bot {
   std::string name() const override { return "rules"; }
   // setups= (bots/setup_style_option.h) is the classic family's; Waterloo keeps its own plan.
   std::vector<BotOption> options() const override { return classic_->options(); }
-  void set_option(const std::string& name, const std::string& value) override { classic_->set_option(name, value); }
+  void set_option(const std::string& name, const std::string& value) override {
+    classic_->set_option(name, value);
+  }
   void new_game(const GameStart& g) override {
     current_ = g.variant->family == Family::kWaterloo ? waterloo_.get() : classic_.get();
     current_->new_game(g);

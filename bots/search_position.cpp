@@ -27,15 +27,16 @@ struct PrimedSearch::Impl {
 
 namespace {
 
-void set_up_bot(IsmctsBot& bot, const std::shared_ptr<const Variant>& v, const SearchPosition& p, Side side,
-                int threads) {
+void set_up_bot(IsmctsBot& bot, const std::shared_ptr<const Variant>& v, const SearchPosition& p,
+                Side side, int threads) {
   bot.set_option("threads", std::to_string(threads));
   bot.new_game(GameStart{v, p.variant, side, p.seed, "bench"});
 }
 
 void prime_classic(PrimedSearch::Impl& s, const SearchPosition& p, int threads) {
   Rng rng(p.seed);
-  const Setup red = random_setup(*s.variant, kRed, rng), blue = random_setup(*s.variant, kBlue, rng);
+  const Setup red = random_setup(*s.variant, kRed, rng),
+              blue = random_setup(*s.variant, kBlue, rng);
   Game game(initial_state(s.variant, red, blue));
   MoveList list;
   for (int i = 0; i < p.plies; ++i) {
@@ -70,7 +71,8 @@ void prime_waterloo(PrimedSearch::Impl& s, const SearchPosition& p, int threads)
   for (Side side : {kRed, kBlue}) set_up_bot(s.bots[side], s.variant, p, side, threads);
   ActionList list;
   auto feed = [&] {
-    for (Side side : {kRed, kBlue}) s.bots[side].observe(game.log().of(side).back(), make_view(game.state(), side));
+    for (Side side : {kRed, kBlue})
+      s.bots[side].observe(game.log().of(side).back(), make_view(game.state(), side));
   };
   // One step of random play (a set-up, a chance outcome or a decision); false, and nothing
   // done, if it would end the game.
@@ -110,8 +112,10 @@ void prime_waterloo(PrimedSearch::Impl& s, const SearchPosition& p, int threads)
 
 PrimedSearch::PrimedSearch(const SearchPosition& p, int threads) : impl_(std::make_unique<Impl>()) {
   impl_->variant = std::make_shared<const Variant>(load_variant(p.variant));
-  if (impl_->variant->family == Family::kWaterloo) prime_waterloo(*impl_, p, threads);
-  else prime_classic(*impl_, p, threads);
+  if (impl_->variant->family == Family::kWaterloo)
+    prime_waterloo(*impl_, p, threads);
+  else
+    prime_classic(*impl_, p, threads);
 }
 
 PrimedSearch::~PrimedSearch() = default;
@@ -129,10 +133,13 @@ SearchOutcome PrimedSearch::search(const Limits& limits) {
   SearchOutcome out;
   std::atomic<bool> stop{false};
   const auto t0 = std::chrono::steady_clock::now();
-  out.action = impl_->bots[impl_->me].decide(req, stop, [&](const SearchInfo& i) {
-                          out.nodes = i.nodes;
-                          out.iterations = i.iterations;
-                        }).action;
+  out.action = impl_->bots[impl_->me]
+                   .decide(req, stop,
+                           [&](const SearchInfo& i) {
+                             out.nodes = i.nodes;
+                             out.iterations = i.iterations;
+                           })
+                   .action;
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return out;
 }

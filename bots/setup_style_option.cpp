@@ -16,13 +16,16 @@ std::vector<std::string> choices() {
 
 std::string line_of(const std::vector<int>& codes) {
   std::string line;
-  for (int code : codes) line += code < 0 ? '_' : code == eval::kEmptySymbol ? 'A' : kind_letter(Kind(code));
+  for (int code : codes)
+    line += code < 0 ? '_' : code == eval::kEmptySymbol ? 'A' : kind_letter(Kind(code));
   return line;
 }
 
 }  // namespace
 
-BotOption SetupStyleOption::option() { return {kName, BotOption::Type::kCombo, "default", 0, 0, choices()}; }
+BotOption SetupStyleOption::option() {
+  return {kName, BotOption::Type::kCombo, "default", 0, 0, choices()};
+}
 
 void SetupStyleOption::set(const std::string& value) {
   std::string names;

@@ -28,11 +28,13 @@ std::string WaterlooRulesBot::setup(const SetupRequest& r) {
   return waterloo::setup_tokens(st, game_.side, wrules::plan_setup(v, game_.side, policy_.rng()));
 }
 
-void WaterlooRulesBot::observe(const waterloo::ObservedStep& /*s*/, const waterloo::WaterlooView& after) {
+void WaterlooRulesBot::observe(const waterloo::ObservedStep& /*s*/,
+                               const waterloo::WaterlooView& after) {
   policy_.remember(after);
 }
 
-Reply WaterlooRulesBot::decide(const Request& r, const std::atomic<bool>& /*stop*/, const InfoSink& /*info*/) {
+Reply WaterlooRulesBot::decide(const Request& r, const std::atomic<bool>& /*stop*/,
+                               const InfoSink& /*info*/) {
   Reply reply;
   if (r.legal.empty()) return reply;
   if (!r.waterloo_view) {

@@ -6,13 +6,20 @@ namespace stratego {
 
 std::string kind_code(Kind k) {
   switch (k) {
-    case kFlag: return "F";
-    case kBomb: return "B";
-    case kSpy: return "S";
-    case kUnknown: return "?";
-    case kAngerCaptain: return "6A";  // CW-3
-    case kRangedMajor: return "7R";   // CW-4
-    default: return std::to_string(int(k));
+    case kFlag:
+      return "F";
+    case kBomb:
+      return "B";
+    case kSpy:
+      return "S";
+    case kUnknown:
+      return "?";
+    case kAngerCaptain:
+      return "6A";  // CW-3
+    case kRangedMajor:
+      return "7R";  // CW-4
+    default:
+      return std::to_string(int(k));
   }
 }
 
@@ -52,18 +59,20 @@ std::string render(const Variant& v, PieceAt piece_at, bool colour) {
 
 std::string kind_label(Kind k) {
   static const std::array<const char*, kNumKinds> names{
-      "Flag",           "Spy (1)",      "Scout (2)", "Miner (3)",   "Sergeant (4)", "Lieutenant (5)",
-      "Captain (6)",    "Major (7)",    "Colonel (8)", "General (9)", "Marshal (10)", "Bomb",
-      "Anger Captain (6)", "Ranged Major (7)"};
+      "Flag",           "Spy (1)",     "Scout (2)",         "Miner (3)",       "Sergeant (4)",
+      "Lieutenant (5)", "Captain (6)", "Major (7)",         "Colonel (8)",     "General (9)",
+      "Marshal (10)",   "Bomb",        "Anger Captain (6)", "Ranged Major (7)"};
   return k == kUnknown ? "?" : names[k];
 }
 
 std::string render_board(const State& s, bool colour) {
-  return render(s.variant(), [&](int sq) { return s.at(sq); }, colour);
+  return render(
+      s.variant(), [&](int sq) { return s.at(sq); }, colour);
 }
 
 std::string render_view(const View& v, bool colour) {
-  return render(*v.variant, [&](int sq) { return v.board[sq].piece; }, colour);
+  return render(
+      *v.variant, [&](int sq) { return v.board[sq].piece; }, colour);
 }
 
 }  // namespace stratego

@@ -38,7 +38,9 @@ struct ClassicFamily {
   static Action action(std::uint32_t key) { return Move::from_raw(std::uint16_t(key)); }
   static View view(const State& s, Side side) { return make_view(s, side); }
   static std::string action_text(const State& s, Action a) { return move_to_text(a, s.geometry()); }
-  static Action parse_action(const State& s, std::string_view text) { return parse_move(text, s.geometry()); }
+  static Action parse_action(const State& s, std::string_view text) {
+    return parse_move(text, s.geometry());
+  }
   static std::string notation(const State& s) { return to_notation(s); }
   static State parse_state(std::string_view text) { return stratego::parse_state(text); }
   static std::string view_notation(const View& v) { return to_notation(v); }

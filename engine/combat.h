@@ -25,7 +25,7 @@ constexpr int anger_bonus(Kind k, int wins) {
 constexpr Outcome resolve_combat(Kind attacker, Kind defender, const Variant& v,
                                  int attacker_bonus = 0) {
   if (defender == kFlag) return Outcome::kAttackerWins;  // C-5.5
-  if (defender == kBomb) {                              // C-5.4, V-2
+  if (defender == kBomb) {                               // C-5.4, V-2
     if (attacker == kMiner) return Outcome::kAttackerWins;
     return v.exploding_bombs ? Outcome::kBothRemoved : Outcome::kDefenderWins;
   }

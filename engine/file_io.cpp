@@ -29,8 +29,8 @@ std::string read_text_file(const std::string& path) {
     if (n == 0) break;
     if (text.size() + std::size_t(n) > kMaxTextFileBytes) {  // /dev/zero, or a runaway file
       ::close(fd);
-      throw InputError(path + ": the file is larger than " + std::to_string(kMaxTextFileBytes >> 20) +
-                       " MiB");
+      throw InputError(path + ": the file is larger than " +
+                       std::to_string(kMaxTextFileBytes >> 20) + " MiB");
     }
     text.append(chunk, std::size_t(n));
   }
@@ -67,7 +67,8 @@ void write_text_file_atomically(const std::string& path, const std::string& text
 
 void append_text_file_durably(const std::string& path, const std::string& text) {
   const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-  if (fd < 0) throw InputError(path + ": cannot open the file for appending: " + std::strerror(errno));
+  if (fd < 0)
+    throw InputError(path + ": cannot open the file for appending: " + std::strerror(errno));
   std::size_t done = 0;
   // One write() normally takes it all; the loop covers the rare short write (a full disk
   // reports itself on the next call).

@@ -8,7 +8,9 @@
 namespace stratego {
 
 Game::Game(State start, std::string red_setup, std::string blue_setup)
-    : start_(start), state_(std::move(start)), red_setup_(std::move(red_setup)),
+    : start_(start),
+      state_(std::move(start)),
+      red_setup_(std::move(red_setup)),
       blue_setup_(std::move(blue_setup)) {
   settle();
 }
@@ -29,7 +31,8 @@ void Game::play(Move m) {
   }
   state_.make(m);
   moves_.push_back(m);
-  for (Side s : {kRed, kBlue}) observations_[s].push_back(observe(state_, state_.history().back(), s));
+  for (Side s : {kRed, kBlue})
+    observations_[s].push_back(observe(state_, state_.history().back(), s));
   settle();
 }
 

@@ -43,10 +43,14 @@ class Geometry {
   // blocked. The edge masks stop east/west shifts from wrapping into the next row.
   Bitboard shift(Bitboard b, Direction d) const {
     switch (d) {
-      case kNorth: return (b << width_) & playable_;
-      case kSouth: return (b >> width_) & playable_;
-      case kEast: return ((b & not_last_col_) << 1) & playable_;
-      default: return ((b & not_first_col_) >> 1) & playable_;
+      case kNorth:
+        return (b << width_) & playable_;
+      case kSouth:
+        return (b >> width_) & playable_;
+      case kEast:
+        return ((b & not_last_col_) << 1) & playable_;
+      default:
+        return ((b & not_first_col_) >> 1) & playable_;
     }
   }
   Bitboard neighbours(Bitboard b) const {

@@ -17,7 +17,8 @@ enum class LineRead { kLine, kTooLong, kEnd };
 // Like std::getline: the next line without its '\n' (and a '\r' before it). kTooLong: the
 // line had more than max bytes; `line` holds its first max and the rest was read and dropped.
 // kEnd: the stream ended with nothing left.
-inline LineRead read_bounded_line(std::istream& in, std::string& line, std::size_t max = kMaxInputLine) {
+inline LineRead read_bounded_line(std::istream& in, std::string& line,
+                                  std::size_t max = kMaxInputLine) {
   line.clear();
   std::streambuf* sb = in.rdbuf();
   bool any = false, too_long = false;
@@ -33,8 +34,10 @@ inline LineRead read_bounded_line(std::istream& in, std::string& line, std::size
     }
     any = true;
     if (c == '\n') break;
-    if (line.size() < max) line.push_back(char(c));
-    else too_long = true;
+    if (line.size() < max)
+      line.push_back(char(c));
+    else
+      too_long = true;
   }
   if (too_long) return LineRead::kTooLong;
   if (!line.empty() && line.back() == '\r') line.pop_back();

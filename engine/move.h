@@ -50,10 +50,14 @@ class Move {
   constexpr Kind rescued_kind() const { return Kind(bits_ & 127); }
   constexpr MoveType type() const {
     switch (bits_ >> 14) {
-      case 0: return MoveType::kNormal;
-      case 1: return MoveType::kRescue;
-      case 2: return from() == to() ? MoveType::kDeclineRescue : MoveType::kAngerAttack;
-      default: return from() == to() ? MoveType::kAngerStop : MoveType::kRanged;
+      case 0:
+        return MoveType::kNormal;
+      case 1:
+        return MoveType::kRescue;
+      case 2:
+        return from() == to() ? MoveType::kDeclineRescue : MoveType::kAngerAttack;
+      default:
+        return from() == to() ? MoveType::kAngerStop : MoveType::kRanged;
     }
   }
   // A move of a piece from one square to another (C-4), the kind the repetition rules watch.

@@ -56,7 +56,9 @@ Move parse_move(std::string_view text, const Geometry& g) {
                            "A:<from>-<to>, A:- or F:<from>-<to>");
   const int from = square(body.substr(0, dash)), to = square(body.substr(dash + 1));
   if (from == to) return fail("from and to are the same square");
-  return anger ? Move::anger_attack(from, to) : ranged ? Move::ranged(from, to) : Move::normal(from, to);
+  return anger    ? Move::anger_attack(from, to)
+         : ranged ? Move::ranged(from, to)
+                  : Move::normal(from, to);
 }
 
 }  // namespace stratego

@@ -165,7 +165,8 @@ void check_counts(const Position& p) {
 // CW-3: "A<wins>@<square>", the Anger piece of the side to move in the middle of its chain.
 void parse_anger(Position& p, std::string_view f) {
   const auto at = f.find('@');
-  const auto wins = at == std::string_view::npos ? std::nullopt : text::parse_count(f.substr(1, at - 1));
+  const auto wins =
+      at == std::string_view::npos ? std::nullopt : text::parse_count(f.substr(1, at - 1));
   if (!wins || *wins < 1 || *wins >= kAngerMaxAttacks)
     fail("pending decision", "expected A<wins>@<square> with wins from 1 to " +
                                  std::to_string(kAngerMaxAttacks - 1) + " (e.g. A2@e6), got " +
@@ -181,7 +182,8 @@ void parse_anger(Position& p, std::string_view f) {
 
 }  // namespace
 
-Position parse_position(std::string_view notation, bool view, std::shared_ptr<const Variant> variant) {
+Position parse_position(std::string_view notation, bool view,
+                        std::shared_ptr<const Variant> variant) {
   const auto f = text::words(notation);
   const std::size_t expected = view ? 10 : 9;
   if (f.size() != expected)

@@ -35,7 +35,8 @@ template <GameFamily F>
 PerftCount perft(typename F::State& s, int depth, ChanceMode mode, Rng& rng) {
   if (depth <= 0) return {1, 1.0};
   if (F::over(s)) return {};
-  if (F::setup_due(s)) throw InputError("perft: a set-up is due (W-4); perft starts after the set-ups");
+  if (F::setup_due(s))
+    throw InputError("perft: a set-up is due (W-4); perft starts after the set-ups");
   if (F::is_chance(s)) {
     if (mode == ChanceMode::kSample) {
       F::apply(s, sample_chance<F>(s, rng));

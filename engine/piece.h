@@ -30,18 +30,18 @@ enum Kind : std::uint8_t {
   kBomb = 11,
   kAngerCaptain = 12,  // CW-3: the rank-6 piece with Anger
   kRangedMajor = 13,   // CW-4: the rank-7 piece with Ranged attack
-  kUnknown = 15,  // in a player's view: an enemy piece whose kind that player does not know
+  kUnknown = 15,       // in a player's view: an enemy piece whose kind that player does not know
 };
 // Kinds fit 4 bits (a Piece keeps the kind in its low nibble) and kUnknown is never a real kind.
 constexpr int kNumKinds = 14;
 static_assert(kNumKinds <= kUnknown);
 constexpr std::array<Kind, kNumKinds> kAllKinds{
-    kFlag,    kSpy,   kScout,   kMiner,   kSergeant, kLieutenant,  kCaptain,
-    kMajor,   kColonel, kGeneral, kMarshal, kBomb,   kAngerCaptain, kRangedMajor};
+    kFlag,  kSpy,     kScout,   kMiner,   kSergeant, kLieutenant,   kCaptain,
+    kMajor, kColonel, kGeneral, kMarshal, kBomb,     kAngerCaptain, kRangedMajor};
 
 constexpr std::array<std::string_view, kNumKinds> kKindNames{
-    "flag",    "spy",   "scout",   "miner",   "sergeant", "lieutenant",    "captain",
-    "major",   "colonel", "general", "marshal", "bomb",   "anger-captain", "ranged-major"};
+    "flag",  "spy",     "scout",   "miner",   "sergeant", "lieutenant",    "captain",
+    "major", "colonel", "general", "marshal", "bomb",     "anger-captain", "ranged-major"};
 
 // Letters of the Gravon archive and of data/setups (A is an empty square); N and O,
 // which the archive does not use, are the Clone Wars powered pieces.
@@ -50,9 +50,7 @@ constexpr std::array<char, kNumKinds> kKindLetters{'M', 'C', 'D', 'E', 'F', 'G',
 
 // The rank a piece fights with (C-5.2): Spy 1 .. Marshal 10, the powered pieces those of their
 // rank-mates. Flag and Bomb never compare ranks (combat.h handles them first).
-constexpr int rank_of(Kind k) {
-  return k == kAngerCaptain ? 6 : k == kRangedMajor ? 7 : int(k);
-}
+constexpr int rank_of(Kind k) { return k == kAngerCaptain ? 6 : k == kRangedMajor ? 7 : int(k); }
 
 constexpr std::string_view kind_name(Kind k) { return kKindNames[k]; }
 constexpr char kind_letter(Kind k) { return kKindLetters[k]; }

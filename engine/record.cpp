@@ -48,13 +48,16 @@ bool forfeited_at_setup(const GameRecord& r) {
 std::string format_record(const GameRecord& r) {
   const bool setups = !r.red_setup.empty() && !r.blue_setup.empty();
   const bool no_setup = r.red_setup.empty() && r.blue_setup.empty();
-  if (r.start.empty() ? !setups && !forfeited_at_setup(r) : !no_setup)  // else it would not read back the same
+  if (r.start.empty() ? !setups && !forfeited_at_setup(r)
+                      : !no_setup)  // else it would not read back the same
     throw InputError("record: give both set-up lines or a start position, not both");
   const Variant v = load_variant(r.variant);
   std::string out = std::string(kHeader) + "\nvariant " + r.variant + "\n";
   if (!r.start.empty()) out += "start " + r.start + "\n";
-  for (const auto& [key, line] : {std::pair{"red-setup ", &r.red_setup}, std::pair{"blue-setup ", &r.blue_setup}})
-    if (r.start.empty() && !line->empty()) out += std::string(key) + *line + "\n";  // one may be missing: forfeited_at_setup
+  for (const auto& [key, line] :
+       {std::pair{"red-setup ", &r.red_setup}, std::pair{"blue-setup ", &r.blue_setup}})
+    if (r.start.empty() && !line->empty())
+      out += std::string(key) + *line + "\n";  // one may be missing: forfeited_at_setup
   for (const auto& [name, value] : r.tags) {
     // A record must read back as it was written: names are one word, values one line.
     if (name.empty() || has_blank(name))
@@ -150,7 +153,8 @@ GameRecord parse_record(std::string_view text, const std::string& origin) {
     } else if (e.key == "result") {
       const auto w = text::words(e.rest);
       const auto winner = w.size() == 2 ? text::winner_from_name(w[0]) : std::nullopt;
-      const auto reason = w.size() == 2 ? end_reason_from_name(w[1], Family::kClassic) : std::nullopt;
+      const auto reason =
+          w.size() == 2 ? end_reason_from_name(w[1], Family::kClassic) : std::nullopt;
       if (!winner || !reason)
         throw InputError(where +
                          ": expected 'result WINNER REASON' (winner red, blue, draw or "
@@ -184,7 +188,8 @@ State record_start(const GameRecord& r) {
 
 State replay(const GameRecord& r) {
   if (forfeited_at_setup(r)) {  // no start: an empty board holding the result
-    State s(std::make_shared<const Variant>(located("variant", [&] { return load_variant(r.variant); })));
+    State s(std::make_shared<const Variant>(
+        located("variant", [&] { return load_variant(r.variant); })));
     s.set_result(r.result);
     return s;
   }

@@ -21,9 +21,9 @@
 namespace stratego {
 
 struct GameRecord {
-  std::string variant;                  // spec
-  std::string red_setup, blue_setup;    // set-up lines, or empty when start is used
-  std::string start;                    // position notation, or empty
+  std::string variant;                // spec
+  std::string red_setup, blue_setup;  // set-up lines, or empty when start is used
+  std::string start;                  // position notation, or empty
   std::map<std::string, std::string> tags;
   std::vector<Move> moves;
   Result result;

@@ -3,12 +3,26 @@
 namespace stratego {
 
 std::string_view end_reason_name(EndReason r) {
-  constexpr std::string_view names[] = {
-      "none",          "flag-captured",  "no-moves",           "no-movable-pieces",
-      "move-limit",    "flag-reached-back-row", "lines-of-retreat", "actions-lost",
-      "commander-in-chief", "napoleon-lost", "centre-sector",  "pursuit",
-      "turn-limit",    "resignation",    "draw-agreed",        "time-forfeit",
-      "illegal-action", "crash",         "disconnect",         "protocol-error"};
+  constexpr std::string_view names[] = {"none",
+                                        "flag-captured",
+                                        "no-moves",
+                                        "no-movable-pieces",
+                                        "move-limit",
+                                        "flag-reached-back-row",
+                                        "lines-of-retreat",
+                                        "actions-lost",
+                                        "commander-in-chief",
+                                        "napoleon-lost",
+                                        "centre-sector",
+                                        "pursuit",
+                                        "turn-limit",
+                                        "resignation",
+                                        "draw-agreed",
+                                        "time-forfeit",
+                                        "illegal-action",
+                                        "crash",
+                                        "disconnect",
+                                        "protocol-error"};
   static_assert(std::size(names) == std::size_t(kLastEndReason) + 1);
   return std::size_t(r) < std::size(names) ? names[int(r)] : "?";
 }

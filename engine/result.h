@@ -20,11 +20,11 @@ constexpr Winner winner_of(Side s) { return s == kRed ? Winner::kRed : Winner::k
 enum class EndReason : std::uint8_t {
   kNone,
   // Classic (engine/state.h).
-  kFlagCaptured,      // C-7.1
-  kNoMoves,           // C-7.2
-  kNoMovablePieces,   // C-7.3 (draw)
-  kMoveLimit,         // C-7.4 (draw)
-  kFlagReachedBack,   // V-4
+  kFlagCaptured,     // C-7.1
+  kNoMoves,          // C-7.2
+  kNoMovablePieces,  // C-7.3 (draw)
+  kMoveLimit,        // C-7.4 (draw)
+  kFlagReachedBack,  // V-4
   // Waterloo (engine/waterloo/state.h).
   kLinesOfRetreat,    // W-11.1
   kActionsLost,       // W-11.2
@@ -36,8 +36,8 @@ enum class EndReason : std::uint8_t {
   // Decided outside the rules, in both families: a resignation, an agreed draw, or a forfeit
   // the referee declares (referee/referee.h). Records state them; replay applies them after
   // the last action.
-  kResignation,       // C-7.4
-  kDrawAgreed,        // C-7.4
+  kResignation,  // C-7.4
+  kDrawAgreed,   // C-7.4
   kTimeForfeit,
   kIllegalAction,
   kCrash,

@@ -28,9 +28,7 @@ class Rng {
     return result;
   }
   // Uniform in [0, n) by multiply-shift; n > 0.
-  std::uint32_t below(std::uint32_t n) {
-    return std::uint32_t((next() >> 32) * n >> 32);
-  }
+  std::uint32_t below(std::uint32_t n) { return std::uint32_t((next() >> 32) * n >> 32); }
   double uniform01() { return double(next() >> 11) * 0x1.0p-53; }
 
  private:

@@ -85,9 +85,12 @@ std::uint64_t State::hash_after(Move m) const {
   std::uint64_t h = hash_ ^ kZobrist.blue_to_move ^ kZobrist.piece[mover][m.from()];
   if (target == kNoPiece) return h ^ kZobrist.piece[mover][m.to()];
   switch (outcome_of(m)) {
-    case Outcome::kAttackerWins: return h ^ kZobrist.piece[target][m.to()] ^ kZobrist.piece[mover][m.to()];
-    case Outcome::kDefenderWins: return h;
-    case Outcome::kBothRemoved: return h ^ kZobrist.piece[target][m.to()];
+    case Outcome::kAttackerWins:
+      return h ^ kZobrist.piece[target][m.to()] ^ kZobrist.piece[mover][m.to()];
+    case Outcome::kDefenderWins:
+      return h;
+    case Outcome::kBothRemoved:
+      return h ^ kZobrist.piece[target][m.to()];
   }
   return h;
 }
@@ -99,8 +102,7 @@ bool State::move_reveals(int from, int to) const {
   const bool straight = dc == 0 || dr == 0;
   // A Captain (C-4.5) also makes two-square straight moves: then the move shows only
   // "Scout or Captain", which belief tracking works out, not a reveal.
-  if (variant_->captain_two_step && dc + dr == 2)
-    return !straight || variant_->army[kScout] == 0;
+  if (variant_->captain_two_step && dc + dr == 2) return !straight || variant_->army[kScout] == 0;
   return straight;
 }
 
@@ -118,10 +120,18 @@ void State::make(Move m) {
     make_normal(m, rec);
   } else {
     switch (m.type()) {
-      case MoveType::kAngerAttack: make_anger_attack(m, rec); break;
-      case MoveType::kAngerStop: make_anger_stop(rec); break;
-      case MoveType::kRanged: make_ranged(m, rec); break;
-      default: make_rescue(m, rec); break;
+      case MoveType::kAngerAttack:
+        make_anger_attack(m, rec);
+        break;
+      case MoveType::kAngerStop:
+        make_anger_stop(rec);
+        break;
+      case MoveType::kRanged:
+        make_ranged(m, rec);
+        break;
+      default:
+        make_rescue(m, rec);
+        break;
     }
   }
   rec.hash_after = hash_;
@@ -234,12 +244,11 @@ void State::make_rescue(Move m, PlyRecord& rec) {
 
 void State::record_chase_facts(PlyRecord& rec, bool mover_survived) {
   if (!variant_->chase_rule) return;
-  const std::size_t n = history_.size() - 1;  // index of rec
+  const std::size_t n = history_.size() - 1;         // index of rec
   if (rec.move.type() != MoveType::kNormal) return;  // a rescue breaks any chase
   const int to = rec.move.to();
   const Side us = piece_side(rec.mover);
-  if (mover_survived)
-    rec.threatened = geometry().neighbours(square_bb(to)) & side_bb_[other(us)];
+  if (mover_survived) rec.threatened = geometry().neighbours(square_bb(to)) & side_bb_[other(us)];
   if (n == 0) return;
   const PlyRecord& prev = history_[n - 1];
   if (mover_survived && prev.move.type() == MoveType::kNormal &&
@@ -314,9 +323,7 @@ void State::unmake() {
   hash_ = rec.prev_hash;
 }
 
-void State::declare_no_moves() {
-  result_ = {winner_of(other(stm_)), EndReason::kNoMoves};
-}
+void State::declare_no_moves() { result_ = {winner_of(other(stm_)), EndReason::kNoMoves}; }
 void State::resign(Side s) { result_ = {winner_of(other(s)), EndReason::kResignation}; }
 void State::agree_draw() { result_ = {Winner::kDraw, EndReason::kDrawAgreed}; }
 void State::forfeit(Side loser, EndReason r) { result_ = {winner_of(other(loser)), r}; }
@@ -324,8 +331,8 @@ void State::forfeit(Side loser, EndReason r) { result_ = {winner_of(other(loser)
 bool State::operator==(const State& o) const {
   return variant_->spec == o.variant_->spec && side_bb_ == o.side_bb_ && kind_bb_ == o.kind_bb_ &&
          moved_bb_ == o.moved_bb_ && revealed_bb_ == o.revealed_bb_ &&
-         rescuer_bb_ == o.rescuer_bb_ && board_ == o.board_ && stm_ == o.stm_ &&
-         hash_ == o.hash_ && moves_played_ == o.moves_played_ && captured_ == o.captured_ &&
+         rescuer_bb_ == o.rescuer_bb_ && board_ == o.board_ && stm_ == o.stm_ && hash_ == o.hash_ &&
+         moves_played_ == o.moves_played_ && captured_ == o.captured_ &&
          captured_silent_ == o.captured_silent_ && rescues_used_ == o.rescues_used_ &&
          run_ == o.run_ && pending_rescue_ == o.pending_rescue_ &&
          (!pending_rescue_ || rescuer_square_ == o.rescuer_square_) &&

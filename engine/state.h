@@ -16,7 +16,6 @@
 
 namespace stratego {
 
-
 // C-6.1 bookkeeping for one side: its last move and how many moves in a row went back and
 // forth between the same two squares.
 struct TwoSquareRun {

@@ -105,7 +105,7 @@ inline std::string result_problem(Result r) {
 // Kinds in the order of their letters (B Bomb, C Spy ... L Marshal, M Flag, N Anger Captain,
 // O Ranged Major), the order in which written lists of pieces are sorted.
 constexpr std::array<Kind, kNumKinds> kKindsByLetter{
-    kBomb,    kSpy,     kScout,   kMiner, kSergeant,     kLieutenant, kCaptain,
-    kMajor,   kColonel, kGeneral, kMarshal, kFlag, kAngerCaptain, kRangedMajor};
+    kBomb,  kSpy,     kScout,   kMiner,   kSergeant, kLieutenant,   kCaptain,
+    kMajor, kColonel, kGeneral, kMarshal, kFlag,     kAngerCaptain, kRangedMajor};
 
 }  // namespace stratego::text

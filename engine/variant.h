@@ -23,8 +23,8 @@ struct Variant {
   int width = 10;
   int height = 10;
   Bitboard lakes = 0;
-  int setup_rows = 4;        // C-1.2: each side's rows from its back edge
-  bool setup_fill = true;    // C-3.1: the army fills every set-up square
+  int setup_rows = 4;      // C-1.2: each side's rows from its back edge
+  bool setup_fill = true;  // C-3.1: the army fills every set-up square
   std::array<int, kNumKinds> army{};
 
   int two_squares_limit = 3;  // C-6.1: N; 0 switches the rule off

@@ -31,11 +31,12 @@ Source parse_source(std::string_view text, std::string origin, std::string dir) 
     const std::string line(text::trim(raw));
     if (line.empty() || line[0] == '#') continue;
     const auto eq = line.find('=');
-    const std::string key = eq == std::string::npos ? line : std::string(text::trim(line.substr(0, eq)));
+    const std::string key =
+        eq == std::string::npos ? line : std::string(text::trim(line.substr(0, eq)));
     if (eq == std::string::npos || key.empty() ||
         key.find_first_not_of("abcdefghijklmnopqrstuvwxyz_0123456789") != std::string::npos) {
-      throw InputError(src.origin + ":" + std::to_string(number) + ": expected 'key = value', got '" +
-                       line + "'");
+      throw InputError(src.origin + ":" + std::to_string(number) +
+                       ": expected 'key = value', got '" + line + "'");
     }
     src.lines.push_back({number, key, std::string(text::trim(line.substr(eq + 1)))});
   }
@@ -153,7 +154,6 @@ const KeySpec* find_key(const std::string& key) {
   return nullptr;
 }
 
-
 const BuiltinVariantFile* find_builtin(std::string_view name, bool option) {
   for (const auto& f : builtin_variant_files())
     if (f.name == name && f.is_option == option) return &f;
@@ -182,7 +182,8 @@ void apply_line(Draft& d, const Source& src, const Line& line) {
   const std::string where = src.origin + ":" + std::to_string(line.number);
   const KeySpec* spec = find_key(line.key);
   try {
-    if (spec) spec->set(d, line.value);
+    if (spec)
+      spec->set(d, line.value);
     else if (!waterloo::set_variant_key(d.v, line.key, line.value))  // family, waterloo_*
       throw InputError(where + ": unknown key '" + line.key + "'");
   } catch (const std::string& why) {
@@ -274,9 +275,11 @@ Variant load(const std::string& spec, const Source& base) {
   std::size_t start = spec.find('+');
   while (start != std::string::npos) {
     const std::size_t end = spec.find('+', start + 1);
-    const std::string part = spec.substr(start + 1, end == std::string::npos ? end : end - start - 1);
+    const std::string part =
+        spec.substr(start + 1, end == std::string::npos ? end : end - start - 1);
     if (const auto eq = part.find('='); eq != std::string::npos) {
-      apply_line(d, Source{"option '" + part + "'", "", {}}, {0, part.substr(0, eq), part.substr(eq + 1)});
+      apply_line(d, Source{"option '" + part + "'", "", {}},
+                 {0, part.substr(0, eq), part.substr(eq + 1)});
     } else if (const auto* f = find_builtin(part, true)) {
       apply_source(d, parse_source(f->text, "option " + part, ""));
     } else {

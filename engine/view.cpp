@@ -54,9 +54,9 @@ ObservedMove observe(const State& after, const PlyRecord& rec, Side viewer) {
   o.attack = rec.target != kNoPiece;
   // Combat shows the attacker (C-5.1), a ranged attack shows it anyway (CW-4), and the Anger
   // piece deciding to stop was shown by the attack that began its chain.
-  const bool mover_shown = o.attack || type == MoveType::kAngerStop ||
-                           (type == MoveType::kNormal &&
-                            after.move_reveals(rec.move.from(), rec.move.to()));
+  const bool mover_shown =
+      o.attack || type == MoveType::kAngerStop ||
+      (type == MoveType::kNormal && after.move_reveals(rec.move.from(), rec.move.to()));
   o.mover_kind = (o.mover == viewer || mover_shown) ? ak : kUnknown;
   if (o.attack) {
     const Kind dk = piece_kind(rec.target);
@@ -69,10 +69,12 @@ ObservedMove observe(const State& after, const PlyRecord& rec, Side viewer) {
 }
 
 std::optional<View> view_before_opening(const ObservedMove& m, const View& after) {
-  if (after.moves_played != 1 || m.attack || m.move.type() != MoveType::kNormal) return std::nullopt;
+  if (after.moves_played != 1 || m.attack || m.move.type() != MoveType::kNormal)
+    return std::nullopt;
   View before = after;
   const int from = m.move.from(), to = m.move.to();
-  const Piece moved = m.mover == after.viewer ? after.board[to].piece : make_piece(m.mover, kUnknown);
+  const Piece moved =
+      m.mover == after.viewer ? after.board[to].piece : make_piece(m.mover, kUnknown);
   // At the start no piece has moved or been shown.
   before.board[from] = {moved, 0};
   before.board[to] = {};

@@ -44,8 +44,8 @@ View make_view(const State& s, Side viewer);
 struct ObservedMove {
   Side mover = kRed;
   Move move;
-  Kind mover_kind = kUnknown;   // after the move: shown by combat, by the move itself, or own
-                                // (for an Anger stop: the Anger piece)
+  Kind mover_kind = kUnknown;  // after the move: shown by combat, by the move itself, or own
+                               // (for an Anger stop: the Anger piece)
   bool attack = false;
   Kind target_kind = kUnknown;  // the defender, when attack
   Outcome outcome = Outcome::kAttackerWins;

@@ -11,8 +11,13 @@ namespace stratego::eval {
 
 AssignmentSampler::AssignmentSampler(const Eigen::MatrixXd& weights, std::vector<IdMask> masks,
                                      std::vector<int> counts, std::uint64_t seed, int burn_in)
-    : n_(int(masks.size())), m_(int(counts.size())), masks_(std::move(masks)),
-      counts_(std::move(counts)), hall_(masks_, counts_), rng_(seed), burn_in_(burn_in) {
+    : n_(int(masks.size())),
+      m_(int(counts.size())),
+      masks_(std::move(masks)),
+      counts_(std::move(counts)),
+      hall_(masks_, counts_),
+      rng_(seed),
+      burn_in_(burn_in) {
   if (!hall_.feasible() || m_ > kMaxIdentities)
     throw InputError("assignment sampler: no assignment fits the masks and counts");
   // An allowed pair keeps a positive weight even if the fit drove it to (near) zero: dropping

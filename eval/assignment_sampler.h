@@ -17,10 +17,9 @@
 // repeats the previous one): acceptance_rate() says how often a step moves.
 #pragma once
 
+#include <Eigen/Core>
 #include <cstdint>
 #include <vector>
-
-#include <Eigen/Core>
 
 #include "engine/rng.h"
 #include "eval/assignment.h"
@@ -34,8 +33,7 @@ class AssignmentSampler {
   // weights: n x m, > 0 on every pair its mask allows; masks: n, narrowed (narrow_masks); counts:
   // m. Throws InputError if no assignment fits.
   AssignmentSampler(const Eigen::MatrixXd& weights, std::vector<IdMask> masks,
-                    std::vector<int> counts, std::uint64_t seed,
-                    int burn_in = kDefaultBurnIn);
+                    std::vector<int> counts, std::uint64_t seed, int burn_in = kDefaultBurnIn);
 
   // One step of the chain; the identity index of each piece.
   const std::vector<int>& next();

@@ -23,7 +23,8 @@ double BehaviourEvidence::idle_hazard() const {
 }
 
 void BehaviourEvidence::observe(const PieceTracker& t, const View& before, const ObservedMove& m) {
-  if (m.mover != t.enemy() || !(m.move.type() == MoveType::kNormal || m.move.type() == MoveType::kRanged))
+  if (m.mover != t.enemy() ||
+      !(m.move.type() == MoveType::kNormal || m.move.type() == MoveType::kRanged))
     return;
   const Variant& v = t.variant();
   const Geometry& g = v.geometry;
@@ -45,7 +46,8 @@ void BehaviourEvidence::observe(const PieceTracker& t, const View& before, const
       const EnemyPiece& p = t.pieces()[std::size_t(i)];
       if (!p.alive() || p.moved || p.known()) continue;
       ++unmoved;
-      if (i == mover || !(p.mask & movable) || !(g.neighbours(square_bb(p.square)) & open)) continue;
+      if (i == mover || !(p.mask & movable) || !(g.neighbours(square_bb(p.square)) & open))
+        continue;
       ++exposures_[std::size_t(i)];
       ++exposed;
     }
@@ -58,7 +60,8 @@ void BehaviourEvidence::observe(const PieceTracker& t, const View& before, const
     }
     idle_log_ = std::log(1.0 - idle_hazard());
   }
-  if (m.attack || m.move.type() != MoveType::kNormal || t.pieces()[std::size_t(mover)].known()) return;
+  if (m.attack || m.move.type() != MoveType::kNormal || t.pieces()[std::size_t(mover)].known())
+    return;
   // Viewer pieces whose rank the opponent knows, next to where the mover came from or went.
   const Bitboard near_to = g.neighbours(square_bb(to)), near_from = g.neighbours(square_bb(from));
   for (int sq : squares((near_to | near_from) & ~t.enemy_squares())) {
@@ -68,7 +71,8 @@ void BehaviourEvidence::observe(const PieceTracker& t, const View& before, const
     auto& w = kinds_[std::size_t(mover)];
     if (o_.approach && test(near_to, sq) && !test(near_from, sq)) {
       for (Kind k : kAllKinds)
-        if (resolve_combat(k, known, v) == Outcome::kAttackerWins) w[k] += float(o_.approach_weight);
+        if (resolve_combat(k, known, v) == Outcome::kAttackerWins)
+          w[k] += float(o_.approach_weight);
     }
     if (o_.flee && test(near_from, sq) && !test(near_to, sq)) {
       for (Kind k : kAllKinds)

@@ -44,7 +44,8 @@ class BehaviourEvidence {
   // log of the likelihood factor of kind k for tracker piece i (0 = no evidence).
   double log_likelihood(const Variant& v, int i, Kind k) const {
     double x = kinds_[std::size_t(i)][k];
-    if (v.can_move(k) && exposures_[std::size_t(i)] > 0) x += exposures_[std::size_t(i)] * idle_log_;
+    if (v.can_move(k) && exposures_[std::size_t(i)] > 0)
+      x += exposures_[std::size_t(i)] * idle_log_;
     return x;
   }
   // The estimated chance per turn that an unmoved movable piece that can move is moved.
@@ -53,7 +54,7 @@ class BehaviourEvidence {
 
  private:
   BehaviourOptions o_;
-  std::vector<int> exposures_;  // per piece: turns it could have moved and stood still
+  std::vector<int> exposures_;    // per piece: turns it could have moved and stood still
   double movable_exposures_ = 0;  // summed over pieces and turns, times the movable share
   int first_moves_ = 0;           // moves of a piece that had not moved before
   double prior_exposures_ = 20;   // the army's movable pieces: h starts at 1 / this

@@ -36,9 +36,12 @@ Belief::Belief(const View& start) : Belief(start, default_options(*start.variant
 
 Belief::Belief(const View& start, BeliefOptions o, std::shared_ptr<const SetupModel> prior,
                std::shared_ptr<const SetupMixture> mixture)
-    : o_(o), prior_(prior ? std::move(prior)
-                          : std::make_shared<const SetupModel>(SetupModel::for_variant(*start.variant))),
-      tracker_(start), behaviour_(o.behaviour, *start.variant, int(tracker_.pieces().size())), view_(start) {
+    : o_(o),
+      prior_(prior ? std::move(prior)
+                   : std::make_shared<const SetupModel>(SetupModel::for_variant(*start.variant))),
+      tracker_(start),
+      behaviour_(o.behaviour, *start.variant, int(tracker_.pieces().size())),
+      view_(start) {
   const Variant& v = *start.variant;
   for (Kind k : kAllKinds)
     if (v.army[k] > 0) kinds_.push_back(k);
@@ -85,7 +88,8 @@ void Belief::update(const ObservedMove& m, const View& after) {
 }
 
 void Belief::add_evidence(int piece, const std::array<double, kNumKinds>& log_likelihood) {
-  if (piece < 0 || std::size_t(piece) >= evidence_.size()) throw std::logic_error("add_evidence: no such piece");
+  if (piece < 0 || std::size_t(piece) >= evidence_.size())
+    throw std::logic_error("add_evidence: no such piece");
   for (Kind k : kAllKinds) evidence_[std::size_t(piece)][k] += log_likelihood[k];
 }
 
@@ -135,7 +139,8 @@ Eigen::MatrixXd Belief::weights() const {
     // Scale each row to a maximum of 1 (IPF undoes any row scale) and keep every allowed kind
     // above a floor, so that evidence can make a kind unlikely but never impossible.
     for (int c = 0; c < m; ++c)
-      if (mask & kind_bit(kinds_[std::size_t(c)])) w(r, c) = std::max(std::exp(w(r, c) - top), 1e-12);
+      if (mask & kind_bit(kinds_[std::size_t(c)]))
+        w(r, c) = std::max(std::exp(w(r, c) - top), 1e-12);
   }
   return w;
 }
@@ -147,7 +152,8 @@ Marginals Belief::marginals() const {
   const auto counts = tracker_.open_counts();
   Eigen::VectorXd cols(kinds_.size());
   for (std::size_t c = 0; c < kinds_.size(); ++c) cols(Eigen::Index(c)) = counts[kinds_[c]];
-  const BalanceResult r = balance(weights(), Eigen::VectorXd::Ones(Eigen::Index(out.pieces.size())), cols);
+  const BalanceResult r =
+      balance(weights(), Eigen::VectorXd::Ones(Eigen::Index(out.pieces.size())), cols);
   out.p = r.matrix;
   out.sweeps = r.sweeps;
   out.max_error = r.max_error;
@@ -183,7 +189,8 @@ std::optional<Marginals> Belief::exact_marginals(std::int64_t max_states) const 
   Marginals out;
   out.pieces = tracker_.unknown_pieces();
   out.kinds = kinds_;
-  const auto p = eval::exact_marginals(weights(), column_masks(out, tracker_), column_counts(out, tracker_), max_states);
+  const auto p = eval::exact_marginals(weights(), column_masks(out, tracker_),
+                                       column_counts(out, tracker_), max_states);
   if (!p) return std::nullopt;
   out.p = *p;
   return out;
@@ -198,8 +205,10 @@ AssignmentSampler make_chain(const Marginals& mg, const PieceTracker& t, std::ui
 }  // namespace
 
 BeliefSampler::BeliefSampler(const Belief& b, std::uint64_t seed)
-    : tracker_(std::make_shared<const PieceTracker>(b.tracker_)), view_(b.view_),
-      marginals_(b.marginals()), chain_(make_chain(marginals_, *tracker_, seed)) {
+    : tracker_(std::make_shared<const PieceTracker>(b.tracker_)),
+      view_(b.view_),
+      marginals_(b.marginals()),
+      chain_(make_chain(marginals_, *tracker_, seed)) {
   kinds_.assign(tracker_->pieces().size(), kUnknown);
   for (std::size_t i = 0; i < kinds_.size(); ++i) kinds_[i] = tracker_->pieces()[i].kind();
 }

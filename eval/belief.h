@@ -14,13 +14,12 @@
 // (eval/assignment_sampler.h), and builds the determinized State the search plays on.
 #pragma once
 
+#include <Eigen/Core>
 #include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <vector>
-
-#include <Eigen/Core>
 
 #include "eval/assignment_sampler.h"
 #include "eval/behaviour.h"
@@ -108,8 +107,8 @@ class Belief {
   PieceTracker tracker_;
   BehaviourEvidence behaviour_;
   View view_;
-  std::vector<Kind> kinds_;              // the army's kinds (matrix columns)
-  std::vector<int> empty_frames_;        // frame squares the enemy left empty at the start
+  std::vector<Kind> kinds_;        // the army's kinds (matrix columns)
+  std::vector<int> empty_frames_;  // frame squares the enemy left empty at the start
   std::vector<std::array<double, kNumKinds>> evidence_;  // per tracker piece: add_evidence sums
   std::shared_ptr<const SetupMixture> mixture_;
   std::vector<int> observed_;  // what posterior_ was conditioned on (symbol index per frame)

@@ -24,12 +24,12 @@ constexpr double kBase[kNumKinds] = {
     80,   // anger captain (CW-3)
     150,  // ranged major (CW-4)
 };
-constexpr double kRevealedCost = 0.1;  // share of a piece's value lost once it is known
+constexpr double kRevealedCost = 0.1;    // share of a piece's value lost once it is known
 constexpr double kFlagThreat = 0.08;     // per enemy mover next to the flag
 constexpr double kApproachDecay = 0.85;  // per step further away
 constexpr int kApproachReach = 20;
-constexpr double kOpenSide = 0.03;     // per side of the flag neither board edge nor own piece
-constexpr double kScoutLane = 0.25;    // per enemy Scout with a clear line onto the flag
+constexpr double kOpenSide = 0.03;   // per side of the flag neither board edge nor own piece
+constexpr double kScoutLane = 0.25;  // per enemy Scout with a clear line onto the flag
 
 int count(Bitboard b) { return popcount(b); }
 
@@ -41,7 +41,8 @@ double side_material(const State& s, Side side) {
     if (!b) continue;
     double v = kBase[k];
     if (k == kSpy && s.kind_bb(them, kMarshal)) v += 120;
-    if (k == kMiner && s.kind_bb(them, kBomb)) v += 30.0 * std::max(0, 4 - count(s.kind_bb(side, kMiner)));
+    if (k == kMiner && s.kind_bb(them, kBomb))
+      v += 30.0 * std::max(0, 4 - count(s.kind_bb(side, kMiner)));
     const int n = count(b), shown = count(b & s.revealed_bb());
     total += v * (n - kRevealedCost * shown);
   }

@@ -32,7 +32,8 @@ State determinize(const View& view, const PieceTracker& tracker, const std::vect
   }
   if (silent_total != view.captured_unknown[enemy])
     throw InputError("determinize: the view has " + std::to_string(view.captured_unknown[enemy]) +
-                     " pieces captured face down; the belief follows " + std::to_string(silent_total));
+                     " pieces captured face down; the belief follows " +
+                     std::to_string(silent_total));
   for (Kind k : kAllKinds) {
     s.set_captured(viewer, k, view.captured_known[viewer][k], 0);
     s.set_captured(enemy, k, view.captured_known[enemy][k] + silent[k], silent[k]);

@@ -20,11 +20,14 @@ std::optional<Eigen::MatrixXd> exact_marginals(const Eigen::MatrixXd& weights,
   if (states > max_states) return std::nullopt;
   // stride[k]: the index step of one more use of identity k.
   std::vector<std::int64_t> stride(std::size_t(m), 1);
-  for (int k = 1; k < m; ++k) stride[std::size_t(k)] = stride[std::size_t(k - 1)] * (counts[std::size_t(k - 1)] + 1);
+  for (int k = 1; k < m; ++k)
+    stride[std::size_t(k)] = stride[std::size_t(k - 1)] * (counts[std::size_t(k - 1)] + 1);
   std::int64_t full = 0;
   for (int k = 0; k < m; ++k) full += stride[std::size_t(k)] * counts[std::size_t(k)];
   // used(state, k) from the index.
-  auto used = [&](std::int64_t s, int k) { return int(s / stride[std::size_t(k)] % (counts[std::size_t(k)] + 1)); };
+  auto used = [&](std::int64_t s, int k) {
+    return int(s / stride[std::size_t(k)] % (counts[std::size_t(k)] + 1));
+  };
   // Every state that i pieces reach has its uses summing to i: layer the states by that sum, so
   // each pass visits each state once.
   std::vector<std::vector<std::int64_t>> layer(std::size_t(n + 1));

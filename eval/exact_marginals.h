@@ -10,11 +10,10 @@
 // for analysis. The cost is (states) x (identities) per pass.
 #pragma once
 
+#include <Eigen/Core>
 #include <cstdint>
 #include <optional>
 #include <vector>
-
-#include <Eigen/Core>
 
 #include "eval/assignment.h"
 

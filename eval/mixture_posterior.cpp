@@ -18,7 +18,9 @@ double lfact(double n) {
   }();
   return n >= 0 && n <= 256 && n == std::floor(n) ? table[std::size_t(n)] : std::lgamma(n + 1);
 }
-double log_choose(double n, double k) { return k < 0 || k > n ? kMinusInf : lfact(n) - lfact(k) - lfact(n - k); }
+double log_choose(double n, double k) {
+  return k < 0 || k > n ? kMinusInf : lfact(n) - lfact(k) - lfact(n - k);
+}
 
 // log P(the observed symbols on `squares` | the multiset `left` is placed uniformly on them and
 // `free` more squares): prod over symbols of falling factorials over the falling factorial of
@@ -45,8 +47,10 @@ MixturePosterior condition(const SetupMixture& m, const std::vector<int>& obs) {
   std::vector<int> seen(std::size_t(n), 0), hidden;
   int observed = 0;
   for (int f : p.order()) {
-    if (obs[std::size_t(f)] >= 0) ++seen[std::size_t(obs[std::size_t(f)])], ++observed;
-    else hidden.push_back(f);
+    if (obs[std::size_t(f)] >= 0)
+      ++seen[std::size_t(obs[std::size_t(f)])], ++observed;
+    else
+      hidden.push_back(f);
   }
   const std::size_t nc = m.components().size();
   std::vector<double> loglik(nc, kMinusInf);
@@ -60,7 +64,8 @@ MixturePosterior condition(const SetupMixture& m, const std::vector<int>& obs) {
   for (const auto& comp : m.components())
     if (comp.type == SetupMixture::Type::kResample) max_r = std::max(max_r, comp.block);
   std::vector<double> count_by_d(std::size_t(max_r + 1), 0.0);
-  std::vector<std::vector<double>> symbols_by_d(std::size_t(max_r + 1), std::vector<double>(std::size_t(zone * n), 0.0));
+  std::vector<std::vector<double>> symbols_by_d(std::size_t(max_r + 1),
+                                                std::vector<double>(std::size_t(zone * n), 0.0));
   std::vector<int> observed_squares;
   for (int f : p.order())
     if (obs[std::size_t(f)] >= 0) observed_squares.push_back(f);
@@ -84,10 +89,12 @@ MixturePosterior condition(const SetupMixture& m, const std::vector<int>& obs) {
     switch (comp.type) {
       case SetupMixture::Type::kParametric: {
         double lp = 0;
-        const bool all_empties = empty >= 0 && seen[std::size_t(empty)] == counts[std::size_t(empty)];
+        const bool all_empties =
+            empty >= 0 && seen[std::size_t(empty)] == counts[std::size_t(empty)];
         for (int f : p.order()) {
           const int s = obs[std::size_t(f)];
-          if (s >= 0 && !(all_empties && s == empty)) lp += std::log(std::max(p.symbol_share(f, p.symbols()[std::size_t(s)]), 1e-12));
+          if (s >= 0 && !(all_empties && s == empty))
+            lp += std::log(std::max(p.symbol_share(f, p.symbols()[std::size_t(s)]), 1e-12));
         }
         if (all_empties) {
           // The layout of the empty squares by independent squares, given how many there are.
@@ -97,13 +104,16 @@ MixturePosterior condition(const SetupMixture& m, const std::vector<int>& obs) {
           for (int f : p.order()) {
             const double q = std::clamp(p.symbol_share(f, kEmptySymbol), 1e-9, 1 - 1e-9);
             lp += std::log(obs[std::size_t(f)] == empty ? q : 1 - q);
-            for (int k = ++done; k >= 0; --k) dist[std::size_t(k)] = dist[std::size_t(k)] * (1 - q) + (k > 0 ? dist[std::size_t(k - 1)] * q : 0);
+            for (int k = ++done; k >= 0; --k)
+              dist[std::size_t(k)] =
+                  dist[std::size_t(k)] * (1 - q) + (k > 0 ? dist[std::size_t(k - 1)] * q : 0);
           }
           lp -= std::log(std::max(dist[std::size_t(counts[std::size_t(empty)])], 1e-300));
         }
         loglik[c] = lp;
         for (int f : hidden)
-          for (int s = 0; s < n; ++s) pr[std::size_t(f * n + s)] = p.symbol_share(f, p.symbols()[std::size_t(s)]);
+          for (int s = 0; s < n; ++s)
+            pr[std::size_t(f * n + s)] = p.symbol_share(f, p.symbols()[std::size_t(s)]);
         break;
       }
       case SetupMixture::Type::kExact:
@@ -115,19 +125,22 @@ MixturePosterior condition(const SetupMixture& m, const std::vector<int>& obs) {
         double total = 0;
         std::vector<double> by_d(static_cast<std::size_t>(r + 1), 0.0);
         for (int d = 0; d <= r; ++d)
-          by_d[std::size_t(d)] = std::exp(log_choose(squares - d, r - d) - log_choose(squares, r) - d * std::log(std::max(r, 1)));
+          by_d[std::size_t(d)] = std::exp(log_choose(squares - d, r - d) - log_choose(squares, r) -
+                                          d * std::log(std::max(r, 1)));
         for (int d = 0; d <= r; ++d) {
           const double w = by_d[std::size_t(d)];
           total += w * count_by_d[std::size_t(d)];
           const auto& row = symbols_by_d[std::size_t(d)];
           for (int f : hidden)
-            for (int q = 0; q < n; ++q) pr[std::size_t(f * n + q)] += w * keep * row[std::size_t(f * n + q)];
+            for (int q = 0; q < n; ++q)
+              pr[std::size_t(f * n + q)] += w * keep * row[std::size_t(f * n + q)];
         }
         loglik[c] = total > 0 ? std::log(total / n2) : kMinusInf;
         if (total > 0)
           for (int f : hidden)
             for (int s = 0; s < n; ++s)
-              pr[std::size_t(f * n + s)] = pr[std::size_t(f * n + s)] / total + (1 - keep) * base[std::size_t(s)];
+              pr[std::size_t(f * n + s)] =
+                  pr[std::size_t(f * n + s)] / total + (1 - keep) * base[std::size_t(s)];
         break;
       }
       case SetupMixture::Type::kBlock: {
@@ -137,7 +150,8 @@ MixturePosterior condition(const SetupMixture& m, const std::vector<int>& obs) {
         std::vector<int> seen_out(std::size_t(n), 0);
         int observed_out = 0;
         for (int f : p.order())
-          if (!in_block[std::size_t(f)] && obs[std::size_t(f)] >= 0) ++seen_out[std::size_t(obs[std::size_t(f)])], ++observed_out;
+          if (!in_block[std::size_t(f)] && obs[std::size_t(f)] >= 0)
+            ++seen_out[std::size_t(obs[std::size_t(f)])], ++observed_out;
         const int rest = squares - int(block.size());
         double top = kMinusInf;
         std::vector<std::pair<double, const std::string*>> ok;
@@ -148,7 +162,10 @@ MixturePosterior condition(const SetupMixture& m, const std::vector<int>& obs) {
           std::copy(counts.begin(), counts.end(), rest_left.begin());
           for (std::size_t i = 0; i < block.size(); ++i) {
             const int s = static_cast<unsigned char>(content[i]), o = obs[std::size_t(block[i])];
-            if (o >= 0 && o != s) { fits = false; break; }
+            if (o >= 0 && o != s) {
+              fits = false;
+              break;
+            }
             --rest_left[std::size_t(s)];
           }
           if (!fits) continue;
@@ -174,8 +191,9 @@ MixturePosterior condition(const SetupMixture& m, const std::vector<int>& obs) {
         for (int f : hidden)
           if (!in_block[std::size_t(f)] && free_squares > 0)
             for (int s = 0; s < n; ++s)
-              pr[std::size_t(f * n + s)] =
-                  (counts[std::size_t(s)] - in_block_mean[std::size_t(s)] - seen_out[std::size_t(s)]) / free_squares;
+              pr[std::size_t(f * n + s)] = (counts[std::size_t(s)] - in_block_mean[std::size_t(s)] -
+                                            seen_out[std::size_t(s)]) /
+                                           free_squares;
         break;
       }
       case SetupMixture::Type::kPattern: {
@@ -188,11 +206,15 @@ MixturePosterior condition(const SetupMixture& m, const std::vector<int>& obs) {
         const auto& pat = m.patterns()[std::size_t(comp.block)];
         // Within each class, the observed symbols by falling factorials.
         std::vector<int> class_seen(std::size_t(pat.classes), 0);
-        for (int s = 0; s < n; ++s) class_seen[std::size_t(pat.class_of[std::size_t(s)])] += seen[std::size_t(s)];
+        for (int s = 0; s < n; ++s)
+          class_seen[std::size_t(pat.class_of[std::size_t(s)])] += seen[std::size_t(s)];
         double within = 0;
-        for (int s = 0; s < n; ++s) within += lfact(counts[std::size_t(s)]) - lfact(counts[std::size_t(s)] - seen[std::size_t(s)]);
+        for (int s = 0; s < n; ++s)
+          within +=
+              lfact(counts[std::size_t(s)]) - lfact(counts[std::size_t(s)] - seen[std::size_t(s)]);
         for (int k = 0; k < pat.classes; ++k)
-          within -= lfact(pat.class_counts[std::size_t(k)]) - lfact(pat.class_counts[std::size_t(k)] - class_seen[std::size_t(k)]);
+          within -= lfact(pat.class_counts[std::size_t(k)]) -
+                    lfact(pat.class_counts[std::size_t(k)] - class_seen[std::size_t(k)]);
         double total = 0;
         std::vector<double> class_weight(std::size_t(zone * pat.classes), 0.0);
         for (const auto& [layout, count] : pat.counts) {
@@ -200,7 +222,10 @@ MixturePosterior condition(const SetupMixture& m, const std::vector<int>& obs) {
           std::size_t i = 0;
           for (int f : p.order()) {
             const int o = obs[std::size_t(f)];
-            if (o >= 0 && pat.class_of[std::size_t(o)] != layout[i]) { fits = false; break; }
+            if (o >= 0 && pat.class_of[std::size_t(o)] != layout[i]) {
+              fits = false;
+              break;
+            }
             ++i;
           }
           if (!fits) continue;
@@ -216,7 +241,7 @@ MixturePosterior condition(const SetupMixture& m, const std::vector<int>& obs) {
             const int free_in_class = pat.class_counts[std::size_t(k)] - class_seen[std::size_t(k)];
             if (free_in_class > 0)
               pr[std::size_t(f * n + s)] = class_weight[std::size_t(f * pat.classes + k)] / total *
-                                            double(left[std::size_t(s)]) / free_in_class;
+                                           double(left[std::size_t(s)]) / free_in_class;
           }
         break;
       }
@@ -229,10 +254,12 @@ MixturePosterior condition(const SetupMixture& m, const std::vector<int>& obs) {
   out.weights.assign(nc, 0.0);
   double top = kMinusInf;
   for (std::size_t c = 0; c < nc; ++c)
-    if (m.weights()[c] > 0 && loglik[c] > kMinusInf) top = std::max(top, std::log(m.weights()[c]) + loglik[c]);
+    if (m.weights()[c] > 0 && loglik[c] > kMinusInf)
+      top = std::max(top, std::log(m.weights()[c]) + loglik[c]);
   double z = 0;
   for (std::size_t c = 0; c < nc; ++c)
-    if (m.weights()[c] > 0 && loglik[c] > kMinusInf) z += (out.weights[c] = std::exp(std::log(m.weights()[c]) + loglik[c] - top));
+    if (m.weights()[c] > 0 && loglik[c] > kMinusInf)
+      z += (out.weights[c] = std::exp(std::log(m.weights()[c]) + loglik[c] - top));
   if (!(z > 0)) {
     // Nothing explains the observations (cannot happen while uniform is a component): the
     // parametric table alone.
@@ -247,7 +274,8 @@ MixturePosterior condition(const SetupMixture& m, const std::vector<int>& obs) {
   if (rest > 0)
     for (std::size_t c = 1; c < nc; ++c)
       if (out.weights[c] > 0)
-        for (std::size_t i = 0; i < out.others.size(); ++i) out.others[i] += out.weights[c] / rest * pred[c][i];
+        for (std::size_t i = 0; i < out.others.size(); ++i)
+          out.others[i] += out.weights[c] / rest * pred[c][i];
   return out;
 }
 

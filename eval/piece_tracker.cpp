@@ -75,8 +75,8 @@ PieceTracker::PieceTracker(const View& start)
       pieces_.push_back(p);
     }
   // A piece captured face down (V-6) is no Flag unless taking it is what won the game.
-  const bool flag_taken = start.result.winner == winner_of(viewer_) &&
-                          start.result.reason == EndReason::kFlagCaptured;
+  const bool flag_taken =
+      start.result.winner == winner_of(viewer_) && start.result.reason == EndReason::kFlagCaptured;
   for (int n = 0; n < start.captured_unknown[en]; ++n) {
     EnemyPiece p;
     p.mask = flag_taken ? all : KindMask(all & ~kind_bit(kFlag));
@@ -84,9 +84,8 @@ PieceTracker::PieceTracker(const View& start)
     pieces_.push_back(p);
   }
   if (int(pieces_.size()) != v.army_size())
-    fail("the view holds " + std::to_string(pieces_.size()) + " " +
-         std::string(side_name(en)) + " pieces on the board and captured, but the army has " +
-         std::to_string(v.army_size()));
+    fail("the view holds " + std::to_string(pieces_.size()) + " " + std::string(side_name(en)) +
+         " pieces on the board and captured, but the army has " + std::to_string(v.army_size()));
   anger_wins_ = start.side_to_move == viewer_ ? start.anger_wins : 0;
   pending_rescuer_ = start.pending_rescue ? start.rescuer_square : -1;
   result_over_ = start.result.over();
@@ -192,7 +191,8 @@ void PieceTracker::enemy_action(const ObservedMove& m, const View& after) {
   const MoveType type = m.move.type();
   const int from = m.move.from(), to = m.move.to();
   const int i = at_[std::size_t(from)];
-  if (i < 0) fail("no " + std::string(side_name(enemy())) + " piece stands on " + g.square_name(from));
+  if (i < 0)
+    fail("no " + std::string(side_name(enemy())) + " piece stands on " + g.square_name(from));
   if (type != MoveType::kRanged) pieces_[std::size_t(i)].moved = true;
   if (m.mover_kind != kUnknown) {
     fix(i, m.mover_kind, "it was shown as");
@@ -203,8 +203,10 @@ void PieceTracker::enemy_action(const ObservedMove& m, const View& after) {
     restrict(i, KindMask(~immobile_mask(v)), "having moved, it is");
     const int dist = std::abs(g.col(from) - g.col(to)) + std::abs(g.row(from) - g.row(to));
     if (dist >= 2)
-      restrict(i, KindMask(kind_bit(kScout) | (v.captain_two_step && dist == 2 ? kind_bit(kCaptain) : 0)),
-               "moving two squares or more, it is");
+      restrict(
+          i,
+          KindMask(kind_bit(kScout) | (v.captain_two_step && dist == 2 ? kind_bit(kCaptain) : 0)),
+          "moving two squares or more, it is");
   }
   if (m.attack) {
     const Kind ak = pieces_[std::size_t(i)].kind();
@@ -281,7 +283,8 @@ void PieceTracker::own_attack(const ObservedMove& m, const View& after) {
     restrict(j, fits, "the outcome of its silent defence (V-6) says it is");
     if (m.outcome == Outcome::kAttackerWins) {
       // Taking the Flag ends the game (C-7.1); a game that goes on took something else.
-      if (after.result.winner == winner_of(viewer_) && after.result.reason == EndReason::kFlagCaptured)
+      if (after.result.winner == winner_of(viewer_) &&
+          after.result.reason == EndReason::kFlagCaptured)
         restrict(j, kind_bit(kFlag), "the game was won by taking it, so it is");
       else
         restrict(j, KindMask(~kind_bit(kFlag)), "the game went on after it was taken, so it is");
@@ -367,13 +370,13 @@ void PieceTracker::narrow() {
   for (int i : open) masks.push_back(pieces_[std::size_t(i)].mask);
   HallViolation why;
   if (!narrow_masks(masks, std::span<const int>(counts.data(), counts.size()), &why)) {
-    if (why.ids == 0)
-      fail("the kinds left do not add up to the pieces left");
+    if (why.ids == 0) fail("the kinds left do not add up to the pieces left");
     fail(std::to_string(why.pieces) + " of " + std::string(side_name(enemy())) +
          "'s pieces can only be " + describe_kinds(KindMask(why.ids)) + ", but only " +
          std::to_string(why.capacity) + " such pieces remain");
   }
-  for (std::size_t n = 0; n < open.size(); ++n) pieces_[std::size_t(open[n])].mask = KindMask(masks[n]);
+  for (std::size_t n = 0; n < open.size(); ++n)
+    pieces_[std::size_t(open[n])].mask = KindMask(masks[n]);
 }
 
 }  // namespace stratego::eval

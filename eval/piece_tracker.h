@@ -101,8 +101,8 @@ class PieceTracker {
   int enemy_anger_wins_ = 0;  // the same for the enemy's chain
   int pending_rescuer_ = -1;  // V-5: the square of the piece that earned a pending rescue
   bool result_over_ = false;
-  bool dirty_ = false;        // masks or counts changed since the last narrow()
-  std::string current_;    // the observation being applied, for error messages
+  bool dirty_ = false;   // masks or counts changed since the last narrow()
+  std::string current_;  // the observation being applied, for error messages
 };
 
 }  // namespace stratego::eval

@@ -67,7 +67,8 @@ std::vector<double> flatten(const SetupModel::Params& p, const Layout& l) {
 
 void unflatten(const std::vector<double>& x, const Layout& l, SetupModel::Params& p) {
   std::copy(x.begin() + std::ptrdiff_t(l.phi), x.begin() + std::ptrdiff_t(l.theta), p.phi.begin());
-  std::copy(x.begin() + std::ptrdiff_t(l.theta), x.begin() + std::ptrdiff_t(l.rel), p.theta.begin());
+  std::copy(x.begin() + std::ptrdiff_t(l.theta), x.begin() + std::ptrdiff_t(l.rel),
+            p.theta.begin());
   for (std::size_t r = 0; r < p.rel.size(); ++r) {
     const auto b = x.begin() + std::ptrdiff_t(l.rel + r * p.rel[r].size());
     std::copy(b, b + std::ptrdiff_t(p.rel[r].size()), p.rel[r].begin());
@@ -88,7 +89,8 @@ void add_gradient(const SetupModel& m, const Layout& l, const std::vector<int>& 
       if (symbols[std::size_t(f)] == kFlag) flag_square = f;
     m.flag_distribution(cond);
     for (int f : m.order())
-      grad[l.phi + std::size_t(m.tied(f))] += double(f == flag_square) - std::exp(cond[std::size_t(f)]);
+      grad[l.phi + std::size_t(m.tied(f))] +=
+          double(f == flag_square) - std::exp(cond[std::size_t(f)]);
     placed[std::size_t(flag_square)] = flag_index;
     --left[std::size_t(flag_index)];
   }
@@ -133,7 +135,8 @@ void fit_table(SetupModel& m, const std::vector<std::vector<int>>& training) {
     }
   }
   std::vector<double> base(static_cast<std::size_t>(n), 0.0);
-  for (int s = 0; s < n; ++s) base[std::size_t(s)] = double(m.counts()[std::size_t(s)]) / double(m.order().size());
+  for (int s = 0; s < n; ++s)
+    base[std::size_t(s)] = double(m.counts()[std::size_t(s)]) / double(m.order().size());
   const double total = 2.0 * double(training.size());
   double best_alpha = 1, best = -1e300;
   for (double alpha : {0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0, 500.0}) {
@@ -155,7 +158,8 @@ void fit_table(SetupModel& m, const std::vector<std::vector<int>>& training) {
   for (int f : m.order())
     for (int s = 0; s < n; ++s)
       table[std::size_t(f * n + s)] =
-          (count[std::size_t(f * n + s)] + best_alpha * base[std::size_t(s)]) / (total + best_alpha);
+          (count[std::size_t(f * n + s)] + best_alpha * base[std::size_t(s)]) /
+          (total + best_alpha);
   m.set_table(std::move(table), best_alpha);
 }
 
@@ -189,7 +193,8 @@ SetupModel fit_setup_model(const SetupModel& shape, const SetupData& data, const
       const double g = grad[i] / double(batch) - o.l2 / n_setups * x[i];
       mom[i] = kBeta1 * mom[i] + (1 - kBeta1) * g;
       var[i] = kBeta2 * var[i] + (1 - kBeta2) * g * g;
-      const double mh = mom[i] / (1 - std::pow(kBeta1, step)), vh = var[i] / (1 - std::pow(kBeta2, step));
+      const double mh = mom[i] / (1 - std::pow(kBeta1, step)),
+                   vh = var[i] / (1 - std::pow(kBeta2, step));
       x[i] += rate * mh / (std::sqrt(vh) + kEps);
     }
   }

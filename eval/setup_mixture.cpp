@@ -22,7 +22,9 @@ constexpr int kMaxResampled = 16;
 constexpr int kLayoutResampled[] = {2, 4, 8};
 constexpr int kMaxLayoutResampled = 8;
 
-double log_choose(double n, double k) { return std::lgamma(n + 1) - std::lgamma(k + 1) - std::lgamma(n - k + 1); }
+double log_choose(double n, double k) {
+  return std::lgamma(n + 1) - std::lgamma(k + 1) - std::lgamma(n - k + 1);
+}
 
 char letter_of(int code) {
   if (code < 0) return '_';
@@ -31,7 +33,8 @@ char letter_of(int code) {
 
 }  // namespace
 
-SetupMixture::SetupMixture(std::shared_ptr<const SetupModel> parametric, const std::vector<std::vector<int>>& training)
+SetupMixture::SetupMixture(std::shared_ptr<const SetupModel> parametric,
+                           const std::vector<std::vector<int>>& training)
     : param_(std::move(parametric)), zone_(param_->zone_size()) {
   const SetupModel& m = *param_;
   train_.reserve(training.size() * 2 * std::size_t(zone_));
@@ -110,7 +113,8 @@ SetupMixture::SetupMixture(std::shared_ptr<const SetupModel> parametric, const s
       if (patterns_[p].model)
         for (int r : kLayoutResampled) {
           if (r > int(m.order().size())) continue;
-          Component c{Type::kPattern, "pattern:" + patterns_[p].name + "~" + std::to_string(r), int(p)};
+          Component c{Type::kPattern, "pattern:" + patterns_[p].name + "~" + std::to_string(r),
+                      int(p)};
           c.resample = r;
           components_.push_back(c);
         }
@@ -131,7 +135,8 @@ SetupMixture::SetupMixture(std::shared_ptr<const SetupModel> parametric, const s
 
 std::vector<std::uint8_t> SetupMixture::indices_of(const std::vector<int>& codes) const {
   std::vector<std::uint8_t> out(std::size_t(zone_), kLake);
-  for (int f : param_->order()) out[std::size_t(f)] = std::uint8_t(param_->symbol_index(codes[std::size_t(f)]));
+  for (int f : param_->order())
+    out[std::size_t(f)] = std::uint8_t(param_->symbol_index(codes[std::size_t(f)]));
   return out;
 }
 
@@ -154,7 +159,8 @@ std::string SetupMixture::pattern_key(int p, const std::uint8_t* s) const {
   return k;
 }
 
-double SetupMixture::log_resample(int m, int d, const std::vector<int>& a, const std::vector<int>& counts) const {
+double SetupMixture::log_resample(int m, int d, const std::vector<int>& a,
+                                  const std::vector<int>& counts) const {
   // Sum over the sets S of m squares that hold the d differing ones of prod_s (t's count of s
   // on S)!, divided by C(squares, m) * m!: a walk over the symbols choosing j_s more squares of
   // symbol s among the counts - a_s that t has outside the differing squares.
@@ -173,7 +179,8 @@ double SetupMixture::log_resample(int m, int d, const std::vector<int>& a, const
     dp.swap(next);
   }
   if (!(dp[std::size_t(k)] > 0)) return kMinusInf;
-  return std::log(dp[std::size_t(k)]) - log_choose(double(param_->order().size()), m) - std::lgamma(double(m) + 1);
+  return std::log(dp[std::size_t(k)]) - log_choose(double(param_->order().size()), m) -
+         std::lgamma(double(m) + 1);
 }
 
 double SetupMixture::log_within_model(int pi, const std::vector<int>& codes) const {
@@ -198,7 +205,8 @@ double SetupMixture::log_within_model(int pi, const std::vector<int>& codes) con
   for (int f : m.order()) {
     if (placed[std::size_t(f)] >= 0) continue;
     const int s = m.symbol_index(codes[std::size_t(f)]), cls = p.class_of[std::size_t(s)];
-    for (int t = 0; t < n; ++t) masked[std::size_t(t)] = p.class_of[std::size_t(t)] == cls ? left[std::size_t(t)] : 0;
+    for (int t = 0; t < n; ++t)
+      masked[std::size_t(t)] = p.class_of[std::size_t(t)] == cls ? left[std::size_t(t)] : 0;
     m.conditional(f, placed, masked, flag_square, cond);
     lp += cond[std::size_t(s)];
     placed[std::size_t(f)] = s;
@@ -216,8 +224,9 @@ double SetupMixture::log_uniform_rest(int b, const std::uint8_t* s) const {
 }
 
 void SetupMixture::set_weights(std::vector<double> w) {
-  if (w.size() != components_.size()) throw InputError("mixture: " + std::to_string(w.size()) + " weights for " +
-                                                       std::to_string(components_.size()) + " components");
+  if (w.size() != components_.size())
+    throw InputError("mixture: " + std::to_string(w.size()) + " weights for " +
+                     std::to_string(components_.size()) + " components");
   double sum = 0;
   for (double x : w) {
     if (!(x >= 0)) throw InputError("mixture: a weight is negative");
@@ -237,7 +246,9 @@ std::vector<double> SetupMixture::component_log_probs(const std::vector<int>& co
   std::vector<std::vector<std::tuple<int, int, std::vector<int>>>> near_layouts(patterns_.size());
   for (const Component& c : components_) {
     switch (c.type) {
-      case Type::kParametric: out.push_back(param_->log_prob(codes)); break;
+      case Type::kParametric:
+        out.push_back(param_->log_prob(codes));
+        break;
       case Type::kExact: {
         const auto it = exact_.find(key_of(x.data()));
         const int c0 = it == exact_.end() ? 0 : it->second;
@@ -263,7 +274,8 @@ std::vector<double> SetupMixture::component_log_probs(const std::vector<int>& co
         double top = kMinusInf;
         std::vector<double> terms;
         for (const auto& [d, a] : near)
-          if (d >= 0 && d <= c.block) terms.push_back(log_resample(c.block, d, a)), top = std::max(top, terms.back());
+          if (d >= 0 && d <= c.block)
+            terms.push_back(log_resample(c.block, d, a)), top = std::max(top, terms.back());
         double z = 0;
         for (double t : terms) z += std::exp(t - top);
         out.push_back(terms.empty() ? kMinusInf : top + std::log(z / n2));
@@ -272,7 +284,9 @@ std::vector<double> SetupMixture::component_log_probs(const std::vector<int>& co
       case Type::kBlock: {
         const auto& counts = block_counts_[std::size_t(c.block)];
         const auto it = counts.find(block_key(c.block, x.data()));
-        out.push_back(it == counts.end() ? kMinusInf : std::log(it->second / n2) + log_uniform_rest(c.block, x.data()));
+        out.push_back(it == counts.end()
+                          ? kMinusInf
+                          : std::log(it->second / n2) + log_uniform_rest(c.block, x.data()));
         break;
       }
       case Type::kPattern: {
@@ -312,7 +326,9 @@ std::vector<double> SetupMixture::component_log_probs(const std::vector<int>& co
         out.push_back(terms.empty() ? kMinusInf : top + std::log(z / n2) + within);
         break;
       }
-      case Type::kStyle: out.push_back(styles_[std::size_t(c.block)].log_prob(codes)); break;
+      case Type::kStyle:
+        out.push_back(styles_[std::size_t(c.block)].log_prob(codes));
+        break;
     }
   }
   return out;
@@ -329,10 +345,12 @@ double SetupMixture::mix(const std::vector<double>& lps, const std::vector<doubl
   return top + std::log(z);
 }
 
-double SetupMixture::log_prob(const std::vector<int>& codes) const { return mix(component_log_probs(codes), weights_); }
+double SetupMixture::log_prob(const std::vector<int>& codes) const {
+  return mix(component_log_probs(codes), weights_);
+}
 
-std::vector<double> SetupMixture::em(const std::vector<std::vector<double>>& lps, const std::vector<bool>& broad,
-                                     double floor, int iterations) {
+std::vector<double> SetupMixture::em(const std::vector<std::vector<double>>& lps,
+                                     const std::vector<bool>& broad, double floor, int iterations) {
   const std::size_t n = broad.size();
   std::vector<double> w(n, 1.0 / double(n)), r(n);
   for (int it = 0; it < iterations; ++it) {
@@ -340,7 +358,8 @@ std::vector<double> SetupMixture::em(const std::vector<std::vector<double>>& lps
     for (const auto& lp : lps) {
       const double total = mix(lp, w);
       if (total == kMinusInf) continue;
-      for (std::size_t c = 0; c < n; ++c) acc[c] += lp[c] > kMinusInf ? w[c] * std::exp(lp[c] - total) : 0.0;
+      for (std::size_t c = 0; c < n; ++c)
+        acc[c] += lp[c] > kMinusInf ? w[c] * std::exp(lp[c] - total) : 0.0;
     }
     double sum = 0;
     for (double a : acc) sum += a;
@@ -348,8 +367,10 @@ std::vector<double> SetupMixture::em(const std::vector<std::vector<double>>& lps
     // The floor: broad components keep `floor` each, the rest shares what is left.
     double kept = 0, rest = 0;
     for (std::size_t c = 0; c < n; ++c) {
-      if (broad[c]) w[c] = std::max(w[c], floor), kept += w[c];
-      else rest += w[c];
+      if (broad[c])
+        w[c] = std::max(w[c], floor), kept += w[c];
+      else
+        rest += w[c];
     }
     for (std::size_t c = 0; c < n; ++c)
       if (!broad[c]) w[c] = rest > 0 ? w[c] * (1 - kept) / rest : 0.0;
@@ -357,7 +378,8 @@ std::vector<double> SetupMixture::em(const std::vector<std::vector<double>>& lps
   return w;
 }
 
-double SetupMixture::fit_weights(const std::vector<std::vector<int>>& held_out, double floor, int iterations) {
+double SetupMixture::fit_weights(const std::vector<std::vector<int>>& held_out, double floor,
+                                 int iterations) {
   std::vector<std::vector<double>> lps;
   lps.reserve(held_out.size());
   for (const auto& s : held_out) lps.push_back(component_log_probs(s));
@@ -406,8 +428,9 @@ std::string SetupMixture::format() const {
   std::ostringstream out;
   char buf[64];
   out << "stratego-mixture 1\nvariant " << param_->variant_name() << "\nsource " << source << "\n";
-  std::snprintf(buf, sizeof buf, "%d %.4f %.4f %.4f %.4f", validation.held_out, validation.parametric,
-                validation.mixture, validation.uniform, validation.cross_validated);
+  std::snprintf(buf, sizeof buf, "%d %.4f %.4f %.4f %.4f", validation.held_out,
+                validation.parametric, validation.mixture, validation.uniform,
+                validation.cross_validated);
   out << "validation " << buf << "\n";
   for (std::size_t c = 0; c < components_.size(); ++c) {
     std::snprintf(buf, sizeof buf, "%.6g", weights_[c]);
@@ -424,7 +447,9 @@ SetupMixture SetupMixture::parse(std::string_view text, const std::string& origi
   std::istringstream in{std::string(text)};
   std::string line;
   int line_no = 0;
-  auto fail = [&](const std::string& why) { throw InputError(origin + ":" + std::to_string(line_no) + ": " + why); };
+  auto fail = [&](const std::string& why) {
+    throw InputError(origin + ":" + std::to_string(line_no) + ": " + why);
+  };
   std::vector<std::pair<std::string, double>> weights;
   std::vector<std::vector<int>> training;
   Validation val;
@@ -453,22 +478,26 @@ SetupMixture SetupMixture::parse(std::string_view text, const std::string& origi
     if (key == "variant") {
       std::string v;
       words >> v;
-      if (v != parametric->variant_name()) fail("the mixture is for " + v + ", not " + parametric->variant_name());
+      if (v != parametric->variant_name())
+        fail("the mixture is for " + v + ", not " + parametric->variant_name());
     } else if (key == "source") {
       source = line.size() > 7 ? line.substr(7) : "";
     } else if (key == "validation") {
-      if (!(words >> val.held_out >> val.parametric >> val.mixture >> val.uniform >> val.cross_validated))
+      if (!(words >> val.held_out >> val.parametric >> val.mixture >> val.uniform >>
+            val.cross_validated))
         fail("'validation' needs five numbers");
     } else if (key == "weight") {
       std::string name;
       double w = -1;
-      if (!(words >> name >> w) || !(w >= 0)) fail("'weight' needs a component name and a weight >= 0");
+      if (!(words >> name >> w) || !(w >= 0))
+        fail("'weight' needs a component name and a weight >= 0");
       weights.push_back({name, w});
     } else if (key == "training") {
       if (!(words >> expected) || expected < 0) fail("'training' needs a count");
     } else if (key == "end") {
       if (expected != int(training.size()))
-        fail("'training " + std::to_string(expected) + "' but " + std::to_string(training.size()) + " set-ups");
+        fail("'training " + std::to_string(expected) + "' but " + std::to_string(training.size()) +
+             " set-ups");
       ended = true;
     } else {
       fail("unknown key '" + key + "'");
@@ -478,8 +507,10 @@ SetupMixture SetupMixture::parse(std::string_view text, const std::string& origi
   SetupMixture m(std::move(parametric), training);
   std::vector<double> w(m.components_.size(), 0.0);
   for (const auto& [name, x] : weights) {
-    const auto it = std::find_if(m.components_.begin(), m.components_.end(), [&](const Component& c) { return c.name == name; });
-    if (it == m.components_.end()) throw InputError(origin + ": no mixture component named '" + name + "' here");
+    const auto it = std::find_if(m.components_.begin(), m.components_.end(),
+                                 [&](const Component& c) { return c.name == name; });
+    if (it == m.components_.end())
+      throw InputError(origin + ": no mixture component named '" + name + "' here");
     w[std::size_t(it - m.components_.begin())] = x;
   }
   if (!weights.empty()) m.set_weights(w);
@@ -494,15 +525,16 @@ std::shared_ptr<const SetupMixture> SetupMixture::for_variant(const Variant& v) 
   static std::map<std::string, std::shared_ptr<const SetupMixture>> cache;
   const std::lock_guard<std::mutex> hold(lock);
   const SetupModel shape = SetupModel::uniform(v);
-  const std::string key = v.name + ":" + std::to_string(v.width) + "x" + std::to_string(v.setup_rows) + ":" +
-                          shape.format();
+  const std::string key = v.name + ":" + std::to_string(v.width) + "x" +
+                          std::to_string(v.setup_rows) + ":" + shape.format();
   if (const auto it = cache.find(key); it != cache.end()) return it->second;
   std::shared_ptr<const SetupMixture> found;
   const auto param = std::make_shared<const SetupModel>(SetupModel::for_variant(v));
   if (!param->fitted()) return cache[key] = nullptr;
   for (const BuiltinMixtureFile& f : builtin_mixture_files())
     if (f.name == v.name)
-      found = std::make_shared<const SetupMixture>(parse(f.text, "built-in mixture " + std::string(f.name), param));
+      found = std::make_shared<const SetupMixture>(
+          parse(f.text, "built-in mixture " + std::string(f.name), param));
   cache[key] = found;
   return found;
 }

@@ -51,15 +51,16 @@ class SetupMixture {
   struct Component {
     Type type;
     std::string name;
-    int block = -1;  // kBlock: index into blocks(); kPattern: into patterns(); kStyle: styles();
-                     // kResample: the number of squares resampled
+    int block = -1;    // kBlock: index into blocks(); kPattern: into patterns(); kStyle: styles();
+                       // kResample: the number of squares resampled
     int resample = 0;  // kPattern: squares of the layout resampled (a near copy of a layout)
     SetupStyle style = SetupStyle::kUniform;
     bool broad() const { return type == Type::kStyle; }
   };
 
   // training: set-ups as symbol codes (SetupModel::symbols_of); the mirrors are added here.
-  SetupMixture(std::shared_ptr<const SetupModel> parametric, const std::vector<std::vector<int>>& training);
+  SetupMixture(std::shared_ptr<const SetupModel> parametric,
+               const std::vector<std::vector<int>>& training);
 
   // The compiled-in mixture of v's base variant, if there is one that fits; else nullptr.
   static std::shared_ptr<const SetupMixture> for_variant(const Variant& v);
@@ -75,7 +76,9 @@ class SetupMixture {
   void set_weights(std::vector<double> w);
   const std::vector<std::vector<int>>& blocks() const { return blocks_; }  // frame squares
   // Block b's contents seen in the training entries (symbol index per block square) -> entries.
-  const std::unordered_map<std::string, int>& block_counts(int b) const { return block_counts_[std::size_t(b)]; }
+  const std::unordered_map<std::string, int>& block_counts(int b) const {
+    return block_counts_[std::size_t(b)];
+  }
   // Training entries (mirrors included) with x's pieces on block b.
   int block_matches(int b, const std::vector<int>& codes) const {
     const auto it = block_counts_[std::size_t(b)].find(block_key(b, indices_of(codes).data()));
@@ -86,10 +89,11 @@ class SetupMixture {
     std::string name;
     std::vector<int> class_of;  // per symbol index
     int classes = 0;
-    bool model = false;     // within classes: the parametric model's conditionals, not uniform
-    double log_within = 0;  // uniform: log P(symbols | layout of classes), the same for every layout
+    bool model = false;  // within classes: the parametric model's conditionals, not uniform
+    double log_within =
+        0;  // uniform: log P(symbols | layout of classes), the same for every layout
     std::unordered_map<std::string, int> counts;  // layout -> entries
-    std::vector<int> class_counts;                 // squares of each class in every layout
+    std::vector<int> class_counts;                // squares of each class in every layout
   };
   const std::vector<Pattern>& patterns() const { return patterns_; }
   std::string pattern_key(int p, const std::uint8_t* s) const;
@@ -99,13 +103,15 @@ class SetupMixture {
   // log P_c(x) per component and log P(x) of the mixture (x: symbol codes).
   std::vector<double> component_log_probs(const std::vector<int>& codes) const;
   double log_prob(const std::vector<int>& codes) const;
-  static double mix(const std::vector<double>& component_log_probs, const std::vector<double>& weights);
+  static double mix(const std::vector<double>& component_log_probs,
+                    const std::vector<double>& weights);
 
   // EM on held-out set-ups (codes): the weights maximising their mean log P; broad components
   // keep at least `floor` each. Returns the mean log P per set-up reached.
-  double fit_weights(const std::vector<std::vector<int>>& held_out, double floor, int iterations = 200);
-  static std::vector<double> em(const std::vector<std::vector<double>>& lps, const std::vector<bool>& broad,
-                                double floor, int iterations);
+  double fit_weights(const std::vector<std::vector<int>>& held_out, double floor,
+                     int iterations = 200);
+  static std::vector<double> em(const std::vector<std::vector<double>>& lps,
+                                const std::vector<bool>& broad, double floor, int iterations);
 
   // Training set-ups (mirrors included: entry 2j is set-up j, 2j+1 its mirror), as symbol
   // indices per frame square (255 on lakes).
@@ -117,9 +123,9 @@ class SetupMixture {
   // How x relates to the training split: entries equal to x (a set-up and its mirror count as
   // two entries; a symmetric set-up matches both), and the nearest entry's distance in squares.
   struct Match {
-    int exact = 0;         // entries equal to x
-    int exact_setups = 0;  // training set-ups equal to x or to its mirror
-    int nearest = -1;      // differing squares to the nearest entry that is not equal
+    int exact = 0;          // entries equal to x
+    int exact_setups = 0;   // training set-ups equal to x or to its mirror
+    int nearest = -1;       // differing squares to the nearest entry that is not equal
     int nearest_count = 0;  // entries at that distance
     int nearest_entry = -1;
   };
@@ -136,7 +142,9 @@ class SetupMixture {
   std::string source;
 
  private:
-  std::string key_of(const std::uint8_t* s) const { return std::string(reinterpret_cast<const char*>(s), std::size_t(zone_)); }
+  std::string key_of(const std::uint8_t* s) const {
+    return std::string(reinterpret_cast<const char*>(s), std::size_t(zone_));
+  }
   std::string block_key(int b, const std::uint8_t* s) const;
   double log_uniform_rest(int b, const std::uint8_t* s) const;
 
@@ -152,8 +160,11 @@ class SetupMixture {
   std::vector<Component> components_;
   std::vector<double> weights_;
   // log P(x | t) of resampling m squares of t, a = t's symbols on the d squares where x differs.
-  double log_resample(int m, int d, const std::vector<int>& a) const { return log_resample(m, d, a, param_->counts()); }
-  double log_resample(int m, int d, const std::vector<int>& a, const std::vector<int>& counts) const;
+  double log_resample(int m, int d, const std::vector<int>& a) const {
+    return log_resample(m, d, a, param_->counts());
+  }
+  double log_resample(int m, int d, const std::vector<int>& a,
+                      const std::vector<int>& counts) const;
 };
 
 }  // namespace stratego::eval

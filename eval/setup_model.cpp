@@ -105,8 +105,9 @@ std::vector<int> SetupModel::symbols_of(std::string_view line) const {
   }
   for (std::size_t s = 0; s < symbols_.size(); ++s)
     if (seen[s] != counts_[s]) {
-      const std::string name = symbols_[s] == kEmptySymbol ? std::string("empty square")
-                                                           : std::string(kind_name(Kind(symbols_[s])));
+      const std::string name = symbols_[s] == kEmptySymbol
+                                   ? std::string("empty square")
+                                   : std::string(kind_name(Kind(symbols_[s])));
       throw InputError("set-up has " + std::to_string(seen[s]) + " " + name + "(s); the " +
                        variant_ + " army has " + std::to_string(counts_[s]));
     }

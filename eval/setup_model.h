@@ -92,10 +92,10 @@ class SetupModel {
 
   // --- what fitting sets (eval/setup_fit.cpp) ---
   struct Params {
-    std::vector<double> phi;    // tied square: flag logits
-    std::vector<double> theta;  // tied square * symbols
+    std::vector<double> phi;                             // tied square: flag logits
+    std::vector<double> theta;                           // tied square * symbols
     std::array<std::vector<double>, kNumRelations> rel;  // symbols each
-    std::vector<double> pair;   // symbols * symbols: [neighbour's symbol][this symbol]
+    std::vector<double> pair;  // symbols * symbols: [neighbour's symbol][this symbol]
   };
   SetupModel(const Variant& v, std::string source);
   int num_symbols() const { return int(symbols_.size()); }

@@ -87,7 +87,8 @@ SetupModel SetupModel::parse(std::string_view text, const std::string& origin) {
     for (std::size_t i = first; i < w.size(); ++i) {
       char* end = nullptr;
       const double x = std::strtod(w[i].c_str(), &end);
-      if (end == w[i].c_str() || *end != '\0' || !std::isfinite(x)) fail("'" + w[i] + "' is not a number");
+      if (end == w[i].c_str() || *end != '\0' || !std::isfinite(x))
+        fail("'" + w[i] + "' is not a number");
       out.push_back(x);
     }
     return out;
@@ -125,7 +126,8 @@ SetupModel SetupModel::parse(std::string_view text, const std::string& origin) {
     model = SetupModel(shape, source);
     std::string model_letters;
     for (int code : model.symbols_) model_letters += symbol_letter(code);
-    if (model_letters != letters || model.counts_ != counts || (empties > 0) != (model.index_of_[kEmptySymbol] >= 0))
+    if (model_letters != letters || model.counts_ != counts ||
+        (empties > 0) != (model.index_of_[kEmptySymbol] >= 0))
       fail("'symbols' and 'counts' do not describe an army that fits the " +
            std::to_string(shape.width) + "x" + std::to_string(shape.setup_rows) + " zone");
     model.structure_ = structure;
@@ -145,15 +147,24 @@ SetupModel SetupModel::parse(std::string_view text, const std::string& origin) {
     }
     if (ended) fail("text after 'end'");
     if (!header_done) {
-      if (key == "variant" && w.size() == 2) name = w[1];
-      else if (key == "source") source = line.size() > 7 ? line.substr(7) : "";
-      else if (key == "width") shape.width = int(numbers(w, 1, 1)[0]);
-      else if (key == "rows") shape.setup_rows = int(numbers(w, 1, 1)[0]);
-      else if (key == "lakes") for (double x : numbers(w, 1, w.size() - 1)) lakes.push_back(int(x));
-      else if (key == "symbols" && w.size() == 2) letters = w[1];
-      else if (key == "counts") for (double x : numbers(w, 1, w.size() - 1)) counts.push_back(int(x));
-      else if (key == "structure") structure = numbers(w, 1, 1)[0] != 0;
-      else if (key == "smoothing") smoothing = numbers(w, 1, 1)[0];
+      if (key == "variant" && w.size() == 2)
+        name = w[1];
+      else if (key == "source")
+        source = line.size() > 7 ? line.substr(7) : "";
+      else if (key == "width")
+        shape.width = int(numbers(w, 1, 1)[0]);
+      else if (key == "rows")
+        shape.setup_rows = int(numbers(w, 1, 1)[0]);
+      else if (key == "lakes")
+        for (double x : numbers(w, 1, w.size() - 1)) lakes.push_back(int(x));
+      else if (key == "symbols" && w.size() == 2)
+        letters = w[1];
+      else if (key == "counts")
+        for (double x : numbers(w, 1, w.size() - 1)) counts.push_back(int(x));
+      else if (key == "structure")
+        structure = numbers(w, 1, 1)[0] != 0;
+      else if (key == "smoothing")
+        smoothing = numbers(w, 1, 1)[0];
       else if (key == "validation") {
         const auto x = numbers(w, 1, 5);
         val = {int(x[0]), int(x[1]), x[2], x[3], x[4]};

@@ -17,10 +17,14 @@ double lfact(double n) { return std::lgamma(n + 1); }
 
 const char* style_name(SetupStyle s) {
   switch (s) {
-    case SetupStyle::kUniform: return "uniform";
-    case SetupStyle::kForwardBombs: return "forward-bombs";
-    case SetupStyle::kFlagFront: return "flag-front";
-    case SetupStyle::kHighFront: return "high-front";
+    case SetupStyle::kUniform:
+      return "uniform";
+    case SetupStyle::kForwardBombs:
+      return "forward-bombs";
+    case SetupStyle::kFlagFront:
+      return "flag-front";
+    case SetupStyle::kHighFront:
+      return "high-front";
   }
   return "?";
 }
@@ -35,7 +39,11 @@ SetupStyle parse_style(const std::string& name) {
 }
 
 StyleDistribution::StyleDistribution(const SetupModel& shape, SetupStyle s)
-    : style_(s), zone_(shape.zone_size()), codes_(shape.symbols()), counts_(shape.counts()), order_(shape.order()) {
+    : style_(s),
+      zone_(shape.zone_size()),
+      codes_(shape.symbols()),
+      counts_(shape.counts()),
+      order_(shape.order()) {
   const int n = int(codes_.size());
   region_.assign(std::size_t(zone_), false);
   in_k_.assign(std::size_t(n), false);
@@ -45,8 +53,10 @@ StyleDistribution::StyleDistribution(const SetupModel& shape, SetupStyle s)
   if (s == SetupStyle::kHighFront) kinds = {kMarshal, kGeneral};
   for (int k : kinds) {
     const int idx = shape.symbol_index(k);
-    if (idx < 0) available_ = false;
-    else in_k_[std::size_t(idx)] = true, constrained_ += counts_[std::size_t(idx)];
+    if (idx < 0)
+      available_ = false;
+    else
+      in_k_[std::size_t(idx)] = true, constrained_ += counts_[std::size_t(idx)];
   }
   if (!kinds.empty()) {
     const int front = shape.rows() - 1;
@@ -58,7 +68,8 @@ StyleDistribution::StyleDistribution(const SetupModel& shape, SetupStyle s)
   }
   // Set-ups of the style: place the constrained pieces in the region, then the others anywhere.
   const double squares = double(order_.size());
-  log_total_ = lfact(region_size_) - lfact(region_size_ - constrained_) + lfact(squares - constrained_);
+  log_total_ =
+      lfact(region_size_) - lfact(region_size_ - constrained_) + lfact(squares - constrained_);
   for (int i = 0; i < n; ++i) log_total_ -= lfact(counts_[std::size_t(i)]);
 }
 
@@ -73,7 +84,8 @@ double StyleDistribution::log_prob(const std::vector<int>& symbols) const {
 }
 
 std::vector<int> StyleDistribution::sample(Rng& rng) const {
-  if (!available_) throw InputError(std::string("set-up style ") + style_name(style_) + " does not fit this army");
+  if (!available_)
+    throw InputError(std::string("set-up style ") + style_name(style_) + " does not fit this army");
   std::vector<int> out(std::size_t(zone_), -1);
   std::vector<int> free_region, constrained, others;
   for (int f : order_)
@@ -84,7 +96,8 @@ std::vector<int> StyleDistribution::sample(Rng& rng) const {
     for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[rng.below(std::uint32_t(i))]);
   };
   shuffle(free_region);
-  for (std::size_t i = 0; i < constrained.size(); ++i) out[std::size_t(free_region[i])] = constrained[i];
+  for (std::size_t i = 0; i < constrained.size(); ++i)
+    out[std::size_t(free_region[i])] = constrained[i];
   shuffle(others);
   std::size_t next = 0;
   for (int f : order_)
@@ -112,7 +125,8 @@ double StyleDistribution::observe(const std::vector<int>& obs, std::vector<doubl
   }
   if (k_left > region_left) return kMinusInf;
   const double squares = double(order_.size());
-  const double others_left = squares - constrained_ - observed_others;  // squares the others still fill
+  const double others_left =
+      squares - constrained_ - observed_others;  // squares the others still fill
   double consistent = lfact(region_left) - lfact(region_left - k_left) + lfact(others_left);
   for (int i = 0; i < n; ++i) consistent -= lfact(left[std::size_t(i)]);
   if (pred)
@@ -125,8 +139,10 @@ double StyleDistribution::observe(const std::vector<int>& obs, std::vector<doubl
           in_region ? (region_left > 0 ? double(region_left - k_left) / region_left : 0.0) : 1.0;
       for (int i = 0; i < n; ++i) {
         double p = 0;
-        if (in_k_[std::size_t(i)]) p = in_region && region_left > 0 ? double(left[std::size_t(i)]) / region_left : 0.0;
-        else p = others_left > 0 ? other_share * double(left[std::size_t(i)]) / others_left : 0.0;
+        if (in_k_[std::size_t(i)])
+          p = in_region && region_left > 0 ? double(left[std::size_t(i)]) / region_left : 0.0;
+        else
+          p = others_left > 0 ? other_share * double(left[std::size_t(i)]) / others_left : 0.0;
         (*pred)[std::size_t(f * n + i)] = p;
       }
     }

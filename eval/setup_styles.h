@@ -22,8 +22,8 @@
 namespace stratego::eval {
 
 enum class SetupStyle { kUniform, kForwardBombs, kFlagFront, kHighFront };
-constexpr SetupStyle kAllStyles[] = {SetupStyle::kUniform, SetupStyle::kForwardBombs, SetupStyle::kFlagFront,
-                                     SetupStyle::kHighFront};
+constexpr SetupStyle kAllStyles[] = {SetupStyle::kUniform, SetupStyle::kForwardBombs,
+                                     SetupStyle::kFlagFront, SetupStyle::kHighFront};
 
 const char* style_name(SetupStyle s);
 // InputError listing the names if unknown.

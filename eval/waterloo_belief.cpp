@@ -154,8 +154,7 @@ void WaterlooBelief::update_sectors(const WaterlooView& after) {
   const Side me = after.viewer, enemy = other(me);
   if (after.retreat_sector[enemy] != waterloo::kHiddenSector || waterloo::melee_live(after.phase))
     return;
-  const bool won_here = after.result.over() &&
-                        after.result.reason == EndReason::kLinesOfRetreat &&
+  const bool won_here = after.result.over() && after.result.reason == EndReason::kLinesOfRetreat &&
                         after.result.winner == winner_of(me);
   if (after.result.over() && !won_here) return;  // ended otherwise: no check was made
   const Geometry& g = after.geometry();

@@ -8,22 +8,28 @@ namespace {
 
 using namespace waterloo;
 
-constexpr double kCommanderValue = 6;       // an action a turn (W-7.1)
-constexpr double kChiefValue = 12;          // its loss can end the game (W-11.3)
-constexpr double kArtilleryValue = 4;       // printed 0, but fires (W-6)
-constexpr double kRetreatPressure = 0.04;   // per row closer to the enemy's retreat sector
+constexpr double kCommanderValue = 6;      // an action a turn (W-7.1)
+constexpr double kChiefValue = 12;         // its loss can end the game (W-11.3)
+constexpr double kArtilleryValue = 4;      // printed 0, but fires (W-6)
+constexpr double kRetreatPressure = 0.04;  // per row closer to the enemy's retreat sector
 
 double unit_value(const WaterlooState& s, int id) {
   const UnitInfo& info = s.unit_info(id);
   switch (info.cls) {
-    case UnitClass::kCommander: return kCommanderValue;
-    case UnitClass::kCommanderInChief: return kChiefValue;
-    case UnitClass::kArtillery: return kArtilleryValue;
-    default: return s.unit(id).strength;
+    case UnitClass::kCommander:
+      return kCommanderValue;
+    case UnitClass::kCommanderInChief:
+      return kChiefValue;
+    case UnitClass::kArtillery:
+      return kArtilleryValue;
+    default:
+      return s.unit(id).strength;
   }
 }
 
-bool in_play(Where w) { return w == Where::kBoard || w == Where::kReserve || w == Where::kRecovering; }
+bool in_play(Where w) {
+  return w == Where::kBoard || w == Where::kReserve || w == Where::kRecovering;
+}
 
 double material(const WaterlooState& s, Side side, double& initial) {
   double now = 0;
@@ -43,7 +49,8 @@ double material(const WaterlooState& s, Side side, double& initial) {
 int retreat_distance(const WaterlooState& s, Side side) {
   const Side them = other(side);
   const int sector = s.retreat_sector(them);
-  const Bitboard target = sector >= 0 ? s.sector(them, sector) & s.back_row(them) : s.back_row(them);
+  const Bitboard target =
+      sector >= 0 ? s.sector(them, sector) & s.back_row(them) : s.back_row(them);
   if (!target) return 0;
   const Geometry& g = s.geometry();
   const int target_row = g.row(lsb(target));
@@ -59,7 +66,8 @@ double waterloo_margin(const WaterlooState& s, Side side) {
   double init_us = 0, init_them = 0;
   const double us = material(s, side, init_us), them = material(s, other(side), init_them);
   const double scale = std::max(1.0, std::max(init_us, init_them));
-  double m = (us / std::max(1.0, init_us) - them / std::max(1.0, init_them)) * (init_us + init_them) / (2 * scale);
+  double m = (us / std::max(1.0, init_us) - them / std::max(1.0, init_them)) *
+             (init_us + init_them) / (2 * scale);
   m += kRetreatPressure * (retreat_distance(s, other(side)) - retreat_distance(s, side));
   return m;
 }

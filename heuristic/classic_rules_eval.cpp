@@ -11,19 +11,20 @@ namespace {
 // Piece values by kind (flag, spy, scout, miner, sergeant, lieutenant, captain, major,
 // colonel, general, marshal, bomb, anger captain, ranged major); set_values() adjusts them to
 // the position.
-constexpr std::array<double, kNumKinds> kBaseValue{0, 10, 3, 9, 5, 8, 13, 20, 32, 50, 80, 5, 15, 24};
-constexpr double kPathDecay = 0.75;   // the pull of a target per step of path cost
+constexpr std::array<double, kNumKinds> kBaseValue{0,  10, 3,  9,  5, 8,  13,
+                                                   20, 32, 50, 80, 5, 15, 24};
+constexpr double kPathDecay = 0.75;  // the pull of a target per step of path cost
 // Learning an unknown piece's kind: a little for any, more the more it is likely worth.
 constexpr double kInfoValue = 2, kInfoShare = 0.15;
-constexpr double kFlagGuard = 300;    // removing a piece about to reach our flag
-constexpr double kThreatWeight = 0.9; // how surely an enemy takes what it can
+constexpr double kFlagGuard = 300;     // removing a piece about to reach our flag
+constexpr double kThreatWeight = 0.9;  // how surely an enemy takes what it can
 constexpr double kPullWeight = 1.0;
 constexpr double kPullCap = 400;
 constexpr double kImmobilePenalty = 4;  // V-3, V-4: Bombs and the Flag guard where they stand
 constexpr double kBackAndForthPenalty = 1.5;
 constexpr double kGuardLeaves = 30, kGuardArrives = 12;  // a piece next to our flag
 constexpr double kSecondStep = 0.3;  // weight of what can reach our flag in two moves
-constexpr int kDangerReach = 5;  // path cost beyond which a piece is no danger to our flag
+constexpr int kDangerReach = 5;      // path cost beyond which a piece is no danger to our flag
 
 const std::array<double, 256>& decay_powers() {
   static const std::array<double, 256> table = [] {
@@ -42,7 +43,7 @@ constexpr KindMask reach_at(int step, const Variant& v) {
   if (step == 1) return KindMask(0xffff);
   KindMask m = kind_bit(kScout);
   if (step == 2) {
-    m |= kind_bit(kRangedMajor);  // CW-4 (only present in armies that have it)
+    m |= kind_bit(kRangedMajor);                      // CW-4 (only present in armies that have it)
     if (v.captain_two_step) m |= kind_bit(kCaptain);  // C-4.5
   }
   return m;
@@ -264,9 +265,15 @@ double ClassicRulesEval::enemy_gain(int e, Kind a, KindMask reach) const {
   for (Kind k : kAllKinds) {
     if (b[k] <= 0 || !(reach & kind_bit(k)) || !v_.can_move(k) || !v_.can_attack(k)) continue;
     switch (resolve_combat(k, a, v_)) {
-      case Outcome::kAttackerWins: gain += b[k] * mine_[a]; break;
-      case Outcome::kDefenderWins: gain -= b[k] * theirs_[k]; break;
-      case Outcome::kBothRemoved: gain += b[k] * (mine_[a] - theirs_[k]); break;
+      case Outcome::kAttackerWins:
+        gain += b[k] * mine_[a];
+        break;
+      case Outcome::kDefenderWins:
+        gain -= b[k] * theirs_[k];
+        break;
+      case Outcome::kBothRemoved:
+        gain += b[k] * (mine_[a] - theirs_[k]);
+        break;
     }
   }
   return gain;
@@ -305,8 +312,7 @@ double ClassicRulesEval::threat_seen(Kind a, int x, int ignore, int vacated, int
         if (via1 < 0 || via2 < 0) continue;
         const int sq = step_from(g_, via1, dv);
         auto open = [&](int via) { return !test(g_.blocked(), via) && empty(via); };
-        if (enemy_on(sq) && (open(via1) || open(via2)))
-          add(enemy_gain(sq, a, kind_bit(kCaptain)));
+        if (enemy_on(sq) && (open(via1) || open(via2))) add(enemy_gain(sq, a, kind_bit(kCaptain)));
       }
   return kThreatWeight * (worst + 0.2 * (sum - worst));
 }
@@ -372,8 +378,7 @@ double ClassicRulesEval::flag_line(Direction d, int removed, int vacated, int oc
   if (mode_ == EvalMode::kFast) return flag_line_by_bitboard(d, removed, vacated, occupied, seen);
   auto empty = [&](int sq) {
     if (seen) *seen |= square_bb(sq);
-    return sq != occupied &&
-           (sq == vacated || sq == removed || view_.board[sq].piece == kNoPiece);
+    return sq != occupied && (sq == vacated || sq == removed || view_.board[sq].piece == kNoPiece);
   };
   // The likeliest enemy piece able to move onto q next turn, which stands `reach` steps (the
   // kinds of reach_at) from the flag.
@@ -439,9 +444,9 @@ double ClassicRulesEval::flag_line_by_bitboard(Direction d, int removed, int vac
 double ClassicRulesEval::flag_cover(int f, int t, double p_take) const {
   if (flag_sq_ < 0 || f == flag_sq_) return 0;
   // The move empties f and fills t (or, losing its attack, only empties f).
-  const double after = theirs(t) ? p_take * flag_exposure(t, f, t) +
-                                       (1 - p_take) * flag_exposure(-1, f, -1)
-                                 : flag_exposure(-1, f, t);
+  const double after =
+      theirs(t) ? p_take * flag_exposure(t, f, t) + (1 - p_take) * flag_exposure(-1, f, -1)
+                : flag_exposure(-1, f, t);
   const Bitboard guard_squares = g_.neighbours(square_bb(flag_sq_));
   double s = flag_exposure_ - after;
   if (test(guard_squares, f)) s -= kGuardLeaves;
@@ -455,16 +460,19 @@ double ClassicRulesEval::score(Move m) const {
       const Kind k = m.rescued_kind();
       return mine_[k] - threat(k, m.to()) + kPullWeight * pull(k, m.to());
     }
-    case MoveType::kDeclineRescue: return -1;  // any piece back is worth more
-    case MoveType::kAngerStop: return 0;       // stays where it is: the baseline
-    case MoveType::kRanged: {                  // CW-4: the attacker stays where it is
+    case MoveType::kDeclineRescue:
+      return -1;  // any piece back is worth more
+    case MoveType::kAngerStop:
+      return 0;                // stays where it is: the baseline
+    case MoveType::kRanged: {  // CW-4: the attacker stays where it is
       const int f = m.from(), t = m.to();
       const Kind a = kind_at(f);
       double p_win = 0, p_removed = 0;
       const double ev = attack_value(a, 0, t, p_win, p_removed);
       return ev + (1 - p_win) * standing(f).threat + relief(t, f, p_removed);
     }
-    default: break;
+    default:
+      break;
   }
   const int f = m.from(), t = m.to();
   const Kind a = kind_at(f);

@@ -11,9 +11,9 @@
 #include <array>
 #include <vector>
 
-#include "heuristic/classic_rules_knowledge.h"
 #include "engine/move.h"
 #include "engine/view.h"
+#include "heuristic/classic_rules_knowledge.h"
 
 namespace stratego::bots {
 

@@ -75,8 +75,10 @@ void EnemyKnowledge::observe(const ObservedMove& m, const View& after) {
       }
       mask_[to] = mk;
     } else if (m.outcome == Outcome::kAttackerWins) {
-      if (ranged) mask_[from] = mk;
-      else mask_[to] = mk;
+      if (ranged)
+        mask_[from] = mk;
+      else
+        mask_[to] = mk;
     } else {
       if (ranged) mask_[from] = 0;
       if (m.outcome == Outcome::kBothRemoved) mask_[to] = 0;

@@ -13,17 +13,25 @@ namespace {
 std::array<double, 4> row_weights(Kind k) {
   switch (k) {
     case kMarshal:
-    case kGeneral: return {0.05, 0.4, 1, 0.9};
+    case kGeneral:
+      return {0.05, 0.4, 1, 0.9};
     case kColonel:
     case kMajor:
-    case kRangedMajor: return {0.2, 0.6, 1, 0.8};
+    case kRangedMajor:
+      return {0.2, 0.6, 1, 0.8};
     case kCaptain:
-    case kAngerCaptain: return {0.3, 0.8, 1, 0.8};
-    case kMiner: return {1, 1, 0.5, 0.2};
-    case kScout: return {0.5, 0.4, 0.5, 1};
-    case kSpy: return {0.2, 1, 0.8, 0.1};
-    case kBomb: return {1, 1, 0.5, 0.25};
-    default: return {0.6, 0.8, 1, 1};
+    case kAngerCaptain:
+      return {0.3, 0.8, 1, 0.8};
+    case kMiner:
+      return {1, 1, 0.5, 0.2};
+    case kScout:
+      return {0.5, 0.4, 0.5, 1};
+    case kSpy:
+      return {0.2, 1, 0.8, 0.1};
+    case kBomb:
+      return {1, 1, 0.5, 0.25};
+    default:
+      return {0.6, 0.8, 1, 1};
   }
 }
 
@@ -35,9 +43,7 @@ class Builder {
   }
 
   // 0 is the owner's back row, setup_rows - 1 the front row of the zone.
-  int rel_row(int sq) const {
-    return side_ == kRed ? g_.row(sq) : g_.height() - 1 - g_.row(sq);
-  }
+  int rel_row(int sq) const { return side_ == kRed ? g_.row(sq) : g_.height() - 1 - g_.row(sq); }
   std::size_t quarter(int sq) const {
     const int rows = std::max(1, v_.setup_rows - 1);
     return std::size_t((rel_row(sq) * 3 + rows / 2) / rows);
@@ -96,8 +102,10 @@ class Builder {
                      [&](int a, int b) { return rel_row(a) > rel_row(b); });
     std::vector<int> gaps;
     for (int sq : sides) {
-      if (left_[kBomb] > 0) place(sq, kBomb);
-      else gaps.push_back(sq);
+      if (left_[kBomb] > 0)
+        place(sq, kBomb);
+      else
+        gaps.push_back(sq);
     }
     // Gaps the bombs could not close take the cheapest pieces at hand.
     for (int sq : gaps)

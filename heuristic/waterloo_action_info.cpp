@@ -28,18 +28,50 @@ ActionInfo describe_with(waterloo::Action a, bool target_occupied, const waterlo
       out.to = a.to();
       out.unit = unit;
       break;
-    case ActionType::kTakeOff: out.type = T::kTakeOff; out.from = a.from(); break;
-    case ActionType::kSave: out.type = T::kSave; out.from = a.from(); break;
-    case ActionType::kPlayCard: out.type = T::kCard; out.card = card; break;
-    case ActionType::kEndTurn: out.type = T::kEnd; break;
-    case ActionType::kCardDone: out.type = T::kDone; break;
-    case ActionType::kReconPick: out.type = T::kLook; out.to = a.to(); break;
-    case ActionType::kChooseTarget: out.type = T::kTarget; out.to = a.to(); break;
-    case ActionType::kBattleLust: out.type = T::kLust; out.yes = e != 0; break;
-    case ActionType::kDraftTake: out.type = T::kTake; out.card = card; break;
-    case ActionType::kDraftDiscard: out.type = T::kDiscard; out.card = card; break;
-    case ActionType::kEarlyStart: out.type = T::kEarly; out.yes = e != 0; break;
-    default: break;  // chance outcomes
+    case ActionType::kTakeOff:
+      out.type = T::kTakeOff;
+      out.from = a.from();
+      break;
+    case ActionType::kSave:
+      out.type = T::kSave;
+      out.from = a.from();
+      break;
+    case ActionType::kPlayCard:
+      out.type = T::kCard;
+      out.card = card;
+      break;
+    case ActionType::kEndTurn:
+      out.type = T::kEnd;
+      break;
+    case ActionType::kCardDone:
+      out.type = T::kDone;
+      break;
+    case ActionType::kReconPick:
+      out.type = T::kLook;
+      out.to = a.to();
+      break;
+    case ActionType::kChooseTarget:
+      out.type = T::kTarget;
+      out.to = a.to();
+      break;
+    case ActionType::kBattleLust:
+      out.type = T::kLust;
+      out.yes = e != 0;
+      break;
+    case ActionType::kDraftTake:
+      out.type = T::kTake;
+      out.card = card;
+      break;
+    case ActionType::kDraftDiscard:
+      out.type = T::kDiscard;
+      out.card = card;
+      break;
+    case ActionType::kEarlyStart:
+      out.type = T::kEarly;
+      out.yes = e != 0;
+      break;
+    default:
+      break;  // chance outcomes
   }
   return out;
 }

@@ -16,8 +16,23 @@ using waterloo::CardKind;
 
 struct ActionInfo {
   enum class Type {
-    kMove, kAttack, kFire, kFireTile, kPlace, kTakeOff, kSave, kCard, kEnd, kDone, kLook,
-    kTarget, kLust, kTake, kDiscard, kEarly, kOther
+    kMove,
+    kAttack,
+    kFire,
+    kFireTile,
+    kPlace,
+    kTakeOff,
+    kSave,
+    kCard,
+    kEnd,
+    kDone,
+    kLook,
+    kTarget,
+    kLust,
+    kTake,
+    kDiscard,
+    kEarly,
+    kOther
   };
   Type type = Type::kOther;  // kOther: a chance outcome (never a decision)
   int from = -1, to = -1;

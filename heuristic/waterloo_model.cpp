@@ -12,7 +12,9 @@ bool is_cavalry_like(UnitClass k) {
   return k == UnitClass::kLightCavalry || k == UnitClass::kHeavyCavalry ||
          k == UnitClass::kCommander || k == UnitClass::kCommanderInChief;
 }
-bool is_infantry(UnitClass k) { return k == UnitClass::kLightInfantry || k == UnitClass::kInfantry; }
+bool is_infantry(UnitClass k) {
+  return k == UnitClass::kLightInfantry || k == UnitClass::kInfantry;
+}
 
 UnitClass likely_class(const Dist& d) {
   UnitClass best = d.k[0].cls;
@@ -32,9 +34,15 @@ Model::Model(const waterloo::WaterlooView& v) : v_(v), g_(v.geometry()), me_(v.v
     for (int sq : squares(tiles[t].squares)) tile_of_[std::size_t(sq)] = std::int8_t(t);
     const bool intact = v.tile_hp[t] > 0;
     switch (tiles[t].kind) {
-      case TileKind::kBuilding: buildings_ |= intact ? tiles[t].squares : 0; break;
-      case TileKind::kHill: hills_ |= tiles[t].squares; break;
-      case TileKind::kVillage: villages_ |= intact ? tiles[t].squares : 0; break;
+      case TileKind::kBuilding:
+        buildings_ |= intact ? tiles[t].squares : 0;
+        break;
+      case TileKind::kHill:
+        hills_ |= tiles[t].squares;
+        break;
+      case TileKind::kVillage:
+        villages_ |= intact ? tiles[t].squares : 0;
+        break;
     }
   }
   mud_ = v.rules().mud;
@@ -84,8 +92,11 @@ Dist Model::dist_of(const SeenUnit& u) const {
   double total = 0;
   for (int i = 0; i < pool.n; ++i) total += pool.k[std::size_t(i)].p;
   if (total <= 0) {  // nothing unseen left of that look: trust the class shown
-    const int s = u.cls == UnitClass::kInfantry ? 3 : u.cls == UnitClass::kLightCavalry ? 2
-                 : u.cls == UnitClass::kHeavyCavalry ? 4 : u.cls == UnitClass::kLightInfantry ? 1 : 0;
+    const int s = u.cls == UnitClass::kInfantry        ? 3
+                  : u.cls == UnitClass::kLightCavalry  ? 2
+                  : u.cls == UnitClass::kHeavyCavalry  ? 4
+                  : u.cls == UnitClass::kLightInfantry ? 1
+                                                       : 0;
     d.add(Kind{u.cls, current(s), 1.0});
     return d;
   }
@@ -102,18 +113,23 @@ double Model::value(const Kind& k, Army a) const {
   if (v_.pursuit) return 1.0;  // W-13.5: the tally counts pieces
   const waterloo::Level lv = level();
   switch (k.cls) {
-    case UnitClass::kLightInfantry: return 1.0 + 0.5 * k.strength;
-    case UnitClass::kInfantry: return double(k.strength);
-    case UnitClass::kLightCavalry: return 2.5;
-    case UnitClass::kHeavyCavalry: return 1.0 + k.strength;
-    case UnitClass::kArtillery: return 5.0;
+    case UnitClass::kLightInfantry:
+      return 1.0 + 0.5 * k.strength;
+    case UnitClass::kInfantry:
+      return double(k.strength);
+    case UnitClass::kLightCavalry:
+      return 2.5;
+    case UnitClass::kHeavyCavalry:
+      return 1.0 + k.strength;
+    case UnitClass::kArtillery:
+      return 5.0;
     case UnitClass::kCommander:
       if (a == Army::kPrussian) return 6.0;  // W-9.3: the Prussian action
       return lost_cic(a) ? kWin : 10.0;      // W-11.2
     case UnitClass::kCommanderInChief:
-      if (lv == waterloo::Level::kStandard) return kWin;  // W-11.3
+      if (lv == waterloo::Level::kStandard) return kWin;                      // W-11.3
       if (lv == waterloo::Level::kExpert && a == Army::kFrench) return kWin;  // W-13.1
-      return lost_commander(a) ? kWin : 20.0;  // W-7.1, W-11.2
+      return lost_commander(a) ? kWin : 20.0;                                 // W-7.1, W-11.2
   }
   return 1.0;
 }
@@ -121,7 +137,8 @@ double Model::value(const Kind& k, Army a) const {
 double Model::expected_value(int sq) const {
   const Dist& d = dist(sq);
   double ev = 0;
-  for (int i = 0; i < d.n; ++i) ev += d.k[std::size_t(i)].p * value(d.k[std::size_t(i)], at(sq)->army);
+  for (int i = 0; i < d.n; ++i)
+    ev += d.k[std::size_t(i)].p * value(d.k[std::size_t(i)], at(sq)->army);
   return ev;
 }
 
@@ -130,8 +147,9 @@ int Model::modifier(UnitClass k, Side s, int sq, bool attacking, int other_sq, b
   if (sq < 0 || sq >= g_.num_squares()) return 0;
   const int tile = tile_of_[std::size_t(sq)];
   if (is_infantry(k) && tile >= 0) {
-    if (held && test(buildings_, sq) && waterloo::view_building_owner(v_, tile) == s) ++m;  // W-10.2
-    if (test(villages_, sq)) ++m;                                                      // W-10.7
+    if (held && test(buildings_, sq) && waterloo::view_building_owner(v_, tile) == s)
+      ++m;                         // W-10.2
+    if (test(villages_, sq)) ++m;  // W-10.7
   }
   if (!attacking && k != UnitClass::kArtillery && k != UnitClass::kCommanderInChief &&
       test(hills_, sq) && other_sq >= 0 && !test(hills_, other_sq))

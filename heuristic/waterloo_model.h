@@ -58,7 +58,7 @@ class Model {
   Bitboard occupied() const { return side_[0] | side_[1]; }
   Bitboard buildings() const { return buildings_; }  // intact buildings (W-10.2)
   Bitboard hills() const { return hills_; }
-  Bitboard villages() const { return villages_; }   // intact villages (W-10.7)
+  Bitboard villages() const { return villages_; }  // intact villages (W-10.7)
   Bitboard mud() const { return mud_; }
   Direction facing(Side s) const { return s == kBlue ? kNorth : kSouth; }  // I-1
   // Rows advanced towards the enemy back row: 0 on one's own back row.

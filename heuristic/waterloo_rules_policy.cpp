@@ -60,7 +60,8 @@ void WaterlooRulesPolicy::remember(const waterloo::WaterlooView& v) {
     memory_.excluded = {};  // cannot be: forget, rather than stop trying
 }
 
-std::size_t WaterlooRulesPolicy::choose(const waterloo::WaterlooView& v, const std::vector<ActionInfo>& actions) {
+std::size_t WaterlooRulesPolicy::choose(const waterloo::WaterlooView& v,
+                                        const std::vector<ActionInfo>& actions) {
   const Geometry& g = v.geometry();
   auto find = [&](auto pred) -> std::ptrdiff_t {
     for (std::size_t i = 0; i < actions.size(); ++i)
@@ -97,7 +98,8 @@ std::size_t WaterlooRulesPolicy::choose(const waterloo::WaterlooView& v, const s
       if (i >= 0) return std::size_t(i);
       break;
     }
-    default: break;
+    default:
+      break;
   }
 
   remember(v);

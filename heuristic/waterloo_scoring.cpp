@@ -8,26 +8,32 @@ namespace {
 using waterloo::Level;
 
 // Weights of the positional terms (rows advanced, guard of the own back row, goal squares).
-constexpr double kGuard = 0.75;       // an own piece on an own back-row square that matters
-constexpr double kGoalSquare = 4.0;  // an own piece on a candidate enemy sector
-constexpr double kPlaceBonus = 0.3;  // per point of value: a reserve put to work (W-7.3)
-constexpr double kVipCaution = 0.02;  // per point of a commander's value, per enemy nearby
+constexpr double kGuard = 0.75;         // an own piece on an own back-row square that matters
+constexpr double kGoalSquare = 4.0;     // an own piece on a candidate enemy sector
+constexpr double kPlaceBonus = 0.3;     // per point of value: a reserve put to work (W-7.3)
+constexpr double kVipCaution = 0.02;    // per point of a commander's value, per enemy nearby
 constexpr double kReach2Weight = 0.15;  // an enemy attack two actions away (a commander's)
-constexpr double kShield = 0.004;  // per point of a commander's value, a piece beside it
-constexpr double kHunt = 0.5;        // pull of prey per point of expected gain
-constexpr double kPreyMin = 3.0;     // expected gain below which a piece is not hunted
-constexpr double kPreyMax = 20.0;    // a pull, not a plan: the attack itself is scored in full
+constexpr double kShield = 0.004;       // per point of a commander's value, a piece beside it
+constexpr double kHunt = 0.5;           // pull of prey per point of expected gain
+constexpr double kPreyMin = 3.0;        // expected gain below which a piece is not hunted
+constexpr double kPreyMax = 20.0;       // a pull, not a plan: the attack itself is scored in full
 
 double advance(double p) { return p + p * p / 8.0; }
 
 double runner_weight(UnitClass k) {
   switch (k) {
-    case UnitClass::kLightCavalry: return 1.0;
-    case UnitClass::kHeavyCavalry: return 0.8;
-    case UnitClass::kInfantry: return 0.45;  // (+ more for the strong ones, see pos)
-    case UnitClass::kLightInfantry: return 0.5;
-    case UnitClass::kArtillery: return 0.25;
-    default: return 0.0;
+    case UnitClass::kLightCavalry:
+      return 1.0;
+    case UnitClass::kHeavyCavalry:
+      return 0.8;
+    case UnitClass::kInfantry:
+      return 0.45;  // (+ more for the strong ones, see pos)
+    case UnitClass::kLightInfantry:
+      return 0.5;
+    case UnitClass::kArtillery:
+      return 0.25;
+    default:
+      return 0.0;
   }
 }
 
@@ -99,7 +105,8 @@ double Scorer::pos(const Dist& d, Army a, int sq) const {
     double near = 0, keep = 1;
     for (int e : squares(m_.side_bb(m_.foe()) & ~square_bb(sq))) {
       const int dist = std::abs(g.col(e) - g.col(sq)) + std::abs(g.row(e) - g.row(sq));
-      if (dist <= 5 && m_.at(e)->cls != UnitClass::kArtillery) near += 1.0 / double(1 << (dist - 1));
+      if (dist <= 5 && m_.at(e)->cls != UnitClass::kArtillery)
+        near += 1.0 / double(1 << (dist - 1));
       if (test(m_.reach2(e), sq)) {
         const Odds o = m_.side_odds(m_.dist(e), m_.at(e)->army, e, d, a, sq);
         keep *= 1 - kReach2Weight * o.win;
@@ -167,8 +174,10 @@ double Scorer::exposure_if_vacated(int sq) const {
         const Dist& vd = m_.dist(vip);
         const Army va = m_.at(vip)->army;
         double hit = 0;
-        if (is_cavalry_like(u.cls) || (is_infantry(u.cls) && dist <= (u.cls == UnitClass::kInfantry ? 2 : 3)))
-          hit = m_.odds(m_.dist(t), u.army, t, vip - g.delta(opposite(d)), vd, va, vip, opposite(d)).gain;
+        if (is_cavalry_like(u.cls) ||
+            (is_infantry(u.cls) && dist <= (u.cls == UnitClass::kInfantry ? 2 : 3)))
+          hit = m_.odds(m_.dist(t), u.army, t, vip - g.delta(opposite(d)), vd, va, vip, opposite(d))
+                    .gain;
         else if (u.cls == UnitClass::kArtillery && m_.facing(m_.foe()) == opposite(d) && dist <= 3)
           hit = m_.expected_value(vip);
         extra += kAttackWeight * hit;
@@ -213,9 +222,11 @@ double Scorer::score_move(const ActionInfo& t) const {
   const Army a = m_.at(t.from)->army;
   double s = pos(d, a, t.to) - pos(d, a, t.from) + hunt(t.from, t.to) - hunt(t.from, t.from);
   s += m_.danger(d, a, t.from, kAttackWeight) - m_.danger(d, a, t.to, kAttackWeight);
-  if (!test(vips_, t.from)) s -= exposure_if_vacated(t.from);  // a commander's own move is judged by pos
+  if (!test(vips_, t.from))
+    s -= exposure_if_vacated(t.from);  // a commander's own move is judged by pos
   if (const int x = enemy_sector(t.to); x >= 0) {
-    const int others = popcount(m_.side_bb(m_.me()) & enemy_sector_[std::size_t(x)] & ~square_bb(t.from));
+    const int others =
+        popcount(m_.side_bb(m_.me()) & enemy_sector_[std::size_t(x)] & ~square_bb(t.from));
     if (others >= 1 && enemy_sector(t.from) != x) s += pair_value(x);
   }
   if (likely_class(d) == UnitClass::kArtillery)
@@ -233,7 +244,8 @@ double Scorer::score_attack(int from, int to, Direction dir, int approach) const
                m_.threat_of(to) + intruder_value(to) + hunt(from, to, to);
   if (likely_class(d) == UnitClass::kHeavyCavalry) won -= 1.0;  // W-8.1: it weakens
   if (const int x = enemy_sector(to); x >= 0) {
-    const int others = popcount(m_.side_bb(m_.me()) & enemy_sector_[std::size_t(x)] & ~square_bb(from));
+    const int others =
+        popcount(m_.side_bb(m_.me()) & enemy_sector_[std::size_t(x)] & ~square_bb(from));
     if (others >= 1 && enemy_sector(from) != x) won += pair_value(x);
   }
   s += o.win * won;
@@ -251,7 +263,8 @@ double Scorer::score_fire(const ActionInfo& t) const {
         if (test(tiles[i].squares, t.to)) return int(i);
       return -1;
     }();
-    if (tile >= 0 && popcount(m_.side_bb(m_.foe()) & m_.view().rules().tiles[std::size_t(tile)].squares) >= 2)
+    if (tile >= 0 &&
+        popcount(m_.side_bb(m_.foe()) & m_.view().rules().tiles[std::size_t(tile)].squares) >= 2)
       return 0.6;
     return -0.1;
   }
@@ -282,18 +295,28 @@ double Scorer::score_place(const ActionInfo& t) const {
 double Scorer::score(const ActionInfo& t) const {
   using T = ActionInfo::Type;
   switch (t.type) {
-    case T::kMove: return score_move(t);
-    case T::kAttack: return score_attack(t.from, t.to, t.dir, t.to - m_.geo().delta(t.dir));
+    case T::kMove:
+      return score_move(t);
+    case T::kAttack:
+      return score_attack(t.from, t.to, t.dir, t.to - m_.geo().delta(t.dir));
     case T::kFire:
-    case T::kFireTile: return score_fire(t);
-    case T::kPlace: return score_place(t);
-    case T::kSave: return score_save(t.from);
-    case T::kTakeOff: return score_take_off(t.from);
-    case T::kLook: return score_look(t.to);
+    case T::kFireTile:
+      return score_fire(t);
+    case T::kPlace:
+      return score_place(t);
+    case T::kSave:
+      return score_save(t.from);
+    case T::kTakeOff:
+      return score_take_off(t.from);
+    case T::kLook:
+      return score_look(t.to);
     case T::kEnd:
-    case T::kDone: return 0;
-    case T::kCard: return score_card(t.card);
-    default: return -5;
+    case T::kDone:
+      return 0;
+    case T::kCard:
+      return score_card(t.card);
+    default:
+      return -5;
   }
 }
 

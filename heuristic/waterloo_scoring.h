@@ -11,8 +11,8 @@
 #include <string_view>
 #include <vector>
 
-#include "heuristic/waterloo_model.h"
 #include "heuristic/waterloo_action_info.h"
+#include "heuristic/waterloo_model.h"
 
 namespace stratego::bots::wrules {
 
@@ -65,7 +65,7 @@ class Scorer {
   mutable std::array<std::vector<std::pair<int, double>>, kMaxSquares> prey_;
   mutable std::array<bool, kMaxSquares> prey_done_{};
   mutable const std::vector<ActionInfo>* actions_ = nullptr;  // the legal list (for card estimates)
-  mutable std::vector<double> base_;   // their scores without cards
+  mutable std::vector<double> base_;                          // their scores without cards
 };
 
 }  // namespace stratego::bots::wrules

@@ -19,7 +19,8 @@ double Scorer::score_card(CardKind k) const {
       std::array<double, 3> top{};
       std::vector<std::pair<double, int>> moves;
       for (std::size_t i = 0; i < actions.size(); ++i)
-        if (actions[i].type == T::kMove && base_[i] > 0) moves.emplace_back(base_[i], actions[i].from);
+        if (actions[i].type == T::kMove && base_[i] > 0)
+          moves.emplace_back(base_[i], actions[i].from);
       std::sort(moves.rbegin(), moves.rend());
       std::vector<int> used;
       int n = 0;
@@ -66,7 +67,8 @@ double Scorer::score_card(CardKind k) const {
           double top = 0;
           int target = -1;
           for (std::size_t i = 0; i < actions.size(); ++i)
-            if (actions[i].type == T::kFire && actions[i].from == a && base_[i] > top && !test(hit, actions[i].to)) {
+            if (actions[i].type == T::kFire && actions[i].from == a && base_[i] > top &&
+                !test(hit, actions[i].to)) {
               top = base_[i];
               target = actions[i].to;
             }
@@ -103,7 +105,8 @@ double Scorer::score_card(CardKind k) const {
       }
       return best;
     }
-    default: return -1;
+    default:
+      return -1;
   }
 }
 

@@ -59,12 +59,23 @@ WaterlooSetup plan_setup(const waterloo::WaterlooView& v, Side side, Rng& rng) {
       }
     if (held) continue;
     switch (info.cls) {
-      case UnitClass::kArtillery: art.push_back(id); break;
-      case UnitClass::kHeavyCavalry: hc.push_back(id); break;
-      case UnitClass::kLightCavalry: lc.push_back(id); break;
-      case UnitClass::kInfantry: inf.push_back(id); break;
-      case UnitClass::kLightInfantry: li.push_back(id); break;
-      default: chiefs.push_back(id);
+      case UnitClass::kArtillery:
+        art.push_back(id);
+        break;
+      case UnitClass::kHeavyCavalry:
+        hc.push_back(id);
+        break;
+      case UnitClass::kLightCavalry:
+        lc.push_back(id);
+        break;
+      case UnitClass::kInfantry:
+        inf.push_back(id);
+        break;
+      case UnitClass::kLightInfantry:
+        li.push_back(id);
+        break;
+      default:
+        chiefs.push_back(id);
     }
   }
   // Strongest infantry first, so that they take the front row.
@@ -85,7 +96,8 @@ WaterlooSetup plan_setup(const waterloo::WaterlooView& v, Side side, Rng& rng) {
       if (t.name == rules.garrison_tile) {
         std::vector<int> sqs;
         for (int sq : squares(t.squares)) sqs.push_back(sq);
-        std::sort(sqs.begin(), sqs.end(), [&](int a, int b) { return g.row(a) * dir < g.row(b) * dir; });
+        std::sort(sqs.begin(), sqs.end(),
+                  [&](int a, int b) { return g.row(a) * dir < g.row(b) * dir; });
         for (int i = 0; i < rules.garrison && i < int(sqs.size()); ++i) {
           std::vector<int>& from = inf.empty() ? li : inf;
           if (from.empty()) break;
@@ -108,7 +120,8 @@ WaterlooSetup plan_setup(const waterloo::WaterlooView& v, Side side, Rng& rng) {
   };
   auto take = [&](std::vector<int>& from, std::vector<int>& sqs, bool may_block) {
     while (!from.empty() && !sqs.empty()) {
-      auto it = std::find_if(sqs.begin(), sqs.end(), [&](int sq) { return may_block || !test(blocked, sq); });
+      auto it = std::find_if(sqs.begin(), sqs.end(),
+                             [&](int sq) { return may_block || !test(blocked, sq); });
       if (it == sqs.end()) return;
       put(from.back(), *it);
       from.pop_back();
@@ -126,7 +139,8 @@ WaterlooSetup plan_setup(const waterloo::WaterlooView& v, Side side, Rng& rng) {
   // W-10.6: a hill in the own zone carries artillery first, its front squares first.
   std::vector<int> hill_sqs;
   for (int sq : squares(hills & zone & ~blocked)) hill_sqs.push_back(sq);
-  std::sort(hill_sqs.begin(), hill_sqs.end(), [&](int a, int b) { return g.row(a) * dir > g.row(b) * dir; });
+  std::sort(hill_sqs.begin(), hill_sqs.end(),
+            [&](int a, int b) { return g.row(a) * dir > g.row(b) * dir; });
   if (hill_sqs.size() > 2) hill_sqs.resize(2);
   take(art, hill_sqs, false);
   // The commanders on the back row, away from the edges.

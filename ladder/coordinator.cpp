@@ -19,9 +19,12 @@ namespace {
 std::string duration_text(double seconds) {
   const auto s = std::int64_t(seconds + 0.5);
   std::ostringstream o;
-  if (s >= 3600) o << s / 3600 << "h" << std::setw(2) << std::setfill('0') << s % 3600 / 60 << "m";
-  else if (s >= 60) o << s / 60 << "m" << std::setw(2) << std::setfill('0') << s % 60 << "s";
-  else o << s << "s";
+  if (s >= 3600)
+    o << s / 3600 << "h" << std::setw(2) << std::setfill('0') << s % 3600 / 60 << "m";
+  else if (s >= 60)
+    o << s / 60 << "m" << std::setw(2) << std::setfill('0') << s % 60 << "s";
+  else
+    o << s << "s";
   return o.str();
 }
 
@@ -36,7 +39,8 @@ std::string leader_status(Store& store) {
   const Ratings r = fit_ratings(int(ps.back().id + 1), results);
   const Participant* best = nullptr;
   for (const auto& p : ps)
-    if (r.games[std::size_t(p.id)] > 0 && (!best || r.rating[std::size_t(p.id)] > r.rating[std::size_t(best->id)]))
+    if (r.games[std::size_t(p.id)] > 0 &&
+        (!best || r.rating[std::size_t(p.id)] > r.rating[std::size_t(best->id)]))
       best = &p;
   if (!best) return "";
   std::ostringstream o;
@@ -69,8 +73,9 @@ Coordinator::Coordinator(Store& store, const RunOptions& options) : store_(store
 void Coordinator::store_plan() {
   if (opt_.mode.mode != Mode::kMatch && (opt_.forever || opt_.games > 0)) {
     Transaction t(store_.db());
-    Stmt put(store_.db(), "INSERT INTO meta (key, value) VALUES (?1, ?2) "
-                          "ON CONFLICT(key) DO UPDATE SET value = excluded.value");
+    Stmt put(store_.db(),
+             "INSERT INTO meta (key, value) VALUES (?1, ?2) "
+             "ON CONFLICT(key) DO UPDATE SET value = excluded.value");
     put.bind(1, std::string("plan_target")).bind(2, std::to_string(target_)).run();
     put.bind(1, std::string("plan_mode")).bind(2, mode_name(opt_.mode.mode)).run();
     put.bind(1, std::string("plan_a")).bind(2, opt_.mode.a).run();
@@ -108,8 +113,7 @@ GameJob Coordinator::job_for(const ScheduledGame& s) {
 
 std::optional<GameJob> Coordinator::next() {
   std::lock_guard lock(mutex_);
-  if (pending_.empty() && !stop_ &&
-      (target_ < 0 || store_.scheduled_count() < target_)) {
+  if (pending_.empty() && !stop_ && (target_ < 0 || store_.scheduled_count() < target_)) {
     for (auto& s : store_.schedule_pair(plan_next_pair(store_, opt_.mode))) pending_.push_back(s);
   }
   if (pending_.empty() || aborted_ || (stop_ && opt_.mode.mode == Mode::kMatch))
@@ -174,9 +178,7 @@ void Coordinator::check_plan() {
                      ": a run needs two active participants (`ladder add DB NAME SPEC`)");
 }
 
-bool Coordinator::needs_new_pairs() {
-  return target_ < 0 || store_.scheduled_count() < target_;
-}
+bool Coordinator::needs_new_pairs() { return target_ < 0 || store_.scheduled_count() < target_; }
 
 void Coordinator::abort() {
   std::lock_guard lock(mutex_);

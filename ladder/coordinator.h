@@ -19,8 +19,8 @@
 namespace stratego::ladder {
 
 struct RunOptions {
-  std::int64_t games = 0;   // more games to plan (rounded up to whole pairs)
-  bool forever = false;     // plan pairs until stopped
+  std::int64_t games = 0;  // more games to plan (rounded up to whole pairs)
+  bool forever = false;    // plan pairs until stopped
   int jobs = 1;
   bool mpi = false;
   ModeChoice mode;

@@ -68,7 +68,8 @@ class BrokenBot : public Bot {
   std::string name() const override { return name_; }
   void new_game(const bots::GameStart&) override { std::rethrow_exception(e_); }
   std::string setup(const bots::SetupRequest&) override { std::rethrow_exception(e_); }
-  bots::Reply decide(const bots::Request&, const std::atomic<bool>&, const bots::InfoSink&) override {
+  bots::Reply decide(const bots::Request&, const std::atomic<bool>&,
+                     const bots::InfoSink&) override {
     std::rethrow_exception(e_);
   }
 
@@ -97,9 +98,15 @@ std::shared_ptr<const Variant> variant_for(const std::string& spec) {
 }
 
 nlohmann::json scheduled_json(const ScheduledGame& s) {
-  return {{"id", s.id},           {"pair", s.pair}, {"game", s.game},
-          {"variant", s.variant}, {"red", s.red},   {"blue", s.blue},
-          {"seed", s.seed},       {"red_setup", s.red_setup}, {"blue_setup", s.blue_setup}};
+  return {{"id", s.id},
+          {"pair", s.pair},
+          {"game", s.game},
+          {"variant", s.variant},
+          {"red", s.red},
+          {"blue", s.blue},
+          {"seed", s.seed},
+          {"red_setup", s.red_setup},
+          {"blue_setup", s.blue_setup}};
 }
 
 ScheduledGame scheduled_of(const nlohmann::json& j) {
@@ -118,7 +125,8 @@ ScheduledGame scheduled_of(const nlohmann::json& j) {
 
 }  // namespace
 
-bots::TimeControl time_control(std::int64_t movetime_ms, const std::string& tc, std::int64_t nodes) {
+bots::TimeControl time_control(std::int64_t movetime_ms, const std::string& tc,
+                               std::int64_t nodes) {
   bots::TimeControl t;
   if (!tc.empty()) t = bots::parse_time_control(tc);
   t.movetime_ms = movetime_ms;
@@ -156,10 +164,10 @@ FinishedGame play_job(const GameJob& job, const std::string& worker) {
 }
 
 std::string job_to_json(const GameJob& j) {
-  return nlohmann::json{{"s", scheduled_json(j.s)},   {"red_name", j.red_name},
-                        {"blue_name", j.blue_name},   {"red_spec", j.red_spec},
-                        {"blue_spec", j.blue_spec},   {"movetime_ms", j.movetime_ms},
-                        {"nodes", j.nodes},           {"tc", j.tc}}
+  return nlohmann::json{{"s", scheduled_json(j.s)}, {"red_name", j.red_name},
+                        {"blue_name", j.blue_name}, {"red_spec", j.red_spec},
+                        {"blue_spec", j.blue_spec}, {"movetime_ms", j.movetime_ms},
+                        {"nodes", j.nodes},         {"tc", j.tc}}
       .dump();
 }
 

@@ -1,8 +1,7 @@
-#include "ladder/mpi.h"
-
 #include <string>
 
 #include "engine/error.h"
+#include "ladder/mpi.h"
 #include "ladder/run_lock.h"
 
 #ifdef STRATEGO_HAVE_MPI
@@ -95,13 +94,16 @@ RunSummary run_mpi(Coordinator& c, const RunOptions&) {
 
 bool mpi_available() { return false; }
 MpiWorld mpi_init(int*, char***) {
-  throw InputError("--mpi: this stratego was built without Open MPI (install libopenmpi-dev and "
-                   "openmpi-bin, then configure again)");
+  throw InputError(
+      "--mpi: this stratego was built without Open MPI (install libopenmpi-dev and "
+      "openmpi-bin, then configure again)");
 }
 void mpi_finalize() {}
 void mpi_abort(int code) { std::exit(code); }
 void mpi_worker_loop() {}
-RunSummary run_mpi(Coordinator&, const RunOptions&) { return mpi_init(nullptr, nullptr), RunSummary{}; }
+RunSummary run_mpi(Coordinator&, const RunOptions&) {
+  return mpi_init(nullptr, nullptr), RunSummary{};
+}
 
 #endif
 

@@ -12,12 +12,12 @@
 namespace stratego::ladder {
 
 struct PairedResult {
-  int a = 0, b = 0;    // participant indices
-  double score = 0;    // a's score: 1, 0.5 or 0
+  int a = 0, b = 0;  // participant indices
+  double score = 0;  // a's score: 1, 0.5 or 0
 };
 
 struct RatingOptions {
-  int anchor = -1;       // this participant's rating is `value`; -1: the mean is `value`
+  int anchor = -1;  // this participant's rating is `value`; -1: the mean is `value`
   double value = 0;
   double virtual_draws = 1;  // per pair of participants that met
 };
@@ -26,8 +26,8 @@ struct Ratings {
   std::vector<double> rating, error;  // error: half-width of the 95% interval
   std::vector<double> points;
   std::vector<int> games;
-  Eigen::MatrixXd covariance;         // of the ratings (0 rows/columns for the anchor)
-  Eigen::MatrixXd los;                // los(i, j): P(i stronger than j)
+  Eigen::MatrixXd covariance;  // of the ratings (0 rows/columns for the anchor)
+  Eigen::MatrixXd los;         // los(i, j): P(i stronger than j)
   int iterations = 0;
   bool converged = false;
 };

@@ -15,11 +15,16 @@ namespace {
 std::string esc(const std::string& s) {
   std::string out;
   for (char c : s) {
-    if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
-    else if (c == '&') out += "&amp;";
-    else if (c == '"') out += "&quot;";
-    else out += c;
+    if (c == '<')
+      out += "&lt;";
+    else if (c == '>')
+      out += "&gt;";
+    else if (c == '&')
+      out += "&amp;";
+    else if (c == '"')
+      out += "&quot;";
+    else
+      out += c;
   }
   return out;
 }
@@ -37,8 +42,9 @@ std::vector<int> by_rating(const LadderRatings& lr) {
   std::vector<int> idx;
   for (std::size_t i = 0; i < lr.names.size(); ++i)
     if (lr.r.games[i] > 0) idx.push_back(int(i));
-  std::stable_sort(idx.begin(), idx.end(),
-                   [&](int a, int b) { return lr.r.rating[std::size_t(a)] > lr.r.rating[std::size_t(b)]; });
+  std::stable_sort(idx.begin(), idx.end(), [&](int a, int b) {
+    return lr.r.rating[std::size_t(a)] > lr.r.rating[std::size_t(b)];
+  });
   return idx;
 }
 
@@ -62,18 +68,20 @@ std::string rating_section(const LadderRatings& lr, const std::vector<FinishedGa
   std::ostringstream o;
   o << "<h2>Ratings</h2><p>Bradley–Terry maximum likelihood, Elo scale, mean 0; bars are 95% "
        "intervals from the Hessian.</p><table><tr><th>#</th><th>participant</th><th>rating</th>"
-       "<th>±95%</th><th>points</th><th>games</th><th>%</th><th>think s/game</th><th>interval</th></tr>\n";
+       "<th>±95%</th><th>points</th><th>games</th><th>%</th><th>think "
+       "s/game</th><th>interval</th></tr>\n";
   int rank = 0;
   for (int i : order) {
     const auto k = std::size_t(i);
     const double r = lr.r.rating[k], e = lr.r.error[k];
     o << "<tr><td>" << ++rank << "</td><td>" << esc(lr.names[k]) << "</td><td>" << num(r, 1)
       << "</td><td>" << num(e, 1) << "</td><td>" << num(lr.r.points[k], 1) << "</td><td>"
-      << lr.r.games[k] << "</td><td>" << num(100 * lr.r.points[k] / lr.r.games[k], 1)
-      << "</td><td>" << num(think_ms[lr.ids[k]] / 1000 / lr.r.games[k], 2) << "</td><td><svg width='" << w << "' height='16'><line x1='" << x(0) << "' x2='" << x(0)
+      << lr.r.games[k] << "</td><td>" << num(100 * lr.r.points[k] / lr.r.games[k], 1) << "</td><td>"
+      << num(think_ms[lr.ids[k]] / 1000 / lr.r.games[k], 2) << "</td><td><svg width='" << w
+      << "' height='16'><line x1='" << x(0) << "' x2='" << x(0)
       << "' y1='0' y2='16' stroke='#bbb'/><rect x='" << num(x(r - e), 1) << "' y='4' width='"
-      << num(x(r + e) - x(r - e), 1) << "' height='8' fill='#9ecae1'/><circle cx='"
-      << num(x(r), 1) << "' cy='8' r='3' fill='#08519c'/></svg></td></tr>\n";
+      << num(x(r + e) - x(r - e), 1) << "' height='8' fill='#9ecae1'/><circle cx='" << num(x(r), 1)
+      << "' cy='8' r='3' fill='#08519c'/></svg></td></tr>\n";
   }
   o << "</table><p class='axis'>axis: " << num(lo) << " .. " << num(hi) << " Elo</p>\n";
   return o.str();
@@ -116,10 +124,11 @@ std::string heat_map(const LadderRatings& lr, const std::vector<FinishedGame>& g
         continue;
       }
       const double s = pts[a * n + b] / cnt[a * n + b];
-      const int red = int(255 * std::min(1.0, 2 * (1 - s))), green = int(255 * std::min(1.0, 2 * s));
+      const int red = int(255 * std::min(1.0, 2 * (1 - s))),
+                green = int(255 * std::min(1.0, 2 * s));
       o << "<rect x='" << x << "' y='" << y << "' width='" << cell << "' height='" << cell
-        << "' fill='rgb(" << red << "," << green << ",90)' stroke='#fff'/><text x='"
-        << x + cell / 2 << "' y='" << y + cell / 2 << "' text-anchor='middle'>" << num(100 * s)
+        << "' fill='rgb(" << red << "," << green << ",90)' stroke='#fff'/><text x='" << x + cell / 2
+        << "' y='" << y + cell / 2 << "' text-anchor='middle'>" << num(100 * s)
         << "%</text><text x='" << x + cell / 2 << "' y='" << y + cell / 2 + 14
         << "' text-anchor='middle'>(" << cnt[a * n + b] << ")</text>\n";
     }
@@ -128,7 +137,8 @@ std::string heat_map(const LadderRatings& lr, const std::vector<FinishedGame>& g
 }
 
 // Ratings fitted on the first k/10 of the games, k = 1..10.
-std::string over_time(Store& store, const LadderRatings& final, const std::vector<FinishedGame>& games) {
+std::string over_time(Store& store, const LadderRatings& final,
+                      const std::vector<FinishedGame>& games) {
   const int steps = 10, w = 640, h = 260, left = 50, bottom = 30;
   std::vector<std::vector<double>> series(final.names.size());
   std::vector<std::size_t> counts;
@@ -148,15 +158,16 @@ std::string over_time(Store& store, const LadderRatings& final, const std::vecto
   const auto x = [&](int k) { return left + (w - left - 110) * k / (steps - 1); };
   std::ostringstream o;
   o << "<h2>Ratings over time</h2><p>Refitted on the first tenth, two tenths, ... of the "
-       "games.</p><svg width='" << w << "' height='" << h << "' font-size='11'>\n"
+       "games.</p><svg width='"
+    << w << "' height='" << h << "' font-size='11'>\n"
     << "<line x1='" << left << "' x2='" << x(steps - 1) << "' y1='" << y(0) << "' y2='" << y(0)
-    << "' stroke='#bbb'/><text x='" << left - 4 << "' y='" << y(hi) + 4
-    << "' text-anchor='end'>" << num(hi) << "</text><text x='" << left - 4 << "' y='" << y(lo) + 4
-    << "' text-anchor='end'>" << num(lo) << "</text><text x='" << left - 4 << "' y='" << y(0) + 4
+    << "' stroke='#bbb'/><text x='" << left - 4 << "' y='" << y(hi) + 4 << "' text-anchor='end'>"
+    << num(hi) << "</text><text x='" << left - 4 << "' y='" << y(lo) + 4 << "' text-anchor='end'>"
+    << num(lo) << "</text><text x='" << left - 4 << "' y='" << y(0) + 4
     << "' text-anchor='end'>0</text>\n";
   for (int k = 0; k < steps; ++k)
-    o << "<text x='" << x(k) << "' y='" << h - 10 << "' text-anchor='middle'>" << counts[std::size_t(k)]
-      << "</text>\n";
+    o << "<text x='" << x(k) << "' y='" << h - 10 << "' text-anchor='middle'>"
+      << counts[std::size_t(k)] << "</text>\n";
   // End labels, spread at least 12 px apart so that close ratings stay readable.
   std::vector<std::pair<double, std::size_t>> labels;
   for (std::size_t i = 0; i < series.size(); ++i)
@@ -228,8 +239,9 @@ std::string report_html(Store& store, const std::string& title) {
        "table{border-collapse:collapse}td,th{padding:2px 8px;text-align:right}"
        "td:nth-child(2),th:nth-child(2){text-align:left}tr:nth-child(even){background:#f4f4f4}"
        "h2{margin-top:28px;border-bottom:1px solid #ccc}.axis{color:#777;font-size:12px}"
-       "</style></head><body>\n<h1>" << esc(title) << "</h1><p>" << games.size()
-    << " games; variant " << esc(variants) << "; set-ups " << esc(c.setups);
+       "</style></head><body>\n<h1>"
+    << esc(title) << "</h1><p>" << games.size() << " games; variant " << esc(variants)
+    << "; set-ups " << esc(c.setups);
   if (c.movetime_ms) o << "; " << c.movetime_ms << " ms per decision";
   if (!c.tc.empty()) o << "; clock " << esc(c.tc);
   if (c.nodes) o << "; " << c.nodes << " nodes per decision";

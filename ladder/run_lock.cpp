@@ -33,8 +33,8 @@ RunLock::RunLock(const std::string& db_path) {
     throw InputError(db_path + ": a run is already going on this ladder (" + who +
                      "); wait for it to finish or stop it, then run again");
   }
-  const std::string who = "pid " + std::to_string(getpid()) + " on " + host_name() + ", since " +
-                          now_utc() + "\n";
+  const std::string who =
+      "pid " + std::to_string(getpid()) + " on " + host_name() + ", since " + now_utc() + "\n";
   if (ftruncate(fd_, 0) == 0 && pwrite(fd_, who.data(), who.size(), 0) < 0) {
     // The note is only for messages; the lock itself is held either way.
   }

@@ -47,10 +47,14 @@ Mode parse_mode(const std::string& name) {
 
 std::string mode_name(Mode m) {
   switch (m) {
-    case Mode::kRoundRobin: return "round-robin";
-    case Mode::kGauntlet: return "gauntlet";
-    case Mode::kLadder: return "ladder";
-    case Mode::kMatch: return "match";
+    case Mode::kRoundRobin:
+      return "round-robin";
+    case Mode::kGauntlet:
+      return "gauntlet";
+    case Mode::kLadder:
+      return "ladder";
+    case Mode::kMatch:
+      return "match";
   }
   return "?";
 }
@@ -86,7 +90,8 @@ std::vector<ScheduledGame> plan_next_pair(Store& store, const ModeChoice& mode) 
     const std::int64_t n = store.pairs_between(cands[k].a, cands[k].b);
     double value = -double(n);  // fewest pairs first
     if (mode.mode == Mode::kLadder) {
-      const double p = elo_expected(ratings[std::size_t(cands[k].a)] - ratings[std::size_t(cands[k].b)]);
+      const double p =
+          elo_expected(ratings[std::size_t(cands[k].a)] - ratings[std::size_t(cands[k].b)]);
       value = p * (1 - p) / double(n + 1);
     }
     if (!found || value > best_value) {

@@ -106,8 +106,7 @@ void Store::create(const std::string& path, const LadderConfig& c,
     db.exec("PRAGMA journal_mode=DELETE");
     Transaction t(db);
     db.exec(kSchema);
-    Stmt(db,
-         "INSERT INTO ladder VALUES (1, 'stratego-ladder', ?1, ?2, ?3, ?4, ?5, ?6, ?7)")
+    Stmt(db, "INSERT INTO ladder VALUES (1, 'stratego-ladder', ?1, ?2, ?3, ?4, ?5, ?6, ?7)")
         .bind(1, c.created.empty() ? now_utc() : c.created)
         .bind(2, std::int64_t(c.seed))
         .bind(3, c.movetime_ms)
@@ -132,7 +131,8 @@ void Store::create(const std::string& path, const LadderConfig& c,
 }
 
 Store::Store(const std::string& path, bool writable)
-    : db_([&]() -> const std::string& {
+    : db_(
+          [&]() -> const std::string& {
             if (!std::filesystem::exists(path)) throw InputError(path + ": no such ladder file");
             return path;
           }(),
@@ -148,8 +148,9 @@ Store::Store(const std::string& path, bool writable)
     is_ladder = q.step() && q.integer(0) == 1;
   }
   if (!is_ladder || version == 0)
-    throw InputError(path + ": not a ladder database (no ladder table; make one with `stratego "
-                            "ladder create`)");
+    throw InputError(path +
+                     ": not a ladder database (no ladder table; make one with `stratego "
+                     "ladder create`)");
   if (version > kSchemaVersion)
     throw InputError(path + ": ladder schema version " + std::to_string(version) +
                      " is newer than this program's (" + std::to_string(kSchemaVersion) +
@@ -159,8 +160,9 @@ Store::Store(const std::string& path, bool writable)
   // the games it undoes are then replayed from the schedule like unfinished ones (or, if the
   // schedule rows went too, planned again the same way). FULL would add an fsync per game.
   if (writable) db_.exec("PRAGMA synchronous=NORMAL");
-  Stmt q(db_, "SELECT created, seed, movetime_ms, tc, nodes, setups, setup_file, format "
-              "FROM ladder WHERE id = 1");
+  Stmt q(db_,
+         "SELECT created, seed, movetime_ms, tc, nodes, setups, setup_file, format "
+         "FROM ladder WHERE id = 1");
   if (!q.step() || q.text(7) != "stratego-ladder")
     throw InputError(path + ": not a ladder database (its ladder row is missing)");
   config_.created = q.text(0);
@@ -188,10 +190,14 @@ std::optional<Participant> Store::participant(const std::string& name) {
 }
 
 void Store::add_participant(const std::string& name, const std::string& spec) {
-  if (participant(name)) throw InputError(db_.path() + ": participant '" + name + "' is already in the ladder");
+  if (participant(name))
+    throw InputError(db_.path() + ": participant '" + name + "' is already in the ladder");
   Transaction t(db_);
   Stmt(db_, "INSERT INTO participants (name, spec, added) VALUES (?1, ?2, ?3)")
-      .bind(1, name).bind(2, spec).bind(3, now_utc()).run();
+      .bind(1, name)
+      .bind(2, spec)
+      .bind(3, now_utc())
+      .run();
   t.commit();
 }
 
@@ -200,7 +206,10 @@ void Store::retire_participant(const std::string& name) {
   if (!p) throw InputError(db_.path() + ": no participant named '" + name + "'");
   if (!p->retired.empty()) throw InputError(db_.path() + ": '" + name + "' is already retired");
   Transaction t(db_);
-  Stmt(db_, "UPDATE participants SET retired = ?1 WHERE id = ?2").bind(1, now_utc()).bind(2, p->id).run();
+  Stmt(db_, "UPDATE participants SET retired = ?1 WHERE id = ?2")
+      .bind(1, now_utc())
+      .bind(2, p->id)
+      .run();
   t.commit();
 }
 
@@ -231,21 +240,30 @@ std::int64_t Store::next_pair_number() {
 }
 
 std::int64_t Store::pairs_between(std::int64_t a, std::int64_t b) {
-  Stmt q(db_, "SELECT count(*) FROM schedule WHERE game = 0 AND "
-              "((red = ?1 AND blue = ?2) OR (red = ?2 AND blue = ?1))");
+  Stmt q(db_,
+         "SELECT count(*) FROM schedule WHERE game = 0 AND "
+         "((red = ?1 AND blue = ?2) OR (red = ?2 AND blue = ?1))");
   q.bind(1, a).bind(2, b);
   return q.step() ? q.integer(0) : 0;
 }
 
 std::vector<ScheduledGame> Store::schedule_pair(std::vector<ScheduledGame> pair) {
   Transaction t(db_);
-  Stmt ins(db_, "INSERT INTO schedule (pair, game, variant, red, blue, seed, red_setup, "
-                "blue_setup, planned) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
+  Stmt ins(db_,
+           "INSERT INTO schedule (pair, game, variant, red, blue, seed, red_setup, "
+           "blue_setup, planned) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
   const std::string when = now_utc();
   for (auto& s : pair) {
-    ins.bind(1, s.pair).bind(2, std::int64_t(s.game)).bind(3, s.variant).bind(4, s.red)
-        .bind(5, s.blue).bind(6, std::int64_t(s.seed)).bind(7, s.red_setup)
-        .bind(8, s.blue_setup).bind(9, when).run();
+    ins.bind(1, s.pair)
+        .bind(2, std::int64_t(s.game))
+        .bind(3, s.variant)
+        .bind(4, s.red)
+        .bind(5, s.blue)
+        .bind(6, std::int64_t(s.seed))
+        .bind(7, s.red_setup)
+        .bind(8, s.blue_setup)
+        .bind(9, when)
+        .run();
     s.id = db_.last_insert_id();
   }
   t.commit();
@@ -254,12 +272,21 @@ std::vector<ScheduledGame> Store::schedule_pair(std::vector<ScheduledGame> pair)
 
 bool Store::record_game(const FinishedGame& g) {
   Transaction t(db_);
-  Stmt ins(db_, "INSERT OR IGNORE INTO games (schedule_id, result, reason, detail, plies, "
-                "red_ms, blue_ms, record, finished, worker) "
-                "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
-  ins.bind(1, g.s.id).bind(2, g.result).bind(3, g.reason).bind(4, g.detail)
-      .bind(5, std::int64_t(g.plies)).bind(6, g.red_ms).bind(7, g.blue_ms).bind(8, g.record)
-      .bind(9, g.finished.empty() ? now_utc() : g.finished).bind(10, g.worker).run();
+  Stmt ins(db_,
+           "INSERT OR IGNORE INTO games (schedule_id, result, reason, detail, plies, "
+           "red_ms, blue_ms, record, finished, worker) "
+           "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
+  ins.bind(1, g.s.id)
+      .bind(2, g.result)
+      .bind(3, g.reason)
+      .bind(4, g.detail)
+      .bind(5, std::int64_t(g.plies))
+      .bind(6, g.red_ms)
+      .bind(7, g.blue_ms)
+      .bind(8, g.record)
+      .bind(9, g.finished.empty() ? now_utc() : g.finished)
+      .bind(10, g.worker)
+      .run();
   const bool inserted = sqlite3_changes(db_.handle()) == 1;
   t.commit();
   return inserted;
@@ -297,9 +324,12 @@ std::string Store::meta(const std::string& key, const std::string& fallback) {
 
 void Store::set_meta(const std::string& key, const std::string& value) {
   Transaction t(db_);
-  Stmt(db_, "INSERT INTO meta (key, value) VALUES (?1, ?2) "
-            "ON CONFLICT(key) DO UPDATE SET value = excluded.value")
-      .bind(1, key).bind(2, value).run();
+  Stmt(db_,
+       "INSERT INTO meta (key, value) VALUES (?1, ?2) "
+       "ON CONFLICT(key) DO UPDATE SET value = excluded.value")
+      .bind(1, key)
+      .bind(2, value)
+      .run();
   t.commit();
 }
 

@@ -18,9 +18,9 @@ inline constexpr int kSchemaVersion = 1;
 struct LadderConfig {
   std::vector<std::string> variants;  // specs; pair k plays variants[k % size]
   std::int64_t movetime_ms = 0, nodes = 0;
-  std::string tc;                     // BASE+INC as `match --tc` takes it, or empty
-  std::string setups = "own";         // "random", "own" or "file"
-  std::string setup_file;             // the file the lines came from (setups == "file")
+  std::string tc;              // BASE+INC as `match --tc` takes it, or empty
+  std::string setups = "own";  // "random", "own" or "file"
+  std::string setup_file;      // the file the lines came from (setups == "file")
   std::uint64_t seed = 1;
   std::string created;
 };

@@ -5,12 +5,12 @@
 #include <map>
 #include <ostream>
 
-#include "play/play_board.h"
-#include "play/play_board_waterloo.h"
-#include "play/play_input.h"
 #include "engine/error.h"
 #include "engine/file_io.h"
 #include "engine/line_reader.h"
+#include "play/play_board.h"
+#include "play/play_board_waterloo.h"
+#include "play/play_input.h"
 
 namespace stratego::bots {
 namespace {
@@ -65,7 +65,9 @@ void HumanBot::new_game(const GameStart& g) {
   have_view_ = false;
   const bool waterloo = g.variant->family == Family::kWaterloo;
   out_ << "New game of " << g.variant_spec << ": you are "
-       << (waterloo ? std::string("the ") + army_title(g.side) + " (" + std::string(side_name(g.side)) + ")" : side_title(g.side))
+       << (waterloo ? std::string("the ") + army_title(g.side) + " (" +
+                          std::string(side_name(g.side)) + ")"
+                    : side_title(g.side))
        << ", your pieces at the bottom; your opponent is " << o_.opponent << ".\n"
        << "Type `help` at any prompt for the commands.\n";
 }
@@ -85,8 +87,8 @@ HumanBot::Line HumanBot::read_line(const std::string& prompt, std::string& line)
 void HumanBot::observe(const ObservedMove& m, const View& after) {
   const Geometry& g = after.variant->geometry;
   add_news(describe_move(m, game_.side, g));
-  if (m.mover != game_.side && m.move.type() != MoveType::kRescue && m.move.type() != MoveType::kDeclineRescue &&
-      m.move.type() != MoveType::kAngerStop)
+  if (m.mover != game_.side && m.move.type() != MoveType::kRescue &&
+      m.move.type() != MoveType::kDeclineRescue && m.move.type() != MoveType::kAngerStop)
     highlight_ = square_bb(m.move.from()) | square_bb(m.move.to());
   last_view_ = after;
   have_view_ = true;
@@ -95,8 +97,10 @@ void HumanBot::observe(const ObservedMove& m, const View& after) {
 void HumanBot::observe(const waterloo::ObservedStep& s, const waterloo::WaterlooView& after) {
   add_news(describe_step(s, game_.side, after.geometry()));
   if (!s.chance && !s.setup) {
-    if (s.actor == game_.side) highlight_ = 0;
-    else highlight_ |= step_squares(s, after.geometry());
+    if (s.actor == game_.side)
+      highlight_ = 0;
+    else
+      highlight_ |= step_squares(s, after.geometry());
   }
   last_waterloo_view_ = after;
   have_view_ = true;
@@ -111,7 +115,9 @@ void HumanBot::add_news(std::string line) {
 }
 
 void HumanBot::show_news() {
-  if (news_dropped_ > 0) out_ << "(" << news_dropped_ << " earlier step" << (news_dropped_ == 1 ? "" : "s") << " not shown)\n";
+  if (news_dropped_ > 0)
+    out_ << "(" << news_dropped_ << " earlier step" << (news_dropped_ == 1 ? "" : "s")
+         << " not shown)\n";
   for (const auto& n : news_) out_ << "  " << n << "\n";
   news_.clear();
   news_dropped_ = 0;
@@ -121,15 +127,16 @@ void HumanBot::show_board(const Request& r) {
   const bool colour = o_.colour;
   if (r.view) {
     const View& v = *r.view;
-    out_ << "\n== " << v.variant->spec << ", move " << v.moves_played + 1 << ": you are " << side_title(v.viewer)
-         << " ==\n"
+    out_ << "\n== " << v.variant->spec << ", move " << v.moves_played + 1 << ": you are "
+         << side_title(v.viewer) << " ==\n"
          << render_player_board(v, colour, highlight_) << captured_text(v) << "\n";
     if (!legend_shown_) out_ << board_legend();
   } else {
     const waterloo::WaterlooView& v = *r.waterloo_view;
     out_ << "\n== " << v.variant->spec << ": you are the " << army_title(v.viewer) << " ==\n";
     // The early-start choice and the draft come before any piece is on the board.
-    const bool empty = v.phase == waterloo::Phase::kEarlyStart || v.phase == waterloo::Phase::kDraft;
+    const bool empty =
+        v.phase == waterloo::Phase::kEarlyStart || v.phase == waterloo::Phase::kDraft;
     if (!empty) out_ << render_player_board(v, colour, highlight_);
     out_ << status_text(v);
     if (!empty && !legend_shown_) out_ << waterloo_legend();
@@ -150,7 +157,8 @@ std::string HumanBot::prompt(const Request& r) const {
   }
   const waterloo::WaterlooView& v = *r.waterloo_view;
   if (v.phase == waterloo::Phase::kAction)
-    return std::string("Your action (") + army_title(game_.side) + ", " + std::to_string(v.actions_left) + " left)> ";
+    return std::string("Your action (") + army_title(game_.side) + ", " +
+           std::to_string(v.actions_left) + " left)> ";
   return army_title(game_.side) + " (" + std::string(waterloo::phase_name(v.phase)) + ")> ";
 }
 
@@ -158,7 +166,8 @@ void HumanBot::save_copy(const std::string& path) {
   try {
     if (o_.save_path.empty()) throw InputError("this game has no save file");
     write_text_file_atomically(path, read_text_file(o_.save_path));
-    out_ << "A copy of the game so far is in " << path << "; resume it with `stratego play --resume " << path << "`.\n";
+    out_ << "A copy of the game so far is in " << path
+         << "; resume it with `stratego play --resume " << path << "`.\n";
   } catch (const InputError& e) {
     out_ << "error: " << e.what() << "\n";
   }
@@ -207,8 +216,10 @@ bool HumanBot::command(const std::string& line, const Request& r, Reply& reply, 
     if (w.size() > 1) {
       save_copy(w[1]);
     } else {
-      out_ << "The game is saved after every move to " << (o_.save_path.empty() ? "(nowhere)" : o_.save_path)
-           << "; `quit` stops here and `stratego play --resume " << o_.save_path << "` goes on later.\n";
+      out_ << "The game is saved after every move to "
+           << (o_.save_path.empty() ? "(nowhere)" : o_.save_path)
+           << "; `quit` stops here and `stratego play --resume " << o_.save_path
+           << "` goes on later.\n";
     }
   } else if (cmd == "quit" || cmd == "exit" || cmd == "adjourn") {
     quit_ = reply.adjourn = done = true;
@@ -219,7 +230,8 @@ bool HumanBot::command(const std::string& line, const Request& r, Reply& reply, 
   return true;
 }
 
-Reply HumanBot::decide(const Request& r, const std::atomic<bool>& /*stop*/, const InfoSink& /*info*/) {
+Reply HumanBot::decide(const Request& r, const std::atomic<bool>& /*stop*/,
+                       const InfoSink& /*info*/) {
   Reply reply;
   if (quit_) {  // `quit` or the end of input during the set-up
     reply.adjourn = true;
@@ -228,12 +240,14 @@ Reply HumanBot::decide(const Request& r, const std::atomic<bool>& /*stop*/, cons
   show_news();
   show_board(r);
   const Geometry& g = r.view ? r.view->variant->geometry : r.waterloo_view->geometry();
-  const bool special = r.view ? (r.view->pending_rescue || r.view->anger_wins > 0)
-                              : (r.waterloo_view->phase != waterloo::Phase::kAction || r.legal.size() <= 6);
+  const bool special =
+      r.view ? (r.view->pending_rescue || r.view->anger_wins > 0)
+             : (r.waterloo_view->phase != waterloo::Phase::kAction || r.legal.size() <= 6);
   if (special) out_ << list_legal(r.legal, g);
   if (offer_sent_) out_ << "Your draw offer was not accepted; play goes on.\n";
   offer_sent_ = false;
-  if (r.draw_offered) out_ << o_.opponent << " offers a draw: type `accept` to take it; a move declines it.\n";
+  if (r.draw_offered)
+    out_ << o_.opponent << " offers a draw: type `accept` to take it; a move declines it.\n";
   for (;;) {
     std::string line;
     if (read_line(prompt(r), line) == Line::kEnd) {
@@ -262,7 +276,8 @@ Reply HumanBot::decide(const Request& r, const std::atomic<bool>& /*stop*/, cons
       out_ << "; type one of them.\n";
       continue;
     }
-    out_ << (r.view ? explain_illegal(line, *r.view, r.legal) : explain_illegal(line, *r.waterloo_view, r.legal))
+    out_ << (r.view ? explain_illegal(line, *r.view, r.legal)
+                    : explain_illegal(line, *r.waterloo_view, r.legal))
          << "\n";
   }
 }
@@ -273,10 +288,12 @@ void HumanBot::game_over(const std::string& result) {
   if (have_view_) {
     if (game_.variant->family == Family::kWaterloo) {
       out_ << "\n== Final position ==\n"
-           << render_player_board(last_waterloo_view_, o_.colour, highlight_) << status_text(last_waterloo_view_);
+           << render_player_board(last_waterloo_view_, o_.colour, highlight_)
+           << status_text(last_waterloo_view_);
     } else {
       out_ << "\n== Final position ==\n"
-           << render_player_board(last_view_, o_.colour, highlight_) << captured_text(last_view_) << "\n";
+           << render_player_board(last_view_, o_.colour, highlight_) << captured_text(last_view_)
+           << "\n";
     }
   }
   out_ << "Game over. " << result_in_words(result, game_.side) << "\n" << std::flush;
@@ -308,8 +325,8 @@ std::string result_in_words(const std::string& result, Side you) {
   const auto w = words(result);
   if (w.empty()) return "The game ended.";
   const std::string& winner = w[0];
-  std::string out = winner == "draw"                         ? "Draw"
-                    : winner == std::string(side_name(you))   ? "You win"
+  std::string out = winner == "draw"                               ? "Draw"
+                    : winner == std::string(side_name(you))        ? "You win"
                     : winner == std::string(side_name(other(you))) ? "You lose"
                                                                    : "No result";
   if (w.size() > 1) {

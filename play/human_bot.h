@@ -70,8 +70,8 @@ class HumanBot : public Bot {
   waterloo::WaterlooView last_waterloo_view_;
   bool have_view_ = false;
   bool legend_shown_ = false;
-  bool offer_draw_ = false;        // the person offered a draw: it goes with the next move
-  bool offer_sent_ = false;        // ... and it went: the opponent's answer shows next time
+  bool offer_draw_ = false;  // the person offered a draw: it goes with the next move
+  bool offer_sent_ = false;  // ... and it went: the opponent's answer shows next time
   bool quit_ = false;
 };
 

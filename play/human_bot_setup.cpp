@@ -2,31 +2,39 @@
 // takes, redraws or replaces by typing one (a set-up line, or Waterloo set-up tokens).
 #include <ostream>
 
-#include "play/human_bot.h"
-#include "play/play_board.h"
-#include "play/play_board_waterloo.h"
 #include "engine/board_text.h"
 #include "engine/error.h"
 #include "engine/setup.h"
 #include "engine/waterloo/record.h"
+#include "play/human_bot.h"
+#include "play/play_board.h"
+#include "play/play_board_waterloo.h"
 
 namespace stratego::bots {
 namespace {
 
 std::string letters_help(const Variant& v) {
   std::string out =
-      "A set-up line has one letter per square of your set-up rows, from your back row to your front\n"
+      "A set-up line has one letter per square of your set-up rows, from your back row to your "
+      "front\n"
       "row, each row from column a: B Bomb, C Spy, D Scout, E Miner, F Sergeant, G Lieutenant,\n"
-      "H Captain, I Major, J Colonel, K General, L Marshal, M Flag, N Anger Captain, O Ranged Major,\n"
+      "H Captain, I Major, J Colonel, K General, L Marshal, M Flag, N Anger Captain, O Ranged "
+      "Major,\n"
       "A an empty square. Your army:";
   for (Kind k : kAllKinds)
-    if (v.army[k] > 0) out.append(" ").append(kind_label(k)).append(" x").append(std::to_string(v.army[k])).append(",");
+    if (v.army[k] > 0)
+      out.append(" ")
+          .append(kind_label(k))
+          .append(" x")
+          .append(std::to_string(v.army[k]))
+          .append(",");
   out.back() = '.';
   return out + "\n";
 }
 
-bool takes_it(const std::string& line) { return line.empty() || line == "ok" || line == "yes" || line == "y"; }
-
+bool takes_it(const std::string& line) {
+  return line.empty() || line == "ok" || line == "yes" || line == "y";
+}
 
 }  // namespace
 
@@ -56,8 +64,10 @@ std::string HumanBot::classic_setup() {
       preview.viewer = side;
       for (const auto& [sq, k] : suggestion.pieces) preview.board[sq].piece = make_piece(side, k);
       out_ << "\nA set-up for you (" << (side == kRed ? "Red" : "Blue") << "):\n"
-           << render_player_board(preview, o_.colour) << "Its line: " << format_setup(v, suggestion) << "\n"
-           << "Enter (or `ok`) takes it, `random` draws another, or type a set-up line; `help` explains.\n";
+           << render_player_board(preview, o_.colour) << "Its line: " << format_setup(v, suggestion)
+           << "\n"
+           << "Enter (or `ok`) takes it, `random` draws another, or type a set-up line; `help` "
+              "explains.\n";
     }
     show = false;
     std::string line;
@@ -90,7 +100,8 @@ std::string HumanBot::classic_setup() {
 
 std::string HumanBot::waterloo_setup(const SetupRequest& r) {
   const Side side = game_.side;
-  const waterloo::WaterlooState state = waterloo::setup_phase_state(game_.variant, r.waterloo_view, side);
+  const waterloo::WaterlooState state =
+      waterloo::setup_phase_state(game_.variant, r.waterloo_view, side);
   // Returns the set-up's tokens if the rules accept it; throws InputError otherwise.
   auto accept = [&](const waterloo::WaterlooSetup& s) {
     waterloo::WaterlooState trial = state;
@@ -109,7 +120,8 @@ std::string HumanBot::waterloo_setup(const SetupRequest& r) {
   bool show = true;
   for (;;) {
     if (show) {
-      waterloo::WaterlooView preview = r.waterloo_view ? *r.waterloo_view : waterloo::make_view(state, side);
+      waterloo::WaterlooView preview =
+          r.waterloo_view ? *r.waterloo_view : waterloo::make_view(state, side);
       preview.viewer = side;
       auto& reserve = preview.piles[int(waterloo::Pile::kReserve)];
       std::erase_if(reserve, [&](const waterloo::SeenUnit& u) { return u.side() == side; });
@@ -127,8 +139,10 @@ std::string HumanBot::waterloo_setup(const SetupRequest& r) {
         }
       out_ << "\nA set-up for you (the " << army_title(side) << "):\n"
            << render_player_board(preview, o_.colour) << status_text(preview)
-           << "Enter (or `ok`) takes it, `random` draws another, `tokens` prints it as set-up tokens to\n"
-           << "edit, or type set-up tokens (one per piece of your army in order, piece@square or piece@-\n"
+           << "Enter (or `ok`) takes it, `random` draws another, `tokens` prints it as set-up "
+              "tokens to\n"
+           << "edit, or type set-up tokens (one per piece of your army in order, piece@square or "
+              "piece@-\n"
            << "for the reserve).\n";
     }
     show = false;
@@ -145,8 +159,10 @@ std::string HumanBot::waterloo_setup(const SetupRequest& r) {
     } else if (line == "tokens") {
       out_ << waterloo::setup_tokens(state, side, suggestion) << "\n";
     } else if (line == "help" || line == "?") {
-      out_ << "Set-up tokens: one per piece of your army, in the order `tokens` prints them: the piece\n"
-           << "(class letter and strength) @ a square of your four rows, or @- to hold it in reserve\n"
+      out_ << "Set-up tokens: one per piece of your army, in the order `tokens` prints them: the "
+              "piece\n"
+           << "(class letter and strength) @ a square of your four rows, or @- to hold it in "
+              "reserve\n"
            << "(W-4.2: at most the reserve limit; commanders must be placed).\n";
     } else if (line == "quit" || line == "exit") {
       quit_ = true;

@@ -38,8 +38,8 @@ const char* cell_colour(const View& v, int sq) {
 
 // Kinds in the order people count losses: strongest first, then the immobile ones.
 constexpr std::array<Kind, kNumKinds> kListOrder{
-    kMarshal, kGeneral, kColonel, kRangedMajor, kMajor, kAngerCaptain, kCaptain,
-    kLieutenant, kSergeant, kMiner, kScout, kSpy, kBomb, kFlag};
+    kMarshal,    kGeneral,  kColonel, kRangedMajor, kMajor, kAngerCaptain, kCaptain,
+    kLieutenant, kSergeant, kMiner,   kScout,       kSpy,   kBomb,         kFlag};
 
 std::string pile_text(const View& v, Side side) {
   std::string out;
@@ -108,7 +108,8 @@ std::string board_legend() {
 }
 
 std::string captured_text(const View& v) {
-  return std::string("Captured: yours ") + pile_text(v, v.viewer) + "; theirs " + pile_text(v, other(v.viewer));
+  return std::string("Captured: yours ") + pile_text(v, v.viewer) + "; theirs " +
+         pile_text(v, other(v.viewer));
 }
 
 std::string describe_move(const ObservedMove& m, Side viewer, const Geometry& g) {
@@ -117,16 +118,20 @@ std::string describe_move(const ObservedMove& m, Side viewer, const Geometry& g)
   const std::string token = move_to_text(m.move, g);
   switch (m.move.type()) {
     case MoveType::kRescue:
-      return token + ": " + who + " rescued " + piece_phrase(m.mover, m.mover_kind, viewer) + " onto " +
-             g.square_name(m.move.to());
-    case MoveType::kDeclineRescue: return token + ": " + who + " declined the rescue";
-    case MoveType::kAngerStop: return token + ": " + who + " ended the Anger attacks";
-    default: break;
+      return token + ": " + who + " rescued " + piece_phrase(m.mover, m.mover_kind, viewer) +
+             " onto " + g.square_name(m.move.to());
+    case MoveType::kDeclineRescue:
+      return token + ": " + who + " declined the rescue";
+    case MoveType::kAngerStop:
+      return token + ": " + who + " ended the Anger attacks";
+    default:
+      break;
   }
   if (!m.attack) {
     if (mine) return token + ": you moved " + piece_phrase(m.mover, m.mover_kind, viewer);
     return token + ": " + who + " moved " +
-           (m.mover_kind == kUnknown ? std::string("a piece") : piece_phrase(m.mover, m.mover_kind, viewer));
+           (m.mover_kind == kUnknown ? std::string("a piece")
+                                     : piece_phrase(m.mover, m.mover_kind, viewer));
   }
   // Attacks read "b4xb5" as people write them; the token itself uses '-' (move_text.h).
   std::string shown = token;
@@ -136,8 +141,10 @@ std::string describe_move(const ObservedMove& m, Side viewer, const Geometry& g)
   switch (m.outcome) {
     case Outcome::kAttackerWins:
       return shown + ": " + a + (m.target_kind == kFlag ? " captured " : " beat ") + d;
-    case Outcome::kDefenderWins: return shown + ": " + a + " lost to " + d;
-    default: return shown + ": " + a + " and " + d + " were both removed";
+    case Outcome::kDefenderWins:
+      return shown + ": " + a + " lost to " + d;
+    default:
+      return shown + ": " + a + " and " + d + " were both removed";
   }
 }
 

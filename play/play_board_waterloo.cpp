@@ -2,10 +2,10 @@
 
 #include <map>
 
-#include "play/play_board.h"
-#include "play/play_input.h"
 #include "engine/waterloo/board_text.h"
 #include "engine/waterloo/notation.h"
+#include "play/play_board.h"
+#include "play/play_input.h"
 
 namespace stratego::bots {
 namespace {
@@ -15,7 +15,6 @@ using waterloo::SeenUnit;
 using waterloo::WaterlooView;
 
 constexpr int kCell = 7;  // terrain mark + the longest usual token ("*C?" or "H5-1")
-
 
 // The piece without the markers only a machine needs (who has seen it, its last attack).
 std::string short_token(SeenUnit u) {
@@ -52,7 +51,8 @@ std::string card_text(const waterloo::CardCounts& c) {
 
 std::string sector_name(const Geometry& g, int sector) {
   const int w = g.width() / 3;
-  return std::string(1, char('a' + sector * w)) + "-" + std::string(1, char('a' + sector * w + w - 1));
+  return std::string(1, char('a' + sector * w)) + "-" +
+         std::string(1, char('a' + sector * w + w - 1));
 }
 
 std::string sector_text(const WaterlooView& v, Side s) {
@@ -70,16 +70,28 @@ const char* unit_colour(const SeenUnit& u) {
 std::string phase_hint(const WaterlooView& v) {
   using waterloo::Phase;
   switch (v.phase) {
-    case Phase::kEarlyStart: return "The French may start three turns early (W-14.1).";
-    case Phase::kDraft: return "Card draft: take a card, then discard one (W-12.2).";
-    case Phase::kLateDraft: return "The Prussians are here: the Allies take more cards from the discards (W-12.2).";
-    case Phase::kRecon: return "Reconnaissance: pick connected enemy pieces to look at, `done` to stop (W-12.4).";
-    case Phase::kInitiative: return "Initiative: move up to three different pieces, `done` to stop (W-12.5).";
-    case Phase::kCombined: return "Combined attack: one infantry, one cavalry, one artillery attack, `done` to stop (W-12.6).";
-    case Phase::kBarrage: return "Artillery barrage: each connected artillery piece fires once, `done` to stop (W-12.8).";
-    case Phase::kBattleLust: return "Battle Lust: play the card for this melee? (W-12.7)";
-    case Phase::kChooseTarget: return "The winner stands in a building: choose its next target (W-10.4).";
-    default: return "";
+    case Phase::kEarlyStart:
+      return "The French may start three turns early (W-14.1).";
+    case Phase::kDraft:
+      return "Card draft: take a card, then discard one (W-12.2).";
+    case Phase::kLateDraft:
+      return "The Prussians are here: the Allies take more cards from the discards (W-12.2).";
+    case Phase::kRecon:
+      return "Reconnaissance: pick connected enemy pieces to look at, `done` to stop (W-12.4).";
+    case Phase::kInitiative:
+      return "Initiative: move up to three different pieces, `done` to stop (W-12.5).";
+    case Phase::kCombined:
+      return "Combined attack: one infantry, one cavalry, one artillery attack, `done` to stop "
+             "(W-12.6).";
+    case Phase::kBarrage:
+      return "Artillery barrage: each connected artillery piece fires once, `done` to stop "
+             "(W-12.8).";
+    case Phase::kBattleLust:
+      return "Battle Lust: play the card for this melee? (W-12.7)";
+    case Phase::kChooseTarget:
+      return "The winner stands in a building: choose its next target (W-10.4).";
+    default:
+      return "";
   }
 }
 
@@ -90,7 +102,8 @@ std::string die_meaning(std::string_view face) {
   return winner + " wins";
 }
 
-std::string units_text(const char* what, const std::vector<std::pair<int, SeenUnit>>& units, const Geometry& g) {
+std::string units_text(const char* what, const std::vector<std::pair<int, SeenUnit>>& units,
+                       const Geometry& g) {
   if (units.empty()) return {};
   std::string out = std::string("; ") + what;
   bool first = true;
@@ -106,8 +119,8 @@ std::string units_text(const char* what, const std::vector<std::pair<int, SeenUn
 }  // namespace
 
 bool before_battle(waterloo::Phase p) {
-  return p == waterloo::Phase::kEarlyStart || p == waterloo::Phase::kDraft || p == waterloo::Phase::kSetup ||
-         p == waterloo::Phase::kRetreatCard;
+  return p == waterloo::Phase::kEarlyStart || p == waterloo::Phase::kDraft ||
+         p == waterloo::Phase::kSetup || p == waterloo::Phase::kRetreatCard;
 }
 
 std::string army_title(Side s) { return s == kRed ? "Allies" : "French"; }
@@ -155,13 +168,14 @@ std::string waterloo_legend() {
 std::string status_text(const WaterlooView& v) {
   const waterloo::Rules& r = v.rules();
   const Side you = v.viewer;
-  std::string out = std::string("Turn ") + std::to_string(v.turn) + " of " + std::to_string(r.turn_limit) + " (" +
-                    waterloo::clock_of_turn(v.turn) + "). ";
+  std::string out = std::string("Turn ") + std::to_string(v.turn) + " of " +
+                    std::to_string(r.turn_limit) + " (" + waterloo::clock_of_turn(v.turn) + "). ";
   if (before_battle(v.phase)) {
     out += v.phase == waterloo::Phase::kSetup ? "Set-up.\n" : "Before the battle.\n";
   } else if (!v.result.over()) {
-    out += army_title(v.to_move) + " turn: " + std::to_string(v.used) + " action" + (v.used == 1 ? "" : "s") +
-           std::string(" used, ") + std::to_string(v.actions_left) + " left";
+    out += army_title(v.to_move) + " turn: " + std::to_string(v.used) + " action" +
+           (v.used == 1 ? "" : "s") + std::string(" used, ") + std::to_string(v.actions_left) +
+           " left";
     if (v.card_played) out += ", card played";
     out += ".";
     if (v.decider != v.to_move) out += std::string(" ") + army_title(v.decider) + " to decide.";
@@ -170,20 +184,25 @@ std::string status_text(const WaterlooView& v) {
     out += "The battle is over.\n";
   }
   for (Side s : {you, other(you)}) {
-    out += (s == you ? "You (" : "Enemy (") + army_title(s) + "): reserve" + pile_text(v.piles[int(Pile::kReserve)], s);
+    out += (s == you ? "You (" : "Enemy (") + army_title(s) + "): reserve" +
+           pile_text(v.piles[int(Pile::kReserve)], s);
     if (!v.piles[int(Pile::kRecovering)].empty())
       out += std::string("; recovering") + pile_text(v.piles[int(Pile::kRecovering)], s);
     out += std::string("; captured") + pile_text(v.piles[int(Pile::kCaptured)], s);
     if (r.retreat_cards) out += std::string("; line of retreat ") + sector_text(v, s);
     out += "\n";
-    if (r.cards_per_kind > 0) out += std::string("  cards in hand") + card_text(v.hand[s]) + "; played" + card_text(v.played[s]) + "\n";
+    if (r.cards_per_kind > 0)
+      out += std::string("  cards in hand") + card_text(v.hand[s]) + "; played" +
+             card_text(v.played[s]) + "\n";
   }
   if (v.phase == waterloo::Phase::kDraft || v.phase == waterloo::Phase::kLateDraft)
-    out += std::string("Cards to draft:") + card_text(v.draft_pool) + "; discarded:" + card_text(v.discards) + "\n";
+    out += std::string("Cards to draft:") + card_text(v.draft_pool) +
+           "; discarded:" + card_text(v.discards) + "\n";
   for (std::size_t t = 0; t < r.tiles.size() && t < v.tile_hp.size(); ++t) {
     if (r.tiles[t].kind == waterloo::TileKind::kHill) continue;
     const auto owner = waterloo::view_building_owner(v, int(t));
-    out += r.tiles[t].name + ": " + (v.tile_hp[t] > 0 ? std::to_string(v.tile_hp[t]) + " hit points" : "destroyed") +
+    out += r.tiles[t].name + ": " +
+           (v.tile_hp[t] > 0 ? std::to_string(v.tile_hp[t]) + " hit points" : "destroyed") +
            (owner ? std::string(", held by the ") + army_title(*owner) : "") + "\n";
   }
   if (r.prussian_turn > 0) {
@@ -191,9 +210,12 @@ std::string status_text(const WaterlooView& v) {
     if (v.prussians_come == 0) {
       out += "Prussians: they never come (W-14.2).\n";
     } else if (!pool.empty()) {
-      out += std::string("Prussians: ") + std::to_string(pool.size()) + " to come from turn " + std::to_string(r.prussian_turn) +
-             std::string(" (") + waterloo::clock_of_turn(r.prussian_turn) + ") on the + squares" +
-             (v.prussians_come < 0 ? std::string(", if they come (roll at turn ") + std::to_string(r.prussian_roll_turn) + ")" : "") +
+      out += std::string("Prussians: ") + std::to_string(pool.size()) + " to come from turn " +
+             std::to_string(r.prussian_turn) + std::string(" (") +
+             waterloo::clock_of_turn(r.prussian_turn) + ") on the + squares" +
+             (v.prussians_come < 0 ? std::string(", if they come (roll at turn ") +
+                                         std::to_string(r.prussian_roll_turn) + ")"
+                                   : "") +
              std::string(":") + pile_text(pool, kRed) + "\n";
     }
   }
@@ -201,10 +223,11 @@ std::string status_text(const WaterlooView& v) {
   if (waterloo::melee_live(v.phase) && v.melee.attacker_sq >= 0 && v.melee.defender_sq >= 0) {
     const Geometry& g = v.geometry();
     auto at = [&](int sq) { return v.board[sq] ? short_token(*v.board[sq]) : std::string("?"); };
-    out += std::string("Melee: ") + at(v.melee.attacker_sq) + " on " + g.square_name(v.melee.attacker_sq) + " attacks " +
-           at(v.melee.defender_sq) + " on " + g.square_name(v.melee.defender_sq) +
-           (v.melee.lust[0] ? " (attacker plays Battle Lust)" : "") + (v.melee.lust[1] ? " (defender plays Battle Lust)" : "") +
-           ".\n";
+    out += std::string("Melee: ") + at(v.melee.attacker_sq) + " on " +
+           g.square_name(v.melee.attacker_sq) + " attacks " + at(v.melee.defender_sq) + " on " +
+           g.square_name(v.melee.defender_sq) +
+           (v.melee.lust[0] ? " (attacker plays Battle Lust)" : "") +
+           (v.melee.lust[1] ? " (defender plays Battle Lust)" : "") + ".\n";
   }
   if (const std::string hint = phase_hint(v); !hint.empty()) out += hint + "\n";
   return out;
@@ -219,8 +242,8 @@ std::string describe_step(const waterloo::ObservedStep& o, Side viewer, const Ge
     if (slash != std::string_view::npos && a.find('/', slash) != std::string_view::npos) {
       const auto rest = a.substr(slash + 1);
       const auto cut = rest.find('/');
-      out += std::string(" (") + std::string(rest.substr(0, cut)) + " pieces on the board, " + std::string(rest.substr(cut + 1)) +
-             " in reserve)";
+      out += std::string(" (") + std::string(rest.substr(0, cut)) + " pieces on the board, " +
+             std::string(rest.substr(cut + 1)) + " in reserve)";
     }
     return out;  // the author's own pieces are on his board; nothing else was shown
   }
@@ -230,10 +253,12 @@ std::string describe_step(const waterloo::ObservedStep& o, Side viewer, const Ge
     } else if (a.starts_with("retreat:")) {
       const std::string rest(a.substr(8));
       if (o.actor != viewer || rest == "?") {
-        out = std::string("The ") + army_title(o.actor) + " drew their line-of-retreat card (hidden)";
+        out =
+            std::string("The ") + army_title(o.actor) + " drew their line-of-retreat card (hidden)";
       } else {
         const int sector = rest.empty() ? -1 : rest[0] - '0';
-        out = std::string("Your line-of-retreat card: ") + (sector >= 0 && sector < 3 ? std::string("sector ") + sector_name(g, sector) : rest);
+        out = std::string("Your line-of-retreat card: ") +
+              (sector >= 0 && sector < 3 ? std::string("sector ") + sector_name(g, sector) : rest);
       }
     } else if (a.starts_with("prussians:")) {
       out = a.ends_with("never") ? "Where are the Prussians? They never come (W-14.2)"
@@ -241,7 +266,8 @@ std::string describe_step(const waterloo::ObservedStep& o, Side viewer, const Ge
     } else if (a.starts_with("prussian:")) {
       const std::string rest(a.substr(9));
       const auto at = rest.find('@');
-      out = std::string("A Prussian ") + rest.substr(0, at) + " arrives" + (at == std::string::npos ? "" : std::string(" on ") + rest.substr(at + 1));
+      out = std::string("A Prussian ") + rest.substr(0, at) + " arrives" +
+            (at == std::string::npos ? "" : std::string(" on ") + rest.substr(at + 1));
     } else {
       out = std::string("Chance: ") + std::string(a);
     }

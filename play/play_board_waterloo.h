@@ -21,7 +21,8 @@ bool before_battle(waterloo::Phase p);
 // Squares carry a terrain mark ('#' building, '^' hill, '%' village, '~' mud, '+' Prussian
 // flag square) and the piece as a unit token: class letter and strength, upper case Allied,
 // lower case French, '*' Prussian, '?' a strength the viewer has not seen, "-1" weakened.
-std::string render_player_board(const waterloo::WaterlooView& v, bool colour, Bitboard highlight = 0);
+std::string render_player_board(const waterloo::WaterlooView& v, bool colour,
+                                Bitboard highlight = 0);
 std::string waterloo_legend();
 // Several lines: turn, clock, who acts and actions left, then per side reserve, captured,
 // cards and line of retreat, then buildings, Prussians and whatever is in progress.

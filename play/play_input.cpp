@@ -67,7 +67,8 @@ std::string strip_direction(const std::string& folded) {
 
 // Candidates among `legal` whose form under `shape` equals `want`.
 template <typename Shape>
-std::vector<std::string> matching(const std::vector<std::string>& legal, const std::string& want, Shape shape) {
+std::vector<std::string> matching(const std::vector<std::string>& legal, const std::string& want,
+                                  Shape shape) {
   std::vector<std::string> out;
   for (const auto& l : legal)
     if (shape(fold(l)) == want) out.push_back(l);
@@ -83,7 +84,8 @@ std::string join(const std::vector<std::string>& v) {
 }
 
 // The legal tokens whose first square is sq.
-std::vector<std::string> legal_from(const std::vector<std::string>& legal, const Geometry& g, int sq) {
+std::vector<std::string> legal_from(const std::vector<std::string>& legal, const Geometry& g,
+                                    int sq) {
   std::vector<std::string> out;
   for (const auto& l : legal) {
     const auto s = squares_in(l, g);
@@ -95,14 +97,16 @@ std::vector<std::string> legal_from(const std::vector<std::string>& legal, const
 // A part of t shaped like a square ("z9", "a11") that is not one of this board, or empty.
 std::string bad_square(const std::string& t, const Geometry& g) {
   for (std::size_t i = 0; i < t.size(); ++i) {
-    if (!is_lower(t[i]) || (i > 0 && is_alpha(t[i - 1]) && t[i - 1] != 'x') || i + 1 >= t.size() || !is_digit(t[i + 1]))
+    if (!is_lower(t[i]) || (i > 0 && is_alpha(t[i - 1]) && t[i - 1] != 'x') || i + 1 >= t.size() ||
+        !is_digit(t[i + 1]))
       continue;
     std::size_t e = i + 1;
     while (e < t.size() && is_digit(t[e])) ++e;
     const std::string part = t.substr(i, e - i);
     if (!g.parse_square(part))
-      return part + " is not a square of this board (columns a-" + std::string(1, char('a' + g.width() - 1)) +
-             ", rows 1-" + std::to_string(g.height()) + ")";
+      return part + " is not a square of this board (columns a-" +
+             std::string(1, char('a' + g.width() - 1)) + ", rows 1-" + std::to_string(g.height()) +
+             ")";
     i = e - 1;
   }
   return {};
@@ -150,8 +154,9 @@ std::vector<int> squares_in(std::string_view token, const Geometry& g) {
   if (const auto at = token.rfind('@'); at != std::string_view::npos) token = token.substr(at + 1);
   for (std::size_t i = 0; i + 1 < token.size(); ++i) {
     if (!is_lower(token[i]) || !is_digit(token[i + 1])) continue;
-    const bool starts = i == 0 || !is_alpha(token[i - 1]) ||
-                        ((token[i - 1] == 'x' || token[i - 1] == 'X') && i >= 2 && is_digit(token[i - 2]));
+    const bool starts =
+        i == 0 || !is_alpha(token[i - 1]) ||
+        ((token[i - 1] == 'x' || token[i - 1] == 'X') && i >= 2 && is_digit(token[i - 2]));
     if (!starts) continue;
     std::size_t e = i + 1;
     while (e < token.size() && is_digit(token[e])) ++e;
@@ -161,7 +166,8 @@ std::vector<int> squares_in(std::string_view token, const Geometry& g) {
   return out;
 }
 
-std::string list_legal(const std::vector<std::string>& legal, const Geometry& g, std::optional<int> square) {
+std::string list_legal(const std::vector<std::string>& legal, const Geometry& g,
+                       std::optional<int> square) {
   std::vector<std::pair<std::string, std::vector<std::string>>> groups;
   int count = 0;
   for (const auto& l : legal) {
@@ -170,7 +176,8 @@ std::string list_legal(const std::vector<std::string>& legal, const Geometry& g,
     ++count;
     // Tokens without a square group by their first part ("card:..."); a lone one stands alone.
     std::string key = !sqs.empty() ? g.square_name(sqs.front()) : l.substr(0, l.find(':')) + ":";
-    auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& gr) { return gr.first == key; });
+    auto it =
+        std::find_if(groups.begin(), groups.end(), [&](const auto& gr) { return gr.first == key; });
     if (it == groups.end()) {
       groups.push_back({key, {}});
       it = groups.end() - 1;
@@ -184,8 +191,10 @@ std::string list_legal(const std::vector<std::string>& legal, const Geometry& g,
   for (const auto& [key, tokens] : groups) {
     std::string line = "  ";
     const bool squareless = key.back() == ':';
-    if (!squareless) line += key + ":";
-    else if (tokens.size() > 1) line += key;
+    if (!squareless)
+      line += key + ":";
+    else if (tokens.size() > 1)
+      line += key;
     const std::size_t indent = line.size() + 1;  // continuation lines line up with the first token
     bool first = true;
     for (const auto& t : tokens) {
@@ -202,11 +211,15 @@ std::string list_legal(const std::vector<std::string>& legal, const Geometry& g,
   return out;
 }
 
-std::string explain_illegal(std::string_view typed, const View& v, const std::vector<std::string>& legal) {
+std::string explain_illegal(std::string_view typed, const View& v,
+                            const std::vector<std::string>& legal) {
   const Geometry& g = v.variant->geometry;
   const std::string t = readable(typed);
   if (v.pending_rescue)
-    return t + ": not legal now: first choose a piece to rescue (R:<letter>@<square>) or decline with R:-; " + hint();
+    return t +
+           ": not legal now: first choose a piece to rescue (R:<letter>@<square>) or decline with "
+           "R:-; " +
+           hint();
   if (v.anger_wins > 0)
     return t + ": not legal now: your Anger Captain on " + g.square_name(v.anger_square) +
            std::string(" attacks again (A:<from>-<to>) or stops (A:-); ") + hint();
@@ -218,12 +231,14 @@ std::string explain_illegal(std::string_view typed, const View& v, const std::ve
     return t + ": a move names two squares; from " + t + ": " + join(from);
   }
   if (sqs.size() != 2 || t != g.square_name(sqs[0]) + "-" + g.square_name(sqs[1]))
-    return std::string("'") + std::string(typed) + "' is neither a legal move nor a command; type a move like b4-b5, `moves` "
+    return std::string("'") + std::string(typed) +
+           "' is neither a legal move nor a command; type a move like b4-b5, `moves` "
            "for the legal ones, or `help`";
   const int from = sqs[0], to = sqs[1];
   const Piece p = v.board[from].piece;
   if (p == kNoPiece) return t + ": there is no piece on " + g.square_name(from);
-  if (piece_side(p) != v.viewer) return t + ": the piece on " + g.square_name(from) + " is not yours";
+  if (piece_side(p) != v.viewer)
+    return t + ": the piece on " + g.square_name(from) + " is not yours";
   const Kind k = piece_kind(p);
   if (!v.variant->can_move(k)) return t + ": your " + kind_label(k) + " cannot move (C-4.3)";
   if (test(g.blocked(), to)) return t + ": " + g.square_name(to) + " is a lake (C-1.1)";
@@ -243,13 +258,16 @@ std::string explain_illegal(std::string_view typed, const View& v, const std::ve
   } else if (dist > 1 && !two_step) {
     const int step = dc != 0 ? (dc > 0 ? 1 : -1) : (dr > 0 ? g.width() : -g.width());
     for (int sq = from + step; sq != to && why.empty(); sq += step)
-      if (test(g.blocked(), sq) || v.board[sq].piece != kNoPiece) why = std::string("the way is blocked at ") + g.square_name(sq);
+      if (test(g.blocked(), sq) || v.board[sq].piece != kNoPiece)
+        why = std::string("the way is blocked at ") + g.square_name(sq);
   }
-  if (why.empty()) why = "not legal now (the two-squares rule C-6.1 or the chasing rule C-6.2 forbids it)";
+  if (why.empty())
+    why = "not legal now (the two-squares rule C-6.1 or the chasing rule C-6.2 forbids it)";
   return t + ": " + why + "; legal for " + piece + ": " + join(moves);
 }
 
-std::string explain_illegal(std::string_view typed, const waterloo::WaterlooView& v, const std::vector<std::string>& legal) {
+std::string explain_illegal(std::string_view typed, const waterloo::WaterlooView& v,
+                            const std::vector<std::string>& legal) {
   const Geometry& g = v.geometry();
   const std::string t = readable(typed);
   const std::string general = t + ": not legal now; " + hint() + " (`moves e5` for one square)";
@@ -257,7 +275,8 @@ std::string explain_illegal(std::string_view typed, const waterloo::WaterlooView
     if (const std::string bad = bad_square(t, g); !bad.empty()) return t + ": " + bad;
   const auto sqs = squares_in(t, g);
   if (sqs.empty() || t.find(':') != std::string::npos) {
-    if (v.phase != waterloo::Phase::kAction && legal.size() <= 12) return t + ": not legal now; choose one of: " + join(legal);
+    if (v.phase != waterloo::Phase::kAction && legal.size() <= 12)
+      return t + ": not legal now; choose one of: " + join(legal);
     return general;
   }
   const int from = sqs[0];
@@ -267,7 +286,8 @@ std::string explain_illegal(std::string_view typed, const waterloo::WaterlooView
   if (v.phase == waterloo::Phase::kAction && v.actions_left == 0)
     return t + ": no actions left this turn; type `end` to end it";
   const auto moves = legal_from(legal, g, from);
-  if (moves.empty()) return t + ": your piece on " + g.square_name(from) + " cannot act now; " + hint();
+  if (moves.empty())
+    return t + ": your piece on " + g.square_name(from) + " cannot act now; " + hint();
   return t + ": not legal now; legal for your piece on " + g.square_name(from) + ": " + join(moves);
 }
 

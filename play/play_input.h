@@ -37,7 +37,8 @@ std::string list_legal(const std::vector<std::string>& legal, const Geometry& g,
 
 // Why `typed` (which matched no legal token) is not a legal move now, in one line, e.g.
 // "b4-b7: your Bomb cannot move" or "e5-e9: not legal now; type `moves` to list the legal ones".
-std::string explain_illegal(std::string_view typed, const View& v, const std::vector<std::string>& legal);
+std::string explain_illegal(std::string_view typed, const View& v,
+                            const std::vector<std::string>& legal);
 std::string explain_illegal(std::string_view typed, const waterloo::WaterlooView& v,
                             const std::vector<std::string>& legal);
 

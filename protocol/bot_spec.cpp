@@ -1,19 +1,21 @@
 #include "protocol/bot_spec.h"
 
-#include "protocol/protocol_bot.h"
 #include "bots/registry.h"
-#include "protocol/ucc/ucc_bot.h"
 #include "engine/error.h"
+#include "protocol/protocol_bot.h"
+#include "protocol/ucc/ucc_bot.h"
 
 namespace stratego::bots {
 
 std::unique_ptr<Bot> make_bot_from_spec(const std::string& spec) {
   if (spec.rfind("cmd:", 0) == 0) {
-    if (spec.size() == 4) throw InputError("bot spec 'cmd:' needs a command after the colon, e.g. cmd:./my_bot.py");
+    if (spec.size() == 4)
+      throw InputError("bot spec 'cmd:' needs a command after the colon, e.g. cmd:./my_bot.py");
     return std::make_unique<ProtocolBot>(spec.substr(4));
   }
   if (spec.rfind("ucc:", 0) == 0) {
-    if (spec.size() == 4) throw InputError("bot spec 'ucc:' needs a command after the colon, e.g. ucc:./vixen.py");
+    if (spec.size() == 4)
+      throw InputError("bot spec 'ucc:' needs a command after the colon, e.g. ucc:./vixen.py");
     return std::make_unique<UccBot>(spec.substr(4));
   }
   // A built-in name with options: "ismcts,threads=2,exploration=0.5".
@@ -21,7 +23,8 @@ std::unique_ptr<Bot> make_bot_from_spec(const std::string& spec) {
   std::unique_ptr<Bot> bot = make_bot(spec.substr(0, comma));
   for (std::size_t at = comma; at != std::string::npos;) {
     const std::size_t next = spec.find(',', at + 1);
-    const std::string item = spec.substr(at + 1, next == std::string::npos ? std::string::npos : next - at - 1);
+    const std::string item =
+        spec.substr(at + 1, next == std::string::npos ? std::string::npos : next - at - 1);
     apply_option_setting(*bot, item, "bot spec '" + spec + "'");
     at = next;
   }

@@ -6,12 +6,11 @@
 
 #include "engine/error.h"
 #include "engine/move_text.h"
-#include "engine/waterloo/notation.h"
 #include "engine/text_util.h"
+#include "engine/waterloo/notation.h"
 
 namespace stratego::bots {
 namespace {
-
 
 using waterloo::ObservedStep;
 using waterloo::SeenUnit;
@@ -43,7 +42,8 @@ std::string kind_word(Kind k) { return k == kUnknown ? "?" : std::string(kind_na
 Kind parse_kind(std::string_view line, const std::string& field, std::string_view w) {
   if (w == "?") return kUnknown;
   if (const auto k = kind_from_name(w)) return *k;
-  fail(line, field, text::quoted(w) + " is not a piece kind (flag, spy, scout, ..., marshal, bomb) or ?");
+  fail(line, field,
+       text::quoted(w) + " is not a piece kind (flag, spy, scout, ..., marshal, bomb) or ?");
 }
 
 constexpr std::string_view kOutcomeWords[] = {"attacker", "defender", "both"};
@@ -52,15 +52,19 @@ std::optional<int> parse_int(std::string_view w) { return text::parse_number<int
 
 std::string_view winner_word(Winner w) {
   switch (w) {
-    case Winner::kRed: return "red";
-    case Winner::kBlue: return "blue";
-    case Winner::kDraw: return "draw";
-    default: return "none";
+    case Winner::kRed:
+      return "red";
+    case Winner::kBlue:
+      return "blue";
+    case Winner::kDraw:
+      return "draw";
+    default:
+      return "none";
   }
 }
 
-void write_units(std::string& out, const char* key, const std::vector<std::pair<int, SeenUnit>>& units,
-                 const Geometry& g) {
+void write_units(std::string& out, const char* key,
+                 const std::vector<std::pair<int, SeenUnit>>& units, const Geometry& g) {
   if (units.empty()) return;
   out += ' ';
   out += key;
@@ -81,7 +85,8 @@ std::vector<std::pair<int, SeenUnit>> read_units(std::string_view line, const st
     const std::size_t end = std::min(value.find(';', start), value.size());
     const std::string_view item = value.substr(start, end - start);
     const std::size_t at = item.rfind('@');
-    if (at == std::string_view::npos) fail(line, key, "expected unit@square, got " + text::quoted(item));
+    if (at == std::string_view::npos)
+      fail(line, key, "expected unit@square, got " + text::quoted(item));
     SeenUnit u;
     try {
       std::size_t pos = 0;
@@ -110,8 +115,9 @@ Result read_result(std::string_view line, std::string_view value) {
     parts.push_back(value.substr(s, e - s));
   }
   const auto bad = [&] {
-    fail(line, "result", "expected winner/reason/kind/tally like red/lines-of-retreat/decisive/0, got " +
-                             text::quoted(value));
+    fail(line, "result",
+         "expected winner/reason/kind/tally like red/lines-of-retreat/decisive/0, got " +
+             text::quoted(value));
   };
   if (parts.size() != 4) bad();
   Result r;
@@ -152,8 +158,9 @@ std::string format_observed_move(const ObservedMove& m, const Geometry& g) {
 ObservedMove parse_observed_move(std::string_view text, const Geometry& g) {
   const auto w = words(text);
   if (w.size() != 3 && w.size() != 5)
-    fail(text, "fields", "expected 'SIDE MOVE KIND' or 'SIDE MOVE KIND TARGET OUTCOME', got " +
-                             std::to_string(w.size()) + " words");
+    fail(text, "fields",
+         "expected 'SIDE MOVE KIND' or 'SIDE MOVE KIND TARGET OUTCOME', got " +
+             std::to_string(w.size()) + " words");
   ObservedMove m;
   const auto side = side_from(w[0]);
   if (!side) fail(text, "side", "expected red or blue, got " + text::quoted(w[0]));
@@ -170,7 +177,8 @@ ObservedMove parse_observed_move(std::string_view text, const Geometry& g) {
     bool found = false;
     for (int o = 0; o < 3; ++o)
       if (kOutcomeWords[o] == w[4]) m.outcome = Outcome(o), found = true;
-    if (!found) fail(text, "outcome", "expected attacker, defender or both, got " + text::quoted(w[4]));
+    if (!found)
+      fail(text, "outcome", "expected attacker, defender or both, got " + text::quoted(w[4]));
   }
   return m;
 }
@@ -204,9 +212,12 @@ ObservedStep parse_observed_step(std::string_view text, const Geometry& g) {
   const auto number = parse_int(w[0]);
   if (!number || *number < 0) fail(text, "number", text::quoted(w[0]) + " is not a step number");
   s.number = *number;
-  if (w[1] == "setup") s.setup = true;
-  else if (w[1] == "chance") s.chance = true;
-  else if (w[1] != "decision") fail(text, "type", "expected decision, chance or setup, got " + text::quoted(w[1]));
+  if (w[1] == "setup")
+    s.setup = true;
+  else if (w[1] == "chance")
+    s.chance = true;
+  else if (w[1] != "decision")
+    fail(text, "type", "expected decision, chance or setup, got " + text::quoted(w[1]));
   const auto actor = side_from(w[2]);
   if (!actor) fail(text, "actor", "expected red or blue, got " + text::quoted(w[2]));
   s.actor = *actor;
@@ -215,8 +226,13 @@ ObservedStep parse_observed_step(std::string_view text, const Geometry& g) {
   for (std::size_t i = 4; i < w.size(); ++i) {
     const auto eq = w[i].find('=');
     const std::string key(w[i].substr(0, eq));
-    const std::string_view value = eq == std::string_view::npos ? std::string_view() : w[i].substr(eq + 1);
-    const int slot = key == "shown" ? 0 : key == "captured" ? 1 : key == "withdrawn" ? 2 : key == "result" ? 3 : -1;
+    const std::string_view value =
+        eq == std::string_view::npos ? std::string_view() : w[i].substr(eq + 1);
+    const int slot = key == "shown"       ? 0
+                     : key == "captured"  ? 1
+                     : key == "withdrawn" ? 2
+                     : key == "result"    ? 3
+                                          : -1;
     if (slot < 0 || eq == std::string_view::npos)
       fail(text, text::quoted(w[i]), "expected shown=, captured=, withdrawn= or result=");
     if (seen[slot]) fail(text, key, "given twice");

@@ -3,14 +3,14 @@
 #include <algorithm>
 #include <thread>
 
-#include "protocol/observation_text.h"
-#include "protocol/protocol_text.h"
-#include "protocol/protocol_variant.h"
 #include "engine/error.h"
 #include "engine/notation.h"
 #include "engine/setup.h"
 #include "engine/waterloo/notation.h"
 #include "engine/waterloo/record.h"
+#include "protocol/observation_text.h"
+#include "protocol/protocol_text.h"
+#include "protocol/protocol_variant.h"
 
 namespace stratego::bots {
 namespace {
@@ -31,9 +31,9 @@ std::string ms_text(milliseconds ms) { return std::to_string(ms.count()) + " ms"
 }  // namespace
 
 struct ProtocolBot::Await {
-  std::string_view request;                           // what was asked, for messages
+  std::string_view request;  // what was asked, for messages
   milliseconds timeout{0};
-  bool until_stopped = false;                         // no deadline before `stop` is set
+  bool until_stopped = false;                            // no deadline before `stop` is set
   std::function<bool(std::string_view word)> is_answer;  // by the line's first word
   const InfoSink* info = nullptr;
   const std::atomic<bool>* stop = nullptr;
@@ -55,12 +55,14 @@ void ProtocolBot::start() {
   const auto deadline = Clock::now() + opt_.handshake_timeout;
   for (std::size_t count = 1;; ++count) {
     if (count > opt_.max_reply_lines)
-      fault(BotFault::Kind::kFlood, "wrote more than " + std::to_string(opt_.max_reply_lines) +
-                                        " lines in the handshake");
-    const auto left = std::max(milliseconds(0), std::chrono::duration_cast<milliseconds>(deadline - Clock::now()));
-    const std::string line = await({.request = "the handshake", .timeout = left, .is_answer = [](std::string_view) {
-                                      return true;
-                                    }});
+      fault(BotFault::Kind::kFlood,
+            "wrote more than " + std::to_string(opt_.max_reply_lines) + " lines in the handshake");
+    const auto left = std::max(milliseconds(0),
+                               std::chrono::duration_cast<milliseconds>(deadline - Clock::now()));
+    const std::string line =
+        await({.request = "the handshake", .timeout = left, .is_answer = [](std::string_view) {
+                 return true;
+               }});
     const std::string_view word = first_word(line);
     if (word == "stratego-ok") {
       if (rest_after_word(line) != std::to_string(kProtocolVersion))
@@ -72,9 +74,12 @@ void ProtocolBot::start() {
     if (word == "id") {
       const std::string_view rest = rest_after_word(line);
       const std::string_view key = first_word(rest);
-      if (key == "name" && !rest_after_word(rest).empty()) name_ = std::string(rest_after_word(rest));
-      else if (key == "author") author_ = std::string(rest_after_word(rest));
-      else fault(BotFault::Kind::kProtocolError, "sent a bad id line " + shown(line));
+      if (key == "name" && !rest_after_word(rest).empty())
+        name_ = std::string(rest_after_word(rest));
+      else if (key == "author")
+        author_ = std::string(rest_after_word(rest));
+      else
+        fault(BotFault::Kind::kProtocolError, "sent a bad id line " + shown(line));
     } else if (word == "option") {
       try {
         options_.push_back(parse_option(line));
@@ -105,13 +110,15 @@ void ProtocolBot::send(const std::string& line, std::string_view request, millis
   if (!process_) fault(BotFault::Kind::kDisconnect, "is not running (it failed earlier)");
   if (opt_.transcript) opt_.transcript(true, line);
   switch (process_->write_line(line, timeout)) {
-    case Subprocess::Write::kDone: return;
-    case Subprocess::Write::kClosed: closed(request);
+    case Subprocess::Write::kDone:
+      return;
+    case Subprocess::Write::kClosed:
+      closed(request);
     case Subprocess::Write::kTimeout:
       // A program that does not read its input would block a plain write for ever.
-      fault(BotFault::Kind::kTimeout, "did not read its input: a line of " + std::to_string(line.size() + 1) +
-                                          " bytes for " + std::string(request) + " could not be written within " +
-                                          ms_text(timeout));
+      fault(BotFault::Kind::kTimeout,
+            "did not read its input: a line of " + std::to_string(line.size() + 1) + " bytes for " +
+                std::string(request) + " could not be written within " + ms_text(timeout));
   }
 }
 
@@ -145,9 +152,10 @@ std::string ProtocolBot::await(const Await& a) {
       fault(BotFault::Kind::kTimeout, "no answer to " + std::string(a.request) + " within " +
                                           ms_text(stop_sent ? opt_.grace : a.timeout));
     // Short slices while a stop may come, so that it is passed on at once.
-    milliseconds slice = deadline == Clock::time_point::max()
-                             ? milliseconds(3600000)
-                             : std::chrono::duration_cast<milliseconds>(deadline - now) + milliseconds(1);
+    milliseconds slice =
+        deadline == Clock::time_point::max()
+            ? milliseconds(3600000)
+            : std::chrono::duration_cast<milliseconds>(deadline - now) + milliseconds(1);
     if (a.stop && !stop_sent) slice = std::min(slice, milliseconds(10));
     // Slices of at most 50 ms: a program that exited while a child of its own still holds
     // its output open is found out at once, not at the deadline.
@@ -156,19 +164,23 @@ std::string ProtocolBot::await(const Await& a) {
       case Subprocess::Read::kTimeout:
         if (!process_->running()) closed(a.request);
         continue;
-      case Subprocess::Read::kClosed: closed(a.request);
+      case Subprocess::Read::kClosed:
+        closed(a.request);
       case Subprocess::Read::kTooLong:
-        fault(BotFault::Kind::kFlood, "wrote a line longer than " + std::to_string(opt_.max_reply_bytes) +
+        fault(BotFault::Kind::kFlood, "wrote a line longer than " +
+                                          std::to_string(opt_.max_reply_bytes) +
                                           " bytes in answer to " + std::string(a.request));
-      case Subprocess::Read::kLine: break;
+      case Subprocess::Read::kLine:
+        break;
     }
     if (opt_.transcript) opt_.transcript(false, line);
     bytes += line.size() + 1;
     if (++lines > opt_.max_reply_lines || bytes > opt_.max_reply_bytes)
-      fault(BotFault::Kind::kFlood, "wrote more than " +
-                                        (lines > opt_.max_reply_lines ? std::to_string(opt_.max_reply_lines) + " lines"
-                                                                      : std::to_string(opt_.max_reply_bytes) + " bytes") +
-                                        " in answer to " + std::string(a.request));
+      fault(BotFault::Kind::kFlood,
+            "wrote more than " +
+                (lines > opt_.max_reply_lines ? std::to_string(opt_.max_reply_lines) + " lines"
+                                              : std::to_string(opt_.max_reply_bytes) + " bytes") +
+                " in answer to " + std::string(a.request));
     const std::string_view word = first_word(line);
     if (a.is_answer(word)) return line;
     if (word == "info") {
@@ -181,18 +193,24 @@ std::string ProtocolBot::await(const Await& a) {
       if (a.info && *a.info) (*a.info)(info);
       continue;
     }
-    if (word == "error") fault(BotFault::Kind::kProtocolError, "answered " + std::string(a.request) + " with " + shown(line));
-    fault(BotFault::Kind::kProtocolError, "sent " + shown(line) + " while " + std::string(a.request) + " awaited an answer");
+    if (word == "error")
+      fault(BotFault::Kind::kProtocolError,
+            "answered " + std::string(a.request) + " with " + shown(line));
+    fault(BotFault::Kind::kProtocolError,
+          "sent " + shown(line) + " while " + std::string(a.request) + " awaited an answer");
   }
 }
 
 void ProtocolBot::wait_ready(std::string_view request) {
   send("isready", request);
-  await({.request = request, .timeout = opt_.ready_timeout, .is_answer = [](std::string_view w) { return w == "readyok"; }});
+  await({.request = request, .timeout = opt_.ready_timeout, .is_answer = [](std::string_view w) {
+           return w == "readyok";
+         }});
 }
 
 void ProtocolBot::set_option(const std::string& name, const std::string& value) {
-  const auto it = std::find_if(options_.begin(), options_.end(), [&](const BotOption& o) { return o.name == name; });
+  const auto it = std::find_if(options_.begin(), options_.end(),
+                               [&](const BotOption& o) { return o.name == name; });
   if (it == options_.end()) {
     std::string names;
     for (const BotOption& o : options_) names.append(names.empty() ? "" : ", ").append(o.name);
@@ -202,14 +220,15 @@ void ProtocolBot::set_option(const std::string& name, const std::string& value) 
   check_option_value(*it, value);
   send(format_setoption(name, value), "setoption");
   send("isready", "setoption");
-  const std::string answer = await({.request = "setoption", .timeout = opt_.ready_timeout, .is_answer = [](std::string_view w) {
-                                      return w == "readyok" || w == "error";
-                                    }});
+  const std::string answer = await(
+      {.request = "setoption", .timeout = opt_.ready_timeout, .is_answer = [](std::string_view w) {
+         return w == "readyok" || w == "error";
+       }});
   if (first_word(answer) == "error") {
     // The readyok of our isready is still to come.
-    await({.request = "setoption", .timeout = opt_.ready_timeout, .is_answer = [](std::string_view w) {
-             return w == "readyok";
-           }});
+    await({.request = "setoption",
+           .timeout = opt_.ready_timeout,
+           .is_answer = [](std::string_view w) { return w == "readyok"; }});
     throw InputError("bot " + shown(name_) + " rejected option " + shown(name) + ": " +
                      std::string(rest_after_word(answer)));
   }
@@ -222,7 +241,8 @@ void ProtocolBot::new_game(const GameStart& g) {
   rng_ = Rng(g.seed ^ (0x9E3779B97F4A7C15ull * (std::uint64_t(g.side) + 1)));
   last_view_.clear();
   const std::string spec = g.variant_spec.empty() ? g.variant->spec : g.variant_spec;
-  NewGameLine line{.variant = spec, .inline_lines = 0, .side = g.side, .seed = g.seed, .opponent = g.opponent};
+  NewGameLine line{
+      .variant = spec, .inline_lines = 0, .side = g.side, .seed = g.seed, .opponent = g.opponent};
   std::vector<std::string> text;
   inline_variant_ = !is_builtin_spec(spec) || spec == "inline";
   if (inline_variant_) {
@@ -234,7 +254,8 @@ void ProtocolBot::new_game(const GameStart& g) {
   // answered: one deadline, so a program that reads a byte now and then cannot stretch it.
   const auto deadline = Clock::now() + opt_.ready_timeout;
   const auto left = [&] {
-    return std::max(milliseconds(1), std::chrono::duration_cast<milliseconds>(deadline - Clock::now()));
+    return std::max(milliseconds(1),
+                    std::chrono::duration_cast<milliseconds>(deadline - Clock::now()));
   };
   send(format_newgame(line), "newgame", left());
   for (const std::string& t : text) send(t, "newgame", left());
@@ -245,7 +266,8 @@ void ProtocolBot::send_view(std::string notation) {
   if (inline_variant_) {  // the variant field names the game's variant as newgame did
     const auto a = notation.find(' ');
     const auto b = notation.find(' ', a + 1);
-    if (a != std::string::npos && b != std::string::npos) notation.replace(a + 1, b - a - 1, "inline");
+    if (a != std::string::npos && b != std::string::npos)
+      notation.replace(a + 1, b - a - 1, "inline");
   }
   std::string line = "view " + notation;
   if (line == last_view_) return;
@@ -286,37 +308,42 @@ std::string ProtocolBot::setup(const SetupRequest& r) {
     suggestion = format_setup(*variant_, random_setup(*variant_, side_, rng_));
   }
   send(format_setup_request(r.limits, suggestion), "setup");
-  const std::string answer = await({.request = "setup",
-                                    .timeout = time_for(r.limits),
-                                    .until_stopped = r.limits.infinite,
-                                    .is_answer = [](std::string_view w) { return w == "bestsetup"; }});
+  const std::string answer =
+      await({.request = "setup",
+             .timeout = time_for(r.limits),
+             .until_stopped = r.limits.infinite,
+             .is_answer = [](std::string_view w) { return w == "bestsetup"; }});
   const std::string setup(rest_after_word(answer));
-  if (setup.empty()) fault(BotFault::Kind::kProtocolError, "answered setup with an empty bestsetup");
+  if (setup.empty())
+    fault(BotFault::Kind::kProtocolError, "answered setup with an empty bestsetup");
   return setup;
 }
 
 Reply ProtocolBot::decide(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) {
-  if (r.waterloo_view) send_view(waterloo::to_notation(*r.waterloo_view));
-  else if (r.view) send_view(to_notation(*r.view));
+  if (r.waterloo_view)
+    send_view(waterloo::to_notation(*r.waterloo_view));
+  else if (r.view)
+    send_view(to_notation(*r.view));
   std::string legal = "legal";
   for (const std::string& t : r.legal) legal.append(" ").append(t);
   send(legal, "go");
   send(format_go(r.limits, r.draw_offered), "go");
-  const std::string answer = await({.request = "go",
-                                    .timeout = time_for(r.limits),
-                                    .until_stopped = r.limits.infinite,
-                                    .is_answer = [](std::string_view w) {
-                                      return w == "bestmove" || w == "resign" || w == "adjourn";
-                                    },
-                                    .info = &info,
-                                    .stop = &stop});
+  const std::string answer = await(
+      {.request = "go",
+       .timeout = time_for(r.limits),
+       .until_stopped = r.limits.infinite,
+       .is_answer =
+           [](std::string_view w) { return w == "bestmove" || w == "resign" || w == "adjourn"; },
+       .info = &info,
+       .stop = &stop});
   Reply reply;
   try {
     reply = parse_reply(answer);
   } catch (const InputError& e) {
     fault(BotFault::Kind::kProtocolError, e.what());
   }
-  if (!reply.action.empty() && std::find(r.legal.begin(), r.legal.end(), reply.action) == r.legal.end())
+  if (!reply.action.empty() &&
+      std::find(r.legal.begin(), r.legal.end(), reply.action) == r.legal.end())
     fault(BotFault::Kind::kIllegal, "played " + shown(reply.action) + ", which is not one of the " +
                                         std::to_string(r.legal.size()) + " legal actions");
   return reply;

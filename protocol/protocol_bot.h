@@ -15,17 +15,17 @@
 #include <vector>
 
 #include "bots/bot.h"
-#include "protocol/subprocess.h"
 #include "engine/rng.h"
+#include "protocol/subprocess.h"
 
 namespace stratego::bots {
 
 struct ProtocolBotOptions {
   std::chrono::milliseconds handshake_timeout{10000};
-  std::chrono::milliseconds ready_timeout{10000};      // newgame and setoption (their isready)
-  std::chrono::milliseconds grace{2000};               // over the allowed time: pipes, start-up
-  std::chrono::milliseconds no_limit_timeout{60000};   // a request with no time given at all
-  std::chrono::milliseconds quit_grace{1000};          // after quit, before the kill
+  std::chrono::milliseconds ready_timeout{10000};     // newgame and setoption (their isready)
+  std::chrono::milliseconds grace{2000};              // over the allowed time: pipes, start-up
+  std::chrono::milliseconds no_limit_timeout{60000};  // a request with no time given at all
+  std::chrono::milliseconds quit_grace{1000};         // after quit, before the kill
   // Flood: more than this many lines or bytes in answer to one request.
   std::size_t max_reply_lines = 10000;
   std::size_t max_reply_bytes = std::size_t(1) << 20;

@@ -3,13 +3,13 @@
 #include <istream>
 #include <ostream>
 
-#include "protocol/observation_text.h"
-#include "protocol/protocol_text.h"
 #include "engine/error.h"
 #include "engine/line_reader.h"
 #include "engine/notation.h"
 #include "engine/variant_loader.h"
 #include "engine/waterloo/notation.h"
+#include "protocol/observation_text.h"
+#include "protocol/protocol_text.h"
 
 namespace stratego::bots {
 
@@ -56,13 +56,15 @@ bool ProtocolEngine::handle_line(std::string_view raw) {
   std::string_view line = raw;
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
   if (pending_game_) {  // the lines of an inline variant, taken as they are
-    if (pending_game_->text.size() + line.size() > kMaxInlineVariant) pending_game_->too_long = true;
+    if (pending_game_->text.size() + line.size() > kMaxInlineVariant)
+      pending_game_->too_long = true;
     if (!pending_game_->too_long) pending_game_->text.append(line).push_back('\n');
     if (--pending_game_->remaining == 0) {
       const auto pending = std::move(pending_game_);
       pending_game_.reset();
       if (pending->too_long)
-        error("newgame: the inline variant is longer than " + std::to_string(kMaxInlineVariant) + " bytes");
+        error("newgame: the inline variant is longer than " + std::to_string(kMaxInlineVariant) +
+              " bytes");
       else
         start_game(pending->line, pending->text);
     }
@@ -89,23 +91,33 @@ bool ProtocolEngine::handle_line(std::string_view raw) {
   }
   wait();  // the last decision has answered; its thread may still be finishing
   try {
-    if (command == "stratego") handshake(line);
+    if (command == "stratego")
+      handshake(line);
     else if (command == "setoption") {
       const auto [name, value] = parse_setoption(line);
       bot_.set_option(name, value);
-    } else if (command == "newgame") new_game(line);
-    else if (command == "observe") observe(rest_after_word(line));
-    else if (command == "view") view(rest_after_word(line));
+    } else if (command == "newgame")
+      new_game(line);
+    else if (command == "observe")
+      observe(rest_after_word(line));
+    else if (command == "view")
+      view(rest_after_word(line));
     else if (command == "legal") {
       if (!need_game(command)) return true;
       legal_.clear();
-      for (std::string_view rest = rest_after_word(line); !rest.empty(); rest = rest_after_word(rest))
+      for (std::string_view rest = rest_after_word(line); !rest.empty();
+           rest = rest_after_word(rest))
         legal_.emplace_back(first_word(rest));
       if (legal_.empty()) error("legal: no action given");
-    } else if (command == "go") go(line);
-    else if (command == "setup") setup(line);
-    else if (command == "gameover") bot_.game_over(std::string(rest_after_word(line)));
-    else error("unknown command '" + std::string(command.substr(0, 80)) + (command.size() > 80 ? "...'" : "'"));
+    } else if (command == "go")
+      go(line);
+    else if (command == "setup")
+      setup(line);
+    else if (command == "gameover")
+      bot_.game_over(std::string(rest_after_word(line)));
+    else
+      error("unknown command '" + std::string(command.substr(0, 80)) +
+            (command.size() > 80 ? "...'" : "'"));
   } catch (const std::exception& e) {
     error(e.what());
   }
@@ -168,8 +180,10 @@ bool ProtocolEngine::need_game(std::string_view command) {
 
 void ProtocolEngine::observe(std::string_view rest) {
   if (!need_game("observe")) return;
-  if (waterloo_) pending_observation_ = parse_observed_step(rest, variant_->geometry);
-  else pending_observation_ = parse_observed_move(rest, variant_->geometry);
+  if (waterloo_)
+    pending_observation_ = parse_observed_step(rest, variant_->geometry);
+  else
+    pending_observation_ = parse_observed_move(rest, variant_->geometry);
 }
 
 void ProtocolEngine::view(std::string_view rest) {
@@ -183,8 +197,10 @@ void ProtocolEngine::view(std::string_view rest) {
     view_ = parse_view(rest, variant_);
   }
   if (!observation) return;
-  if (waterloo_) bot_.observe(std::get<waterloo::ObservedStep>(*observation), *waterloo_view_);
-  else bot_.observe(std::get<ObservedMove>(*observation), *view_);
+  if (waterloo_)
+    bot_.observe(std::get<waterloo::ObservedStep>(*observation), *waterloo_view_);
+  else
+    bot_.observe(std::get<ObservedMove>(*observation), *view_);
 }
 
 void ProtocolEngine::go(std::string_view line) {
@@ -193,13 +209,16 @@ void ProtocolEngine::go(std::string_view line) {
   parse_go(line, r.limits, r.draw_offered);
   if (waterloo_ ? !waterloo_view_ : !view_) return error("go: no view (send a view line first)");
   if (legal_.empty()) return error("go: no legal actions (send a legal line first)");
-  if (waterloo_) r.waterloo_view = &*waterloo_view_;
-  else r.view = &*view_;
+  if (waterloo_)
+    r.waterloo_view = &*waterloo_view_;
+  else
+    r.view = &*view_;
   r.legal = std::move(legal_);
   legal_.clear();
   request_ = std::move(r);
   run([this] {
-    const Reply reply = bot_.decide(request_, stop_, [this](const SearchInfo& i) { write(format_info(i)); });
+    const Reply reply =
+        bot_.decide(request_, stop_, [this](const SearchInfo& i) { write(format_info(i)); });
     return format_reply(reply);
   });
 }
@@ -237,11 +256,14 @@ void serve_protocol(Bot& bot, std::istream& in, std::ostream& out) {
   // Untied: a tied input stream flushes the output from the reader's thread, racing the worker.
   std::ostream* const tie = in.tie(nullptr);
   {
-    ProtocolEngine engine(bot, [&out](const std::string& line) { out << line << '\n' << std::flush; });
+    ProtocolEngine engine(bot, [&out](const std::string& line) {
+      out << line << '\n' << std::flush;
+    });
     std::string line;
     for (LineRead r; (r = read_bounded_line(in, line)) != LineRead::kEnd;) {
       if (r == LineRead::kTooLong) {  // dropped whole: a cut line could mean something else
-        engine.reject_line("an input line longer than " + std::to_string(kMaxInputLine) + " bytes; ignored");
+        engine.reject_line("an input line longer than " + std::to_string(kMaxInputLine) +
+                           " bytes; ignored");
         continue;
       }
       if (!engine.handle_line(line)) break;

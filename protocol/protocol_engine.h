@@ -68,7 +68,7 @@ class ProtocolEngine {
   std::optional<View> view_;
   std::optional<waterloo::WaterlooView> waterloo_view_;
   std::vector<std::string> legal_;
-  Request request_;          // kept alive while the worker decides
+  Request request_;  // kept alive while the worker decides
   SetupRequest setup_request_;
 };
 

@@ -50,25 +50,39 @@ std::string join(const std::vector<std::string_view>& w, std::size_t from, std::
 
 std::string_view type_name(BotOption::Type t) {
   switch (t) {
-    case BotOption::Type::kSpin: return "spin";
-    case BotOption::Type::kCheck: return "check";
-    case BotOption::Type::kString: return "string";
-    default: return "combo";
+    case BotOption::Type::kSpin:
+      return "spin";
+    case BotOption::Type::kCheck:
+      return "check";
+    case BotOption::Type::kString:
+      return "string";
+    default:
+      return "combo";
   }
 }
 
 // Reads one limit keyword at w[i] into l; false if w[i] is not one.
-bool read_limit(std::string_view line, const std::vector<std::string_view>& w, std::size_t& i, Limits& l) {
+bool read_limit(std::string_view line, const std::vector<std::string_view>& w, std::size_t& i,
+                Limits& l) {
   const std::string_view k = w[i];
-  if (k == "movetime") l.movetime_ms = number_after<std::int64_t>(line, w, i);
-  else if (k == "redtime") l.time_left_ms[kRed] = number_after<std::int64_t>(line, w, i);
-  else if (k == "bluetime") l.time_left_ms[kBlue] = number_after<std::int64_t>(line, w, i);
-  else if (k == "redinc") l.increment_ms[kRed] = number_after<std::int64_t>(line, w, i);
-  else if (k == "blueinc") l.increment_ms[kBlue] = number_after<std::int64_t>(line, w, i);
-  else if (k == "nodes") l.nodes = number_after<std::int64_t>(line, w, i);
-  else if (k == "iterations") l.iterations = number_after<std::int64_t>(line, w, i);
-  else if (k == "infinite") l.infinite = true;
-  else return false;
+  if (k == "movetime")
+    l.movetime_ms = number_after<std::int64_t>(line, w, i);
+  else if (k == "redtime")
+    l.time_left_ms[kRed] = number_after<std::int64_t>(line, w, i);
+  else if (k == "bluetime")
+    l.time_left_ms[kBlue] = number_after<std::int64_t>(line, w, i);
+  else if (k == "redinc")
+    l.increment_ms[kRed] = number_after<std::int64_t>(line, w, i);
+  else if (k == "blueinc")
+    l.increment_ms[kBlue] = number_after<std::int64_t>(line, w, i);
+  else if (k == "nodes")
+    l.nodes = number_after<std::int64_t>(line, w, i);
+  else if (k == "iterations")
+    l.iterations = number_after<std::int64_t>(line, w, i);
+  else if (k == "infinite")
+    l.infinite = true;
+  else
+    return false;
   return true;
 }
 
@@ -95,7 +109,8 @@ std::string_view rest_after_word(std::string_view line) {
 }
 
 std::string format_option(const BotOption& o) {
-  std::string out = "option name " + o.name + " type " + std::string(type_name(o.type)) + " default " + o.default_value;
+  std::string out = "option name " + o.name + " type " + std::string(type_name(o.type)) +
+                    " default " + o.default_value;
   if (o.type == BotOption::Type::kSpin) {
     append_number(out, "min", o.min);
     append_number(out, "max", o.max);
@@ -106,18 +121,24 @@ std::string format_option(const BotOption& o) {
 
 BotOption parse_option(std::string_view line) {
   const auto w = words(line);
-  if (w.size() < 5 || w[0] != "option" || w[1] != "name") fail(line, "expected 'option name NAME type TYPE ...'");
+  if (w.size() < 5 || w[0] != "option" || w[1] != "name")
+    fail(line, "expected 'option name NAME type TYPE ...'");
   std::size_t i = 2;
   while (i < w.size() && w[i] != "type") ++i;
   if (i == 2 || i + 1 >= w.size()) fail(line, "expected 'option name NAME type TYPE ...'");
   BotOption o;
   o.name = join(w, 2, i);
   const std::string_view t = w[i + 1];
-  if (t == "spin") o.type = BotOption::Type::kSpin;
-  else if (t == "check") o.type = BotOption::Type::kCheck;
-  else if (t == "string") o.type = BotOption::Type::kString;
-  else if (t == "combo") o.type = BotOption::Type::kCombo;
-  else fail(line, "unknown option type " + text::quoted(t) + " (spin, check, string or combo)");
+  if (t == "spin")
+    o.type = BotOption::Type::kSpin;
+  else if (t == "check")
+    o.type = BotOption::Type::kCheck;
+  else if (t == "string")
+    o.type = BotOption::Type::kString;
+  else if (t == "combo")
+    o.type = BotOption::Type::kCombo;
+  else
+    fail(line, "unknown option type " + text::quoted(t) + " (spin, check, string or combo)");
   i += 2;
   bool has_min = false, has_max = false;
   while (i < w.size()) {
@@ -128,8 +149,10 @@ BotOption parse_option(std::string_view line) {
       i = e;
       continue;
     }
-    if (w[i] == "min") o.min = number_after<std::int64_t>(line, w, i), has_min = true;
-    else if (w[i] == "max") o.max = number_after<std::int64_t>(line, w, i), has_max = true;
+    if (w[i] == "min")
+      o.min = number_after<std::int64_t>(line, w, i), has_min = true;
+    else if (w[i] == "max")
+      o.max = number_after<std::int64_t>(line, w, i), has_max = true;
     else if (w[i] == "var") {
       if (i + 1 >= w.size()) fail(line, "var needs a value");
       o.choices.emplace_back(w[++i]);
@@ -138,8 +161,10 @@ BotOption parse_option(std::string_view line) {
     }
     ++i;
   }
-  if (o.type == BotOption::Type::kSpin && (!has_min || !has_max)) fail(line, "a spin option needs min and max");
-  if (o.type == BotOption::Type::kCombo && o.choices.empty()) fail(line, "a combo option needs var values");
+  if (o.type == BotOption::Type::kSpin && (!has_min || !has_max))
+    fail(line, "a spin option needs min and max");
+  if (o.type == BotOption::Type::kCombo && o.choices.empty())
+    fail(line, "a combo option needs var values");
   try {
     check_option_value(o, o.default_value);
   } catch (const InputError& e) {
@@ -154,7 +179,8 @@ std::string format_setoption(const std::string& name, const std::string& value) 
 
 std::pair<std::string, std::string> parse_setoption(std::string_view line) {
   const auto w = words(line);
-  if (w.size() < 3 || w[0] != "setoption" || w[1] != "name") fail(line, "expected 'setoption name NAME value VALUE'");
+  if (w.size() < 3 || w[0] != "setoption" || w[1] != "name")
+    fail(line, "expected 'setoption name NAME value VALUE'");
   std::size_t i = 2;
   while (i < w.size() && w[i] != "value") ++i;
   if (i == 2) fail(line, "the option name is missing");
@@ -168,7 +194,8 @@ void check_option_value(const BotOption& o, const std::string& value) {
       const auto x = parse_number<std::int64_t>(value);
       if (!x) throw InputError(what + " is not a whole number");
       if (*x < o.min || *x > o.max)
-        throw InputError(what + " is outside " + std::to_string(o.min) + ".." + std::to_string(o.max));
+        throw InputError(what + " is outside " + std::to_string(o.min) + ".." +
+                         std::to_string(o.max));
       return;
     }
     case BotOption::Type::kCheck:
@@ -178,7 +205,8 @@ void check_option_value(const BotOption& o, const std::string& value) {
       for (const std::string& c : o.choices)
         if (c == value) return;
       throw InputError(what + " is not one of its choices");
-    default: return;
+    default:
+      return;
   }
 }
 
@@ -193,7 +221,8 @@ std::string format_newgame(const NewGameLine& g) {
 
 NewGameLine parse_newgame(std::string_view line) {
   const auto w = words(line);
-  if (w.empty() || w[0] != "newgame") fail(line, "expected 'newgame variant SPEC side SIDE seed N [opponent NAME]'");
+  if (w.empty() || w[0] != "newgame")
+    fail(line, "expected 'newgame variant SPEC side SIDE seed N [opponent NAME]'");
   NewGameLine g;
   bool has_variant = false, has_side = false;
   for (std::size_t i = 1; i < w.size(); ++i) {
@@ -202,11 +231,13 @@ NewGameLine parse_newgame(std::string_view line) {
       g.variant = std::string(w[++i]);
       if (g.variant == "inline") {
         g.inline_lines = number_after<int>(line, w, i);
-        if (g.inline_lines < 1 || g.inline_lines > 10000) fail(line, "an inline variant has 1 to 10000 lines");
+        if (g.inline_lines < 1 || g.inline_lines > 10000)
+          fail(line, "an inline variant has 1 to 10000 lines");
       }
       has_variant = true;
     } else if (w[i] == "side") {
-      if (i + 1 >= w.size() || (w[i + 1] != "red" && w[i + 1] != "blue")) fail(line, "side must be red or blue");
+      if (i + 1 >= w.size() || (w[i + 1] != "red" && w[i + 1] != "blue"))
+        fail(line, "side must be red or blue");
       g.side = w[++i] == "red" ? kRed : kBlue;
       has_side = true;
     } else if (w[i] == "seed") {
@@ -250,8 +281,10 @@ void parse_go(std::string_view line, Limits& l, bool& draw_offered) {
   draw_offered = false;
   for (std::size_t i = 1; i < w.size(); ++i) {
     if (read_limit(line, w, i, l)) continue;
-    if (w[i] == "drawoffered") draw_offered = true;
-    else fail(line, "unexpected " + text::quoted(w[i]));
+    if (w[i] == "drawoffered")
+      draw_offered = true;
+    else
+      fail(line, "unexpected " + text::quoted(w[i]));
   }
 }
 
@@ -289,14 +322,21 @@ Reply parse_reply(std::string_view line) {
   Reply r;
   if (w.size() == 1 && w[0] == "resign") return r.resign = true, r;
   if (w.size() == 1 && w[0] == "adjourn") return r.adjourn = true, r;
-  if (w.size() < 2 || w[0] != "bestmove") fail(line, "expected 'bestmove TOKEN [offerdraw] [acceptdraw] [resign] [adjourn]'");
+  if (w.size() < 2 || w[0] != "bestmove")
+    fail(line, "expected 'bestmove TOKEN [offerdraw] [acceptdraw] [resign] [adjourn]'");
   if (w[1] != "-") r.action = std::string(w[1]);
   for (std::size_t i = 2; i < w.size(); ++i) {
-    if (w[i] == "offerdraw") r.offer_draw = true;
-    else if (w[i] == "acceptdraw") r.accept_draw = true;
-    else if (w[i] == "resign") r.resign = true;
-    else if (w[i] == "adjourn") r.adjourn = true;
-    else fail(line, "unexpected " + text::quoted(w[i]) + " (offerdraw, acceptdraw, resign or adjourn)");
+    if (w[i] == "offerdraw")
+      r.offer_draw = true;
+    else if (w[i] == "acceptdraw")
+      r.accept_draw = true;
+    else if (w[i] == "resign")
+      r.resign = true;
+    else if (w[i] == "adjourn")
+      r.adjourn = true;
+    else
+      fail(line,
+           "unexpected " + text::quoted(w[i]) + " (offerdraw, acceptdraw, resign or adjourn)");
   }
   if (r.action.empty() && !r.resign && !r.accept_draw && !r.adjourn)
     fail(line, "'bestmove -' needs resign, acceptdraw or adjourn");
@@ -312,7 +352,8 @@ std::string format_info(const SearchInfo& i) {
   if (i.samples > 0) append_number(out, "samples", i.samples);
   if (i.win_probability >= 0) {
     char buf[32];
-    const auto res = std::to_chars(buf, buf + sizeof buf, i.win_probability);  // shortest exact form
+    const auto res =
+        std::to_chars(buf, buf + sizeof buf, i.win_probability);  // shortest exact form
     out += " winprob ";
     out += std::string(buf, res.ptr);
   }
@@ -328,7 +369,8 @@ SearchInfo parse_info(std::string_view line) {
   const auto w = words(line);
   if (w.empty() || w[0] != "info") fail(line, "expected 'info ...'");
   SearchInfo info;
-  static constexpr std::string_view kKeys[] = {"depth", "iterations", "nodes", "nps", "samples", "winprob", "pv", "string"};
+  static constexpr std::string_view kKeys[] = {"depth",   "iterations", "nodes", "nps",
+                                               "samples", "winprob",    "pv",    "string"};
   auto is_key = [](std::string_view s) {
     for (std::string_view k : kKeys)
       if (k == s) return true;
@@ -336,11 +378,16 @@ SearchInfo parse_info(std::string_view line) {
   };
   for (std::size_t i = 1; i < w.size(); ++i) {
     const std::string_view k = w[i];
-    if (k == "depth") info.depth = number_after<int>(line, w, i);
-    else if (k == "iterations") info.iterations = number_after<std::int64_t>(line, w, i);
-    else if (k == "nodes") info.nodes = number_after<std::int64_t>(line, w, i);
-    else if (k == "nps") info.nps = number_after<std::int64_t>(line, w, i);
-    else if (k == "samples") info.samples = number_after<std::int64_t>(line, w, i);
+    if (k == "depth")
+      info.depth = number_after<int>(line, w, i);
+    else if (k == "iterations")
+      info.iterations = number_after<std::int64_t>(line, w, i);
+    else if (k == "nodes")
+      info.nodes = number_after<std::int64_t>(line, w, i);
+    else if (k == "nps")
+      info.nps = number_after<std::int64_t>(line, w, i);
+    else if (k == "samples")
+      info.samples = number_after<std::int64_t>(line, w, i);
     else if (k == "winprob") {
       if (i + 1 >= w.size()) fail(line, "winprob needs a number");
       double p = 0;
@@ -353,7 +400,8 @@ SearchInfo parse_info(std::string_view line) {
       while (i + 1 < w.size() && !is_key(w[i + 1])) info.pv.emplace_back(w[++i]);
     } else if (k == "string") {
       const std::size_t at = line.find(" string ");
-      info.text = at == std::string_view::npos ? std::string() : std::string(trim(line.substr(at + 8)));
+      info.text =
+          at == std::string_view::npos ? std::string() : std::string(trim(line.substr(at + 8)));
       break;
     } else {
       fail(line, "unexpected " + text::quoted(k));

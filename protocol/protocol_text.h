@@ -31,8 +31,8 @@ void check_option_value(const BotOption& o, const std::string& value);
 // "newgame variant SPEC side red seed 42 opponent NAME..." or, for a variant sent whole,
 // "newgame variant inline COUNT side ..." followed by COUNT lines of the variant file.
 struct NewGameLine {
-  std::string variant;  // the spec, or "inline"
-  int inline_lines = 0; // lines that follow (inline only)
+  std::string variant;   // the spec, or "inline"
+  int inline_lines = 0;  // lines that follow (inline only)
   Side side = kRed;
   std::uint64_t seed = 0;
   std::string opponent;

@@ -5,8 +5,8 @@
 
 #include "engine/error.h"
 #include "engine/file_io.h"
-#include "engine/variant_loader.h"
 #include "engine/text_util.h"
+#include "engine/variant_loader.h"
 
 namespace stratego::bots {
 namespace {
@@ -20,7 +20,9 @@ std::string_view key_of(std::string_view line) {
 }
 
 std::vector<std::string> file_lines(const std::filesystem::path& path, int depth) {
-  if (depth > 32) throw InputError(std::string("variant ") + path.string() + ": inheritance is too deep (a cycle?)");
+  if (depth > 32)
+    throw InputError(std::string("variant ") + path.string() +
+                     ": inheritance is too deep (a cycle?)");
   const std::string text = read_text_file(path.string());
   std::vector<std::string> own;
   for (std::size_t s = 0, e; s < text.size(); s = e + 1) {
@@ -54,7 +56,8 @@ std::vector<std::string> inline_variant_lines(const std::string& spec) {
   }
   for (std::size_t start = spec.find('+'); start != std::string::npos;) {
     const std::size_t end = spec.find('+', start + 1);
-    const std::string part = spec.substr(start + 1, end == std::string::npos ? end : end - start - 1);
+    const std::string part =
+        spec.substr(start + 1, end == std::string::npos ? end : end - start - 1);
     if (const auto eq = part.find('='); eq != std::string::npos) {
       out.push_back(part.substr(0, eq) + " = " + part.substr(eq + 1));
     } else {
@@ -68,7 +71,9 @@ std::vector<std::string> inline_variant_lines(const std::string& spec) {
           if (!line.empty() && line[0] != '#') out.emplace_back(line);
         }
       }
-      if (!found) throw InputError(std::string("variant ") + text::quoted(spec) + ": unknown option " + text::quoted(part));
+      if (!found)
+        throw InputError(std::string("variant ") + text::quoted(spec) + ": unknown option " +
+                         text::quoted(part));
     }
     start = end;
   }

@@ -122,7 +122,8 @@ Subprocess::Subprocess(const std::string& command, const std::string& stderr_pat
   install_handlers();
   int to_child[2], from_child[2];
   // O_CLOEXEC: children started at the same time by other threads must not inherit our ends.
-  if (::pipe2(to_child, O_CLOEXEC) != 0) throw InputError("cannot create a pipe: " + std::string(std::strerror(errno)));
+  if (::pipe2(to_child, O_CLOEXEC) != 0)
+    throw InputError("cannot create a pipe: " + std::string(std::strerror(errno)));
   if (::pipe2(from_child, O_CLOEXEC) != 0) {
     ::close(to_child[0]);
     ::close(to_child[1]);
@@ -138,7 +139,8 @@ Subprocess::Subprocess(const std::string& command, const std::string& stderr_pat
   posix_spawn_file_actions_adddup2(&actions, to_child[0], 0);
   posix_spawn_file_actions_adddup2(&actions, from_child[1], 1);
   if (!stderr_path.empty())
-    posix_spawn_file_actions_addopen(&actions, 2, stderr_path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+    posix_spawn_file_actions_addopen(&actions, 2, stderr_path.c_str(),
+                                     O_WRONLY | O_CREAT | O_APPEND, 0644);
   posix_spawnattr_t attr;
   posix_spawnattr_init(&attr);
   posix_spawnattr_setpgroup(&attr, 0);  // a group of its own, so kill() reaches its children
@@ -147,7 +149,8 @@ Subprocess::Subprocess(const std::string& command, const std::string& stderr_pat
   sigaddset(&defaults, SIGPIPE);
   posix_spawnattr_setsigdefault(&attr, &defaults);
   posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF);
-  std::string sh = "/bin/sh", dash_c = "-c", cmd = is_simple_command(command) ? "exec " + command : command;
+  std::string sh = "/bin/sh", dash_c = "-c",
+              cmd = is_simple_command(command) ? "exec " + command : command;
   char* argv[] = {sh.data(), dash_c.data(), cmd.data(), nullptr};
   const int rc = ::posix_spawn(&pid_, "/bin/sh", &actions, &attr, argv, env.data());
   posix_spawn_file_actions_destroy(&actions);
@@ -186,9 +189,11 @@ Subprocess::Write Subprocess::write_line(std::string_view line, std::chrono::mil
       continue;
     }
     if (errno == EINTR) continue;
-    if (errno != EAGAIN && errno != EWOULDBLOCK) return Write::kClosed;  // EPIPE: it stopped reading
+    if (errno != EAGAIN && errno != EWOULDBLOCK)
+      return Write::kClosed;  // EPIPE: it stopped reading
     // The pipe is full: wait until it reads some, or the time is up.
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) return Write::kTimeout;
     pollfd p{in_, POLLOUT, 0};
     const int r = ::poll(&p, 1, int(left.count()) + 1);
@@ -218,13 +223,15 @@ Subprocess::Read Subprocess::read_line(std::string& line, std::chrono::milliseco
       if (!line.empty() && line.back() == '\r') line.pop_back();
       return Read::kLine;
     }
-    if (!discarding_ && buffer_.size() > max_line) {  // too long already: say so now, not at its end
+    if (!discarding_ &&
+        buffer_.size() > max_line) {  // too long already: say so now, not at its end
       buffer_.clear();
       discarding_ = true;
       return Read::kTooLong;
     }
     if (out_ < 0) return Read::kClosed;
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) return Read::kTimeout;
     pollfd p{out_, POLLIN, 0};
     const int r = ::poll(&p, 1, int(left.count()));

@@ -39,7 +39,8 @@ class Subprocess {
   // closed its stdout (usually: exited) with no complete line left. kTooLong: more than
   // max_line bytes without a '\n', reported as soon as that many have arrived; the rest of
   // that line is discarded by later reads.
-  Read read_line(std::string& line, std::chrono::milliseconds timeout, std::size_t max_line = 1 << 20);
+  Read read_line(std::string& line, std::chrono::milliseconds timeout,
+                 std::size_t max_line = 1 << 20);
 
   // True while the program runs (reaps it when it has exited).
   bool running();

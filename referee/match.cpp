@@ -170,8 +170,8 @@ class MatchRunner {
   std::vector<GameReport> reports_;
   MatchSummary* summary_ = nullptr;
   std::atomic<int> next_{0};
-  int live_ = 1;             // workers still playing (under mutex_ once they run)
-  std::vector<int> retry_;   // games given back, to be played again from the start
+  int live_ = 1;            // workers still playing (under mutex_ once they run)
+  std::vector<int> retry_;  // games given back, to be played again from the start
   std::atomic<bool> stop_{false};
   std::mutex mutex_;
   std::exception_ptr error_;
@@ -230,8 +230,9 @@ MatchSummary run_match(const BotFactory& bot1, const BotFactory& bot2,
   if (settings.games < 1) throw InputError("match: --games must be at least 1");
   if (settings.concurrency < 1) throw InputError("match: --concurrency must be at least 1");
   if (settings.concurrency > kMaxConcurrency)
-    throw InputError("match: --concurrency " + std::to_string(settings.concurrency) + " is more than " +
-                     std::to_string(kMaxConcurrency) + " games at once (each needs threads and, for programs, processes)");
+    throw InputError("match: --concurrency " + std::to_string(settings.concurrency) +
+                     " is more than " + std::to_string(kMaxConcurrency) +
+                     " games at once (each needs threads and, for programs, processes)");
   if (settings.setups && settings.variant->family == Family::kWaterloo)
     throw InputError(
         "match: set-up files are for the classic family; Waterloo set-ups come from the bots");

@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
+#include "engine/setup.h"
 #include "referee/elo.h"
 #include "referee/referee.h"
-#include "engine/setup.h"
 
 namespace stratego::bots {
 

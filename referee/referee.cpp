@@ -6,8 +6,6 @@
 #include <map>
 #include <optional>
 
-#include "referee/referee_decision.h"
-#include "referee/referee_judge.h"
 #include "engine/classic_family.h"
 #include "engine/error.h"
 #include "engine/file_io.h"
@@ -17,6 +15,8 @@
 #include "engine/record.h"
 #include "engine/setup.h"
 #include "engine/waterloo/record.h"
+#include "referee/referee_decision.h"
+#include "referee/referee_judge.h"
 
 namespace stratego::bots {
 
@@ -132,12 +132,20 @@ class ClassicReferee {
       const Side side = s.side_to_move();
       const Decision<ClassicFamily> d = ask_decision<ClassicFamily>(judge_, s, side, decisions_);
       switch (d.kind) {
-        case DecisionKind::kNoReply: return;
-        case DecisionKind::kAdjourn: adjourned_ = true; return;
-        case DecisionKind::kResign: return game_->resign(side);
-        case DecisionKind::kAcceptDraw: return game_->agree_draw();
-        case DecisionKind::kIllegal: return reject(side, d.token, s);
-        case DecisionKind::kAction: game_->play(d.action); break;
+        case DecisionKind::kNoReply:
+          return;
+        case DecisionKind::kAdjourn:
+          adjourned_ = true;
+          return;
+        case DecisionKind::kResign:
+          return game_->resign(side);
+        case DecisionKind::kAcceptDraw:
+          return game_->agree_draw();
+        case DecisionKind::kIllegal:
+          return reject(side, d.token, s);
+        case DecisionKind::kAction:
+          game_->play(d.action);
+          break;
       }
       if (!observe_last()) return;
       autosave();

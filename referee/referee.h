@@ -17,7 +17,7 @@ namespace stratego::bots {
 
 // Time per decision, or a game clock with increment, or a search budget; combinations allowed.
 struct TimeControl {
-  std::int64_t movetime_ms = 0;               // per decision
+  std::int64_t movetime_ms = 0;                // per decision
   std::int64_t base_ms = 0, increment_ms = 0;  // game clock (base 0: no clock)
   std::int64_t nodes = 0, iterations = 0;      // passed on to the bots
   // Slack over the allowed time before a reply counts as too late (process start-up, pipes).
@@ -29,11 +29,11 @@ struct TimeControl {
 struct GameSettings {
   std::shared_ptr<const Variant> variant;
   std::string variant_spec;
-  std::uint64_t seed = 1;              // chance events (and the seeds handed to the bots)
+  std::uint64_t seed = 1;  // chance events (and the seeds handed to the bots)
   TimeControl time;
   // Classic family: fixed set-up lines by Side; empty means "ask the bot".
   std::string setup[2];
-  std::string names[2];                // for the record's tags (default: the bots' names)
+  std::string names[2];  // for the record's tags (default: the bots' names)
   // Resume: a record (either family's format) of an unfinished game; its set-ups and actions
   // are replayed first (the bots observe them as they would have), then play goes on.
   std::string resume_record;
@@ -49,9 +49,9 @@ struct GameSettings {
 struct GameOutcome {
   Winner winner = Winner::kNone;
   std::string reason;
-  std::string detail;     // for a forfeit: who did what ("blue: 'a4-a9' is not legal now")
-  int decisions = 0;      // decisions the bots made
-  std::string record;     // the whole game record (classic or Waterloo format), ready to write
+  std::string detail;  // for a forfeit: who did what ("blue: 'a4-a9' is not legal now")
+  int decisions = 0;   // decisions the bots made
+  std::string record;  // the whole game record (classic or Waterloo format), ready to write
 };
 
 GameOutcome play_game(Bot& red, Bot& blue, const GameSettings& settings);

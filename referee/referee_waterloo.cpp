@@ -5,15 +5,15 @@
 #include <map>
 #include <optional>
 
-#include "referee/referee.h"
-#include "referee/referee_decision.h"
-#include "referee/referee_judge.h"
-#include "engine/waterloo/family.h"
 #include "engine/error.h"
 #include "engine/file_io.h"
 #include "engine/variant_loader.h"
 #include "engine/waterloo/action_token.h"
+#include "engine/waterloo/family.h"
 #include "engine/waterloo/record.h"
+#include "referee/referee.h"
+#include "referee/referee_decision.h"
+#include "referee/referee_judge.h"
 
 namespace stratego::bots {
 
@@ -99,15 +99,23 @@ class WaterlooReferee {
         game_->apply_random_chance(rng_);
       } else {
         const Side side = s.current_player();
-        const Decision<WaterlooFamily> d = ask_decision<WaterlooFamily>(judge_, s, side, decisions_);
+        const Decision<WaterlooFamily> d =
+            ask_decision<WaterlooFamily>(judge_, s, side, decisions_);
         switch (d.kind) {
-          case DecisionKind::kNoReply: return;
-          case DecisionKind::kAdjourn: adjourned_ = true; return;
-          case DecisionKind::kResign: return game_->end_externally(EndReason::kResignation, side);
-          case DecisionKind::kAcceptDraw: return game_->end_externally(EndReason::kDrawAgreed, side);
+          case DecisionKind::kNoReply:
+            return;
+          case DecisionKind::kAdjourn:
+            adjourned_ = true;
+            return;
+          case DecisionKind::kResign:
+            return game_->end_externally(EndReason::kResignation, side);
+          case DecisionKind::kAcceptDraw:
+            return game_->end_externally(EndReason::kDrawAgreed, side);
           case DecisionKind::kIllegal:
             return judge_.reject(side, d.token, is_well_formed_token(s, d.token), "action token");
-          case DecisionKind::kAction: game_->apply(d.action); break;
+          case DecisionKind::kAction:
+            game_->apply(d.action);
+            break;
         }
       }
       if (!observe_last()) return;

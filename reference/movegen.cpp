@@ -237,9 +237,12 @@ Board board_of(const State& s) {
 
 int rank(Kind k) {
   switch (k) {
-    case kAngerCaptain: return 6;  // CW-2a: a rank-6 piece with a power
-    case kRangedMajor: return 7;   // CW-2a: a rank-7 piece with a power
-    default: return int(k);        // Spy..Marshal carry their rank as their value (piece.h)
+    case kAngerCaptain:
+      return 6;  // CW-2a: a rank-6 piece with a power
+    case kRangedMajor:
+      return 7;  // CW-2a: a rank-7 piece with a power
+    default:
+      return int(k);  // Spy..Marshal carry their rank as their value (piece.h)
   }
 }
 

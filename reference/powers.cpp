@@ -39,7 +39,8 @@ AngerChain anger_chain(const State& s) {
   // This turn's attacks: the follow-ups back to the move that began the chain. Every one but
   // the last was won, or no follow-up would have come.
   int wins = 1;
-  for (int i = int(h.size()) - 1; i >= 0 && h[std::size_t(i)].move.type() == MoveType::kAngerAttack; --i)
+  for (int i = int(h.size()) - 1; i >= 0 && h[std::size_t(i)].move.type() == MoveType::kAngerAttack;
+       --i)
     ++wins;
   if (wins >= kMaxAngerAttacks) return {};
   const Side us = piece_side(last.mover);

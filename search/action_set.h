@@ -12,7 +12,8 @@ namespace stratego::search {
 class ActionSet {
  public:
   // capacity: a power of two at least twice the largest action list.
-  explicit ActionSet(std::size_t capacity = 16384) : slots_(capacity), mask_(std::uint32_t(capacity - 1)) {}
+  explicit ActionSet(std::size_t capacity = 16384)
+      : slots_(capacity), mask_(std::uint32_t(capacity - 1)) {}
   void clear() {
     if (++stamp_ == 0) {  // wrapped: really clear
       for (auto& s : slots_) s.stamp = 0;

@@ -11,7 +11,9 @@ namespace stratego::search {
 
 struct ClassicSearchGame : SearchGame<ClassicFamily> {
   static void no_moves(World& w) { w.declare_no_moves(); }
-  static double value(const World& w, const Params& p) { return eval::classic_value(w, p.eval_scale); }
+  static double value(const World& w, const Params& p) {
+    return eval::classic_value(w, p.eval_scale);
+  }
 };
 
 }  // namespace stratego::search

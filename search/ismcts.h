@@ -42,7 +42,9 @@ namespace stratego::search {
 // (search/README.md, "The heuristic policy").
 template <class Game>
 concept HasPolicy = requires(typename Game::World& w, const std::uint32_t* keys, double* probs,
-                             const Params& p) { Game::policy(w, keys, 0, probs, p); };
+                             const Params& p) {
+  Game::policy(w, keys, 0, probs, p);
+};
 
 // A root action's statistics, what a search reports and root-parallel threads add up.
 struct RootStat {
@@ -79,7 +81,8 @@ class Tree {
     path_.push_back(node);
     bool expanded = false;
     int depth = 0;
-    while (!expanded && !Game::over(world) && (params_.max_depth == 0 || depth < params_.max_depth)) {
+    while (!expanded && !Game::over(world) &&
+           (params_.max_depth == 0 || depth < params_.max_depth)) {
       if (Game::is_chance(world)) {
         const std::uint32_t key = Game::sample_chance(world, rng_);
         Game::apply(world, key);
@@ -114,9 +117,10 @@ class Tree {
           continue;
         }
       }
-      const std::uint32_t next = depth == 1 && !prior_.empty() ? select_root(p, expanded) : select(node, legal, p, expanded);
-      const std::uint32_t key = next == kNoNode ? legal[rng_.below(std::uint32_t(legal.size()))]
-                                                : pool_[next].action;
+      const std::uint32_t next = depth == 1 && !prior_.empty() ? select_root(p, expanded)
+                                                               : select(node, legal, p, expanded);
+      const std::uint32_t key =
+          next == kNoNode ? legal[rng_.below(std::uint32_t(legal.size()))] : pool_[next].action;
       Game::apply(world, key);
       if (next == kNoNode) break;  // the pool is full: value this world as it stands
       node = next;
@@ -143,7 +147,8 @@ class Tree {
   void root_visits(std::span<std::uint64_t> out) const {
     std::fill(out.begin(), out.end(), 0);
     for (std::uint32_t c = pool_[0].first_child; c != kNoNode; c = pool_[c].next_sibling) {
-      const auto i = std::size_t(std::find(root_.begin(), root_.end(), pool_[c].action) - root_.begin());
+      const auto i =
+          std::size_t(std::find(root_.begin(), root_.end(), pool_[c].action) - root_.begin());
       if (i < out.size()) out[i] = pool_[c].visits;
     }
   }
@@ -171,7 +176,8 @@ class Tree {
   }
 
   // The child of `node` for key, created if missing (unless the pool is full: kNoNode).
-  std::uint32_t child_or_add(std::uint32_t node, std::uint32_t key, std::uint8_t mover, bool& expanded) {
+  std::uint32_t child_or_add(std::uint32_t node, std::uint32_t key, std::uint8_t mover,
+                             bool& expanded) {
     for (std::uint32_t c = pool_[node].first_child; c != kNoNode; c = pool_[c].next_sibling)
       if (pool_[c].action == key) return c;
     if (pool_.full()) return kNoNode;
@@ -184,7 +190,8 @@ class Tree {
 
   // ISUCT over the children legal in this world; an untried legal action is expanded first
   // (chosen at random). kNoNode: nothing in the tree to follow and no room to grow.
-  std::uint32_t select(std::uint32_t node, std::span<const std::uint32_t> legal, int player, bool& expanded) {
+  std::uint32_t select(std::uint32_t node, std::span<const std::uint32_t> legal, int player,
+                       bool& expanded) {
     set_.clear();
     for (std::uint32_t k : legal) set_.insert(k);
     std::uint32_t best = kNoNode;
@@ -197,9 +204,11 @@ class Tree {
       ++in_tree;
       Node& n = pool_[c];
       ++n.avail;
-      const double score = n.visits == 0 ? 1e9
-                           : double(n.reward) / double(n.visits) + params_.exploration *
-                                 std::sqrt(std::log(double(n.avail)) / double(n.visits));
+      const double score =
+          n.visits == 0
+              ? 1e9
+              : double(n.reward) / double(n.visits) +
+                    params_.exploration * std::sqrt(std::log(double(n.avail)) / double(n.visits));
       if (score > best_score) best_score = score, best = c;
     }
     if (in_tree < legal.size() && !pool_.full()) {
@@ -237,7 +246,8 @@ class Tree {
       }
     }
     double tried_reward = 0, tried_visits = 0;
-    for (std::uint32_t c : root_children_) tried_reward += pool_[c].reward, tried_visits += pool_[c].visits;
+    for (std::uint32_t c : root_children_)
+      tried_reward += pool_[c].reward, tried_visits += pool_[c].visits;
     const double first_play = tried_visits > 0 ? tried_reward / tried_visits : 0.5;
     const double sqrt_total = std::sqrt(double(pool_[0].visits) + 1);
     std::uint32_t best = kNoNode;
@@ -245,7 +255,8 @@ class Tree {
     for (std::size_t i = 0; i < root_children_.size(); ++i) {
       const Node& n = pool_[root_children_[i]];
       const double mean = n.visits ? double(n.reward) / double(n.visits) : first_play;
-      const double score = mean + params_.prior_weight * prior_[i] * sqrt_total / (1.0 + double(n.visits));
+      const double score =
+          mean + params_.prior_weight * prior_[i] * sqrt_total / (1.0 + double(n.visits));
       if (score > best_score) best_score = score, best = root_children_[i];
     }
     ++pool_[best].avail;
@@ -284,7 +295,8 @@ class Tree {
         break;
       }
       const std::span<const std::uint32_t> legal(keys_.data(), std::size_t(n));
-      Game::apply(world, i < policy_plies ? sample_policy(world, legal) : legal[rng_.below(std::uint32_t(n))]);
+      Game::apply(world, i < policy_plies ? sample_policy(world, legal)
+                                          : legal[rng_.below(std::uint32_t(n))]);
     }
   }
 

@@ -26,7 +26,10 @@ static_assert(kNodeBytes == 28, "keep the node small: it bounds the tree's memor
 
 class NodePool {
  public:
-  explicit NodePool(std::size_t capacity) { nodes_.reserve(capacity); capacity_ = capacity; }
+  explicit NodePool(std::size_t capacity) {
+    nodes_.reserve(capacity);
+    capacity_ = capacity;
+  }
   void clear() { nodes_.clear(); }
   bool full() const { return nodes_.size() >= capacity_; }
   std::uint32_t size() const { return std::uint32_t(nodes_.size()); }

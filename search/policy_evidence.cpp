@@ -4,13 +4,15 @@
 #include <cmath>
 #include <vector>
 
-#include "search/rules_modeled_game.h"
 #include "engine/error.h"
+#include "search/rules_modeled_game.h"
 
 namespace stratego::bots {
 
-std::optional<PolicyEvidenceResult> PolicyEvidence::observe(const eval::Belief& before, const ObservedMove& m,
-                                                            const search::Params& p, std::uint64_t seed) {
+std::optional<PolicyEvidenceResult> PolicyEvidence::observe(const eval::Belief& before,
+                                                            const ObservedMove& m,
+                                                            const search::Params& p,
+                                                            std::uint64_t seed) {
   const eval::PieceTracker& tracker = before.tracker();
   const Variant& v = tracker.variant();
   const Geometry& g = v.geometry;
@@ -24,7 +26,8 @@ std::optional<PolicyEvidenceResult> PolicyEvidence::observe(const eval::Belief& 
   const auto counts = tracker.open_counts();
   std::vector<Kind> kinds;
   for (Kind k : kAllKinds)
-    if ((tracker.pieces()[std::size_t(piece)].mask & eval::kind_bit(k)) && v.can_move(k) && counts[k] > 0)
+    if ((tracker.pieces()[std::size_t(piece)].mask & eval::kind_bit(k)) && v.can_move(k) &&
+        counts[k] > 0)
       kinds.push_back(k);
   if (kinds.size() < 2) return std::nullopt;
 
@@ -65,7 +68,8 @@ std::optional<PolicyEvidenceResult> PolicyEvidence::observe(const eval::Belief& 
   PolicyEvidenceResult out;
   out.piece = piece;
   double top = -1e300;
-  for (Kind k : kinds) top = std::max(top, out.log_likelihood[k] = std::log(b * policy[k] + (1 - b) * uniform));
+  for (Kind k : kinds)
+    top = std::max(top, out.log_likelihood[k] = std::log(b * policy[k] + (1 - b) * uniform));
   for (Kind k : kinds) out.log_likelihood[k] -= top;
   const double odds = b * predictive, even = (1 - b) * uniform;
   policy_ += odds / (odds + even);

@@ -27,7 +27,7 @@
 namespace stratego::bots {
 
 struct PolicyEvidenceResult {
-  int piece = -1;                          // tracker piece index of the mover
+  int piece = -1;                                  // tracker piece index of the mover
   std::array<double, kNumKinds> log_likelihood{};  // log L(k); 0 for kinds it cannot be
 };
 

@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/view.h"
+#include "engine/waterloo/view.h"
 #include "heuristic/classic_rules_eval.h"
 #include "heuristic/classic_rules_knowledge.h"
-#include "heuristic/waterloo_rules_policy.h"
-#include "engine/view.h"
 #include "heuristic/waterloo_action_info.h"
-#include "engine/waterloo/view.h"
+#include "heuristic/waterloo_rules_policy.h"
 
 namespace stratego::bots {
 
@@ -41,7 +41,8 @@ void RulesModeledWaterlooGame::policy(World& w, const std::uint32_t* keys, int n
   const Side mover = Side(w.current_player());
   view = waterloo::make_view(w, mover);
   actions.resize(std::size_t(n));
-  for (int i = 0; i < n; ++i) actions[std::size_t(i)] = wrules::describe(w, waterloo::Action::from_raw(keys[i]));
+  for (int i = 0; i < n; ++i)
+    actions[std::size_t(i)] = wrules::describe(w, waterloo::Action::from_raw(keys[i]));
   // A fresh policy each time: what a player remembers belongs to one real game, not to a world.
   wrules::WaterlooRulesPolicy rules(1, mover);
   const std::size_t choice = rules.choose(view, actions);

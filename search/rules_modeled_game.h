@@ -1,10 +1,10 @@
-// Both families as the `ismcts` bot searches them: the search's traits (search/classic_search_game.h,
-// search/waterloo_search_game.h) plus a heuristic policy, the `rules` bot's judgement of the decider's
-// actions from the decider's own view of the world (the other side's pieces hidden unless
-// shown). The search uses it to model the opponent below the root and to play out leaves
-// (search/README.md). In worlds where our pieces are the same every time, a searched opponent
-// learns where our Bombs and Marshal stand and plays as if it saw them; the policy sees only
-// what the opponent could.
+// Both families as the `ismcts` bot searches them: the search's traits
+// (search/classic_search_game.h, search/waterloo_search_game.h) plus a heuristic policy, the
+// `rules` bot's judgement of the decider's actions from the decider's own view of the world (the
+// other side's pieces hidden unless shown). The search uses it to model the opponent below the root
+// and to play out leaves (search/README.md). In worlds where our pieces are the same every time, a
+// searched opponent learns where our Bombs and Marshal stand and plays as if it saw them; the
+// policy sees only what the opponent could.
 #pragma once
 
 #include <cstdint>

@@ -24,14 +24,14 @@
 namespace stratego::search {
 
 struct SearchResult {
-  std::uint32_t best = 0;             // key of the chosen root action
-  std::vector<RootStat> root;         // every root action tried, summed over threads
+  std::uint32_t best = 0;      // key of the chosen root action
+  std::vector<RootStat> root;  // every root action tried, summed over threads
   std::uint64_t iterations = 0;
-  std::uint64_t nodes = 0;            // tree nodes visited, summed over iterations
-  double win_probability = 0.5;       // the chosen action's mean value for the searcher
-  std::vector<std::uint32_t> pv;      // thread 0's most visited line
+  std::uint64_t nodes = 0;        // tree nodes visited, summed over iterations
+  double win_probability = 0.5;   // the chosen action's mean value for the searcher
+  std::vector<std::uint32_t> pv;  // thread 0's most visited line
   double seconds = 0;
-  bool settled = false;               // a timed search ended early: the leader could not be caught
+  bool settled = false;  // a timed search ended early: the leader could not be caught
 };
 
 struct Progress {
@@ -45,8 +45,10 @@ struct Progress {
 // later samples reuse its buffers). root_prior: empty, or a prior over root_actions (same
 // order) for the root's PUCT selection.
 template <class Game, class Sampler>
-SearchResult run_search(const Params& params, const Budget& budget, std::span<const std::uint32_t> root_actions,
-                        const typename Game::World& prototype, Sampler&& sample, const std::atomic<bool>& stop,
+SearchResult run_search(const Params& params, const Budget& budget,
+                        std::span<const std::uint32_t> root_actions,
+                        const typename Game::World& prototype, Sampler&& sample,
+                        const std::atomic<bool>& stop,
                         const std::function<void(const Progress&)>& progress = {},
                         std::span<const double> root_prior = {}) {
   using Clock = std::chrono::steady_clock;
@@ -75,13 +77,16 @@ SearchResult run_search(const Params& params, const Budget& budget, std::span<co
     // A thread's share of an iteration or node budget; -1: no such limit (a share may be 0:
     // with fewer iterations than threads, some threads do none).
     const std::int64_t my_iterations =
-        budget.iterations > 0 ? budget.iterations / threads + (t < budget.iterations % threads ? 1 : 0) : -1;
+        budget.iterations > 0
+            ? budget.iterations / threads + (t < budget.iterations % threads ? 1 : 0)
+            : -1;
     const std::int64_t my_nodes = budget.nodes > 0 ? (budget.nodes + threads - 1) / threads : -1;
     auto last_report = Clock::now();
     std::uint64_t done = 0, visited = 0;
     std::vector<std::uint64_t> root_visits(settle ? root_actions.size() : 0);
     for (;;) {
-      if (stop.load(std::memory_order_relaxed) || out_of_budget.load(std::memory_order_relaxed)) break;
+      if (stop.load(std::memory_order_relaxed) || out_of_budget.load(std::memory_order_relaxed))
+        break;
       if (my_iterations >= 0 && std::int64_t(done) >= my_iterations) break;
       if (my_nodes >= 0 && std::int64_t(visited) >= my_nodes) break;
       sample(t, rng, world);
@@ -89,13 +94,16 @@ SearchResult run_search(const Params& params, const Budget& budget, std::span<co
       ++done;
       // The clock every iteration: an iteration with policy play-outs can take a millisecond.
       const auto now = Clock::now();
-      if (budget.time_ms > 0 && now - start >= std::chrono::milliseconds(budget.time_ms)) out_of_budget = true;
+      if (budget.time_ms > 0 && now - start >= std::chrono::milliseconds(budget.time_ms))
+        out_of_budget = true;
       if (done % kPublishPeriod == 0) {
-        const std::uint64_t so_far = shared_iterations.fetch_add(kPublishPeriod, std::memory_order_relaxed) + kPublishPeriod;
+        const std::uint64_t so_far =
+            shared_iterations.fetch_add(kPublishPeriod, std::memory_order_relaxed) + kPublishPeriod;
         if (settle) {
           tree.root_visits(root_visits);
           settled_stop.publish(t, root_visits);
-          if (settled_stop.settled(so_far, std::chrono::duration<double>(now - start).count(), budget_seconds)) {
+          if (settled_stop.settled(so_far, std::chrono::duration<double>(now - start).count(),
+                                   budget_seconds)) {
             settled.store(true, std::memory_order_relaxed);
             out_of_budget.store(true, std::memory_order_relaxed);
           }
@@ -119,11 +127,12 @@ SearchResult run_search(const Params& params, const Budget& budget, std::span<co
   } else {
     tbb::task_arena arena(threads);
     arena.execute([&] {
-      tbb::parallel_for(tbb::blocked_range<int>(0, threads, 1),
-                        [&](const tbb::blocked_range<int>& r) {
-                          for (int t = r.begin(); t != r.end(); ++t) work(t);
-                        },
-                        tbb::simple_partitioner());
+      tbb::parallel_for(
+          tbb::blocked_range<int>(0, threads, 1),
+          [&](const tbb::blocked_range<int>& r) {
+            for (int t = r.begin(); t != r.end(); ++t) work(t);
+          },
+          tbb::simple_partitioner());
     });
   }
 
@@ -134,7 +143,8 @@ SearchResult run_search(const Params& params, const Budget& budget, std::span<co
     result.iterations += iterations[std::size_t(t)];
     result.nodes += nodes[std::size_t(t)];
     for (const RootStat& s : stats[std::size_t(t)]) {
-      auto it = std::find_if(result.root.begin(), result.root.end(), [&](const RootStat& r) { return r.key == s.key; });
+      auto it = std::find_if(result.root.begin(), result.root.end(),
+                             [&](const RootStat& r) { return r.key == s.key; });
       if (it == result.root.end()) {
         result.root.push_back(s);
       } else {
@@ -146,14 +156,16 @@ SearchResult run_search(const Params& params, const Budget& budget, std::span<co
   // Most visits; ties (e.g. a search stopped at once) go to the better mean, then the
   // earlier root action, so the choice never depends on thread timing.
   auto rank = [&](std::uint32_t key) {
-    return std::size_t(std::find(root_actions.begin(), root_actions.end(), key) - root_actions.begin());
+    return std::size_t(std::find(root_actions.begin(), root_actions.end(), key) -
+                       root_actions.begin());
   };
   const RootStat* best = nullptr;
   for (const RootStat& r : result.root) {
     if (!best || r.visits > best->visits ||
-        (r.visits == best->visits && (r.reward * double(best->visits) > best->reward * double(r.visits) ||
-                                      (r.reward * double(best->visits) == best->reward * double(r.visits) &&
-                                       rank(r.key) < rank(best->key)))))
+        (r.visits == best->visits &&
+         (r.reward * double(best->visits) > best->reward * double(r.visits) ||
+          (r.reward * double(best->visits) == best->reward * double(r.visits) &&
+           rank(r.key) < rank(best->key)))))
       best = &r;
   }
   result.best = best ? best->key : root_actions.front();

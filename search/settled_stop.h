@@ -19,13 +19,16 @@ class SettledStop {
  public:
   // Threads publish every `period` iterations; an unpublished stretch is counted as slack.
   SettledStop(int threads, std::size_t actions, int period)
-      : threads_(threads), actions_(actions), period_(period),
+      : threads_(threads),
+        actions_(actions),
+        period_(period),
         visits_(std::make_unique<std::atomic<std::uint64_t>[]>(std::size_t(threads) * actions)) {}
 
   // Thread t's current visits of every root action (same order as the root actions).
   void publish(int t, std::span<const std::uint64_t> visits) {
     std::atomic<std::uint64_t>* row = &visits_[std::size_t(t) * actions_];
-    for (std::size_t i = 0; i < actions_ && i < visits.size(); ++i) row[i].store(visits[i], std::memory_order_relaxed);
+    for (std::size_t i = 0; i < actions_ && i < visits.size(); ++i)
+      row[i].store(visits[i], std::memory_order_relaxed);
   }
 
   // True when the leader cannot be caught: `iterations` done so far in `elapsed` of
@@ -38,9 +41,12 @@ class SettledStop {
     std::uint64_t first = 0, second = 0;
     for (std::size_t i = 0; i < actions_; ++i) {
       std::uint64_t sum = 0;
-      for (int t = 0; t < threads_; ++t) sum += visits_[std::size_t(t) * actions_ + i].load(std::memory_order_relaxed);
-      if (sum > first) second = first, first = sum;
-      else if (sum > second) second = sum;
+      for (int t = 0; t < threads_; ++t)
+        sum += visits_[std::size_t(t) * actions_ + i].load(std::memory_order_relaxed);
+      if (sum > first)
+        second = first, first = sum;
+      else if (sum > second)
+        second = sum;
     }
     const double to_come = 1.25 * double(iterations) * std::max(0.0, budget - elapsed) / elapsed +
                            double(period_) * double(threads_);

@@ -22,7 +22,8 @@ inline std::int64_t decision_time_ms(const Clock& c, int decisions_left) {
     return std::max<std::int64_t>(1, c.movetime_ms - margin);
   }
   if (c.time_left_ms >= 0) {
-    const std::int64_t share = c.time_left_ms / std::max(8, decisions_left) + c.increment_ms * 3 / 4;
+    const std::int64_t share =
+        c.time_left_ms / std::max(8, decisions_left) + c.increment_ms * 3 / 4;
     const std::int64_t cap = c.time_left_ms / 4;
     return std::max<std::int64_t>(1, std::min(share, cap) - 10);
   }

@@ -13,7 +13,9 @@ namespace stratego::search {
 struct WaterlooSearchGame : SearchGame<waterloo::WaterlooFamily> {
   // Every Waterloo decision point has an action (at least `end`); nothing to declare.
   static void no_moves(World&) {}
-  static double value(const World& w, const Params& p) { return eval::waterloo_value(w, p.eval_scale); }
+  static double value(const World& w, const Params& p) {
+    return eval::waterloo_value(w, p.eval_scale);
+  }
 };
 
 }  // namespace stratego::search

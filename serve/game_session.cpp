@@ -58,16 +58,25 @@ class ComputerPlayer : public Bot {
 };
 
 bool record_over(const std::string& text) {
-  if (waterloo::is_waterloo_record(text)) return waterloo::parse_record(text, "save file").result.over();
+  if (waterloo::is_waterloo_record(text))
+    return waterloo::parse_record(text, "save file").result.over();
   return parse_record(text, "save file").result.over();
 }
 
 }  // namespace
 
 json GameMeta::to_json() const {
-  return {{"id", id},          {"variant", variant}, {"bot", bot},         {"movetime_ms", movetime_ms},
-          {"side", std::string(side_name(human))}, {"seed", seed},       {"status", status},
-          {"result", result},  {"reason", reason},   {"detail", detail},   {"result_text", result_text}};
+  return {{"id", id},
+          {"variant", variant},
+          {"bot", bot},
+          {"movetime_ms", movetime_ms},
+          {"side", std::string(side_name(human))},
+          {"seed", seed},
+          {"status", status},
+          {"result", result},
+          {"reason", reason},
+          {"detail", detail},
+          {"result_text", result_text}};
 }
 
 GameMeta GameMeta::from_json(const json& j) {
@@ -104,7 +113,8 @@ std::filesystem::path GameSession::record_path() const {
 }
 
 void GameSession::save_meta() const {
-  write_text_file_atomically((dir_ / (meta_.id + ".json")).string(), meta_.to_json().dump(2) + "\n");
+  write_text_file_atomically((dir_ / (meta_.id + ".json")).string(),
+                             meta_.to_json().dump(2) + "\n");
 }
 
 bool GameSession::start() {
@@ -157,7 +167,8 @@ void GameSession::run(std::string resume) {
     st.autosave_path = record_path().string();
     st.names[meta.human] = "human";
     st.names[other(meta.human)] = meta.bot;
-    ComputerPlayer computer(make_bot_ ? make_bot_(meta.bot) : make_bot_from_spec(meta.bot), meta.movetime_ms, *this);
+    ComputerPlayer computer(make_bot_ ? make_bot_(meta.bot) : make_bot_from_spec(meta.bot),
+                            meta.movetime_ms, *this);
     Bot& red = meta.human == kRed ? static_cast<Bot&>(*person) : computer;
     Bot& blue = meta.human == kBlue ? static_cast<Bot&>(*person) : computer;
     out = play_game(red, blue, st);
@@ -222,7 +233,9 @@ json GameSession::state(int since) const {
     j["running"] = running_;
     j["thinking"] = thinking_;
     if (thinking_)
-      j["thinking_ms"] = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - think_start_).count();
+      j["thinking_ms"] = std::chrono::duration_cast<std::chrono::milliseconds>(
+                             std::chrono::steady_clock::now() - think_start_)
+                             .count();
     j["info"] = info_;
   }
   j["player"] = p ? p->snapshot(since) : json(nullptr);
@@ -279,8 +292,9 @@ void GameSession::bot_info(const SearchInfo& i) {
   // The principal variation is left out: the bot's planned moves would tell which of its
   // pieces can move and how far (a Scout's long move), which the person's view hides.
   std::lock_guard lock(mu_);
-  info_ = {{"depth", i.depth}, {"iterations", i.iterations}, {"nodes", i.nodes}, {"nps", i.nps},
-           {"win_probability", i.win_probability}, {"pv_length", int(i.pv.size())}};
+  info_ = {
+      {"depth", i.depth}, {"iterations", i.iterations},           {"nodes", i.nodes},
+      {"nps", i.nps},     {"win_probability", i.win_probability}, {"pv_length", int(i.pv.size())}};
 }
 
 }  // namespace stratego::bots

@@ -55,7 +55,8 @@ Replay classic_replay(const std::string& text) {
   out.positions.push_back(position());
   for (std::size_t i = 0; i < r.moves.size(); ++i) {
     const Move m = r.moves[i];
-    if (!is_legal(s, m)) throw InputError("record: move " + std::to_string(i + 1) + " is not legal");
+    if (!is_legal(s, m))
+      throw InputError("record: move " + std::to_string(i + 1) + " is not legal");
     s.make(m);
     MoveList list;
     generate_moves(s, list);
@@ -94,7 +95,8 @@ Replay waterloo_replay(const std::string& text) {
 }  // namespace
 
 Replay make_replay(const std::string& record_text) {
-  return waterloo::is_waterloo_record(record_text) ? waterloo_replay(record_text) : classic_replay(record_text);
+  return waterloo::is_waterloo_record(record_text) ? waterloo_replay(record_text)
+                                                   : classic_replay(record_text);
 }
 
 }  // namespace stratego::bots

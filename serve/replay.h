@@ -12,7 +12,7 @@ namespace stratego::bots {
 
 struct Replay {
   std::string family;
-  std::vector<std::string> moves;       // the token of each step, "" for the start
+  std::vector<std::string> moves;         // the token of each step, "" for the start
   std::vector<nlohmann::json> positions;  // one per step, the start first
 };
 

@@ -1,7 +1,7 @@
 #include "serve/view_json.h"
 
-#include "engine/waterloo/board_text.h"
 #include "engine/move_text.h"
+#include "engine/waterloo/board_text.h"
 #include "engine/waterloo/notation.h"
 #include "play/play_board.h"
 #include "play/play_board_waterloo.h"
@@ -26,15 +26,17 @@ json names_of(const std::vector<int>& squares, const Geometry& g) {
 
 const char* outcome_name(Outcome o) {
   switch (o) {
-    case Outcome::kAttackerWins: return "attacker-wins";
-    case Outcome::kDefenderWins: return "defender-wins";
-    case Outcome::kBothRemoved: return "both-removed";
+    case Outcome::kAttackerWins:
+      return "attacker-wins";
+    case Outcome::kDefenderWins:
+      return "defender-wins";
+    case Outcome::kBothRemoved:
+      return "both-removed";
   }
   return "?";
 }
 
 std::string kind_text(Kind k) { return k == kUnknown ? "unknown" : std::string(kind_name(k)); }
-
 
 json unit_json(const waterloo::SeenUnit& u) {
   waterloo::SeenUnit plain = u;  // the token without who-has-seen-it and last-attack marks
@@ -51,7 +53,8 @@ json unit_json(const waterloo::SeenUnit& u) {
 json cards_json(const waterloo::CardCounts& c) {
   json out = json::object();
   for (int k = 0; k < waterloo::kNumCardKinds; ++k)
-    if (c[std::size_t(k)]) out[std::string(waterloo::card_name(waterloo::CardKind(k)))] = int(c[std::size_t(k)]);
+    if (c[std::size_t(k)])
+      out[std::string(waterloo::card_name(waterloo::CardKind(k)))] = int(c[std::size_t(k)]);
   return out;
 }
 
@@ -59,10 +62,14 @@ json cards_json(const waterloo::CardCounts& c) {
 
 std::string winner_name(Winner w) {
   switch (w) {
-    case Winner::kRed: return "red";
-    case Winner::kBlue: return "blue";
-    case Winner::kDraw: return "draw";
-    default: return "none";
+    case Winner::kRed:
+      return "red";
+    case Winner::kBlue:
+      return "blue";
+    case Winner::kDraw:
+      return "draw";
+    default:
+      return "none";
   }
 }
 
@@ -86,7 +93,8 @@ json view_json(const View& v) {
     json kinds = json::object();
     for (Kind k : kAllKinds)
       if (v.captured_known[s][k]) kinds[std::string(kind_name(k))] = int(v.captured_known[s][k]);
-    captured[std::string(side_name(s))] = {{"kinds", kinds}, {"face_down", int(v.captured_unknown[s])}};
+    captured[std::string(side_name(s))] = {{"kinds", kinds},
+                                           {"face_down", int(v.captured_unknown[s])}};
   }
   json army = json::object();
   for (Kind k : kAllKinds)
@@ -128,7 +136,9 @@ json view_json(const waterloo::WaterlooView& v) {
   json retreat = json::object(), hand = json::object(), played = json::object();
   for (Side s : {kRed, kBlue}) {
     const int x = v.retreat_sector[s];
-    retreat[std::string(side_name(s))] = x == waterloo::kHiddenSector ? json("hidden") : x < 0 ? json(nullptr) : json(x);
+    retreat[std::string(side_name(s))] = x == waterloo::kHiddenSector ? json("hidden")
+                                         : x < 0                      ? json(nullptr)
+                                                                      : json(x);
     hand[std::string(side_name(s))] = cards_json(v.hand[s]);
     played[std::string(side_name(s))] = cards_json(v.played[s]);
   }
@@ -162,12 +172,14 @@ json view_json(const waterloo::WaterlooView& v) {
 
 json legal_json(const std::vector<std::string>& legal, const Geometry& g) {
   json out = json::array();
-  for (const auto& t : legal) out.push_back({{"token", t}, {"squares", names_of(squares_in(t, g), g)}});
+  for (const auto& t : legal)
+    out.push_back({{"token", t}, {"squares", names_of(squares_in(t, g), g)}});
   return out;
 }
 
 json step_json(const ObservedMove& m, Side viewer, const Geometry& g) {
-  const bool board_move = m.move.type() != MoveType::kRescue && m.move.type() != MoveType::kDeclineRescue &&
+  const bool board_move = m.move.type() != MoveType::kRescue &&
+                          m.move.type() != MoveType::kDeclineRescue &&
                           m.move.type() != MoveType::kAngerStop;
   json squares = json::array();
   if (board_move) squares = {g.square_name(m.move.from()), g.square_name(m.move.to())};

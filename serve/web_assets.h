@@ -8,7 +8,7 @@
 namespace stratego::bots {
 
 struct WebAsset {
-  std::string_view name;     // "index.html", "app.js", ...
+  std::string_view name;  // "index.html", "app.js", ...
   std::string_view content;
 };
 const std::vector<WebAsset>& web_assets();

@@ -3,8 +3,8 @@
 #include "engine/error.h"
 #include "engine/waterloo/notation.h"
 #include "engine/waterloo/record.h"
-#include "eval/waterloo_posterior.h"
 #include "engine/waterloo/view.h"
+#include "eval/waterloo_posterior.h"
 #include "play/human_bot.h"
 #include "serve/view_json.h"
 
@@ -12,7 +12,6 @@ namespace stratego::bots {
 namespace {
 
 using nlohmann::json;
-
 
 // The person's own army placed as `setup` says, on the public view of the set-up.
 waterloo::WaterlooView waterloo_preview(const waterloo::WaterlooState& state, Side side,
@@ -24,7 +23,8 @@ waterloo::WaterlooView waterloo_preview(const waterloo::WaterlooState& state, Si
   std::vector<bool> placed(std::size_t(state.num_units()), false);
   for (const auto& [id, sq] : setup.placements) {
     const auto& info = state.unit_info(id);
-    preview.board[std::size_t(sq)] = waterloo::SeenUnit{info.army, info.cls, std::int8_t(info.strength)};
+    preview.board[std::size_t(sq)] =
+        waterloo::SeenUnit{info.army, info.cls, std::int8_t(info.strength)};
     placed[std::size_t(id)] = true;
   }
   for (int id = state.army_begin(army); id < state.army_end(army); ++id)
@@ -51,8 +51,10 @@ void WebPlayer::new_game(const GameStart& g) {
 Reply WebPlayer::wait_reply(std::unique_lock<std::mutex>& lock) {
   cv_.wait(lock, [&] { return reply_ || shutdown_; });
   Reply r;
-  if (reply_) r = *reply_;
-  else r.adjourn = true;
+  if (reply_)
+    r = *reply_;
+  else
+    r.adjourn = true;
   reply_.reset();
   pending_ = Pending::kNone;
   return r;
@@ -93,8 +95,10 @@ void WebPlayer::observe(const ObservedMove& m, const View& after) {
   steps_.push_back(std::move(step));
   view_ = view_json(after);
   if (!belief_ && belief_error_.empty()) {
-    if (auto before = view_before_opening(m, after)) belief_.emplace(*before);
-    else belief_error_ = "the game's opening was not seen";
+    if (auto before = view_before_opening(m, after))
+      belief_.emplace(*before);
+    else
+      belief_error_ = "the game's opening was not seen";
   }
   if (belief_) {
     try {
@@ -120,7 +124,8 @@ void WebPlayer::observe(const waterloo::ObservedStep& s, const waterloo::Waterlo
   }
 }
 
-Reply WebPlayer::decide(const Request& r, const std::atomic<bool>& /*stop*/, const InfoSink& /*info*/) {
+Reply WebPlayer::decide(const Request& r, const std::atomic<bool>& /*stop*/,
+                        const InfoSink& /*info*/) {
   std::unique_lock lock(mu_);
   if (adjourn_ || shutdown_) {
     Reply a;
@@ -157,7 +162,8 @@ json WebPlayer::setup_json() const {
   const Geometry& g = v.geometry;
   for (int sq = 0; sq < g.num_squares(); ++sq)
     if (test(v.setup_zone(side), sq)) zone.push_back(g.square_name(sq));
-  for (const auto& [sq, k] : classic_suggestion_.pieces) pieces[g.square_name(sq)] = std::string(kind_name(k));
+  for (const auto& [sq, k] : classic_suggestion_.pieces)
+    pieces[g.square_name(sq)] = std::string(kind_name(k));
   for (Kind k : kAllKinds)
     if (v.army[k] > 0) army[std::string(kind_name(k))] = v.army[k];
   View empty;
@@ -175,7 +181,9 @@ json WebPlayer::setup_json() const {
 json WebPlayer::snapshot(int since) const {
   std::lock_guard lock(mu_);
   json j;
-  j["pending"] = pending_ == Pending::kSetup ? json("setup") : pending_ == Pending::kAction ? json("action") : json(nullptr);
+  j["pending"] = pending_ == Pending::kSetup    ? json("setup")
+                 : pending_ == Pending::kAction ? json("action")
+                                                : json(nullptr);
   j["decision"] = decision_;
   j["you"] = game_.variant ? std::string(side_name(game_.side)) : "";
   j["view"] = view_;
@@ -185,7 +193,8 @@ json WebPlayer::snapshot(int since) const {
   }
   if (pending_ == Pending::kSetup) j["setup"] = setup_json();
   json steps = json::array();
-  for (std::size_t i = std::size_t(std::max(since, 0)); i < steps_.size(); ++i) steps.push_back(steps_[i]);
+  for (std::size_t i = std::size_t(std::max(since, 0)); i < steps_.size(); ++i)
+    steps.push_back(steps_[i]);
   j["steps"] = steps;
   j["step_count"] = int(steps_.size());
   if (!result_.empty()) {
@@ -219,8 +228,10 @@ std::string WebPlayer::classic_line(const json& body) const {
 }
 
 std::string WebPlayer::waterloo_tokens(const json& body) const {
-  if (!body.contains("tokens") || !body["tokens"].is_string()) throw InputError("give 'tokens' (set-up tokens)");
-  const waterloo::WaterlooSetup s = waterloo::parse_setup_tokens(*setup_state_, game_.side, body["tokens"].get<std::string>());
+  if (!body.contains("tokens") || !body["tokens"].is_string())
+    throw InputError("give 'tokens' (set-up tokens)");
+  const waterloo::WaterlooSetup s =
+      waterloo::parse_setup_tokens(*setup_state_, game_.side, body["tokens"].get<std::string>());
   waterloo::WaterlooState trial = *setup_state_;
   trial.apply_setup(game_.side, s);
   return waterloo::setup_tokens(*setup_state_, game_.side, s);
@@ -229,9 +240,11 @@ std::string WebPlayer::waterloo_tokens(const json& body) const {
 WebPlayer::Refusal WebPlayer::submit_setup(const json& body, int decision) {
   std::lock_guard lock(mu_);
   if (pending_ != Pending::kSetup) return {409, "no set-up is asked for now"};
-  if (decision != -1 && decision != decision_) return {409, "stale decision " + std::to_string(decision)};
+  if (decision != -1 && decision != decision_)
+    return {409, "stale decision " + std::to_string(decision)};
   try {
-    setup_answer_ = game_.variant->family == Family::kWaterloo ? waterloo_tokens(body) : classic_line(body);
+    setup_answer_ =
+        game_.variant->family == Family::kWaterloo ? waterloo_tokens(body) : classic_line(body);
     pending_ = Pending::kNone;
   } catch (const InputError& e) {
     return {400, std::string("set-up: ") + e.what()};
@@ -243,16 +256,21 @@ WebPlayer::Refusal WebPlayer::submit_setup(const json& body, int decision) {
 WebPlayer::Refusal WebPlayer::redraw_setup() {
   std::lock_guard lock(mu_);
   if (pending_ != Pending::kSetup) return {409, "no set-up is asked for now"};
-  if (game_.variant->family == Family::kWaterloo) waterloo_suggestion_ = setup_state_->random_setup(game_.side, rng_);
-  else classic_suggestion_ = random_setup(*game_.variant, game_.side, rng_);
+  if (game_.variant->family == Family::kWaterloo)
+    waterloo_suggestion_ = setup_state_->random_setup(game_.side, rng_);
+  else
+    classic_suggestion_ = random_setup(*game_.variant, game_.side, rng_);
   return {};
 }
 
-WebPlayer::Refusal WebPlayer::submit_action(const std::string& token, bool offer_draw, int decision) {
+WebPlayer::Refusal WebPlayer::submit_action(const std::string& token, bool offer_draw,
+                                            int decision) {
   std::lock_guard lock(mu_);
   if (pending_ != Pending::kAction || reply_) return {409, "it is not your decision now"};
-  if (decision != -1 && decision != decision_) return {409, "stale decision " + std::to_string(decision)};
-  if (std::find(legal_.begin(), legal_.end(), token) == legal_.end()) return {400, "'" + token + "' is not legal now"};
+  if (decision != -1 && decision != decision_)
+    return {409, "stale decision " + std::to_string(decision)};
+  if (std::find(legal_.begin(), legal_.end(), token) == legal_.end())
+    return {400, "'" + token + "' is not legal now"};
   Reply r;
   r.action = token;
   r.offer_draw = offer_draw;
@@ -276,7 +294,8 @@ WebPlayer::Refusal WebPlayer::accept_draw() {
 
 WebPlayer::Refusal WebPlayer::resign() {
   std::lock_guard lock(mu_);
-  if (pending_ != Pending::kAction || reply_) return {409, "you can resign when it is your decision"};
+  if (pending_ != Pending::kAction || reply_)
+    return {409, "you can resign when it is your decision"};
   Reply r;
   r.resign = true;
   reply_ = r;
@@ -287,7 +306,8 @@ WebPlayer::Refusal WebPlayer::resign() {
 
 WebPlayer::Refusal WebPlayer::adjourn() {
   std::lock_guard lock(mu_);
-  if (pending_ == Pending::kNone || reply_) return {409, "you can adjourn when it is your decision"};
+  if (pending_ == Pending::kNone || reply_)
+    return {409, "you can adjourn when it is your decision"};
   adjourn_ = true;
   if (pending_ == Pending::kAction) {
     Reply r;
@@ -315,7 +335,8 @@ json WebPlayer::waterloo_beliefs() const {
   json pieces = json::array(), kinds = json::array();
   std::vector<std::string> names;
   for (const auto& id : ids) {
-    names.push_back(waterloo::unit_token(waterloo::SeenUnit{id.army, id.cls, std::int8_t(id.strength)}));
+    names.push_back(
+        waterloo::unit_token(waterloo::SeenUnit{id.army, id.cls, std::int8_t(id.strength)}));
     kinds.push_back(names.back());
   }
   for (std::size_t i = 0; i < post.pieces().size(); ++i) {
@@ -341,7 +362,9 @@ json WebPlayer::beliefs() const {
       return {{"error", e.what()}};
     }
   }
-  if (!belief_) return {{"error", belief_error_.empty() ? "no belief yet (the game has not started)" : belief_error_}};
+  if (!belief_)
+    return {{"error",
+             belief_error_.empty() ? "no belief yet (the game has not started)" : belief_error_}};
   const eval::Marginals m = belief_->marginals();
   const eval::PieceTracker& t = belief_->tracker();
   const Geometry& g = t.variant().geometry;
@@ -362,7 +385,10 @@ json WebPlayer::beliefs() const {
                       {"known", p.known()},
                       {"probs", probs}});
   }
-  return {{"pieces", pieces}, {"kinds", kinds}, {"converged", m.converged}, {"moves_played", v.moves_played}};
+  return {{"pieces", pieces},
+          {"kinds", kinds},
+          {"converged", m.converged},
+          {"moves_played", v.moves_played}};
 }
 
 }  // namespace stratego::bots

@@ -74,7 +74,7 @@ class WebPlayer : public Bot {
   int decision_ = 0;
   std::vector<std::string> legal_;
   bool draw_offered_ = false;
-  nlohmann::json view_;                      // the latest view, as JSON
+  nlohmann::json view_;  // the latest view, as JSON
   std::optional<Reply> reply_;
   std::optional<std::string> setup_answer_;
   // Set-up in progress.

@@ -4,11 +4,11 @@
 #include <random>
 
 #include "bots/registry.h"
-#include "protocol/bot_spec.h"
 #include "engine/error.h"
 #include "engine/setup.h"
 #include "engine/variant_loader.h"
 #include "eval/setup_model.h"
+#include "protocol/bot_spec.h"
 #include "serve/game_session.h"
 #include "serve/web_assets.h"
 #include "serve/web_server.h"
@@ -40,7 +40,8 @@ json body_json(const httplib::Request& req) {
   return j;
 }
 
-std::string get_string(const json& j, const char* key, const std::string& fallback, std::size_t max = 200) {
+std::string get_string(const json& j, const char* key, const std::string& fallback,
+                       std::size_t max = 200) {
   if (!j.contains(key)) return fallback;
   if (!j[key].is_string()) throw HttpError{400, std::string("'") + key + "' must be a string"};
   std::string s = j[key].get<std::string>();
@@ -48,12 +49,15 @@ std::string get_string(const json& j, const char* key, const std::string& fallba
   return s;
 }
 
-std::int64_t get_int(const json& j, const char* key, std::int64_t fallback, std::int64_t lo, std::int64_t hi) {
+std::int64_t get_int(const json& j, const char* key, std::int64_t fallback, std::int64_t lo,
+                     std::int64_t hi) {
   if (!j.contains(key)) return fallback;
-  if (!j[key].is_number_integer()) throw HttpError{400, std::string("'") + key + "' must be an integer"};
+  if (!j[key].is_number_integer())
+    throw HttpError{400, std::string("'") + key + "' must be an integer"};
   const std::int64_t v = j[key].get<std::int64_t>();
   if (v < lo || v > hi)
-    throw HttpError{400, std::string("'") + key + "' must be from " + std::to_string(lo) + " to " + std::to_string(hi)};
+    throw HttpError{400, std::string("'") + key + "' must be from " + std::to_string(lo) + " to " +
+                             std::to_string(hi)};
   return v;
 }
 
@@ -116,8 +120,9 @@ void WebServer::routes() {
   httplib::Server& s = *http_;
   s.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
     if (res.body.empty())
-      send(res, {{"error", res.status == 413 ? std::string("the request is too large")
-                                             : "no such route: " + req.method + " " + req.path}},
+      send(res,
+           {{"error", res.status == 413 ? std::string("the request is too large")
+                                        : "no such route: " + req.method + " " + req.path}},
            res.status);
   });
   s.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr) {
@@ -129,7 +134,8 @@ void WebServer::routes() {
   // preflight this server never grants), and the Host must be this machine (DNS rebinding).
   const bool loopback = o_.host == "127.0.0.1" || o_.host == "localhost" || o_.host == "::1";
   s.set_pre_routing_handler([this, loopback](const httplib::Request& req, httplib::Response& res) {
-    if (req.method == "POST" && req.get_header_value("Content-Type").rfind("application/json", 0) != 0) {
+    if (req.method == "POST" &&
+        req.get_header_value("Content-Type").rfind("application/json", 0) != 0) {
       send(res, {{"error", "a POST must have Content-Type: application/json"}}, 415);
       return httplib::Server::HandlerResponse::Handled;
     }
@@ -137,9 +143,13 @@ void WebServer::routes() {
       const std::string host = req.get_header_value("Host");
       std::string port = std::to_string(o_.port);
       port.insert(port.begin(), ':');
-      const std::string name = host.ends_with(port) ? host.substr(0, host.size() - port.size()) : std::string();
+      const std::string name =
+          host.ends_with(port) ? host.substr(0, host.size() - port.size()) : std::string();
       if (name != "127.0.0.1" && name != "localhost" && name != "[::1]") {
-        send(res, {{"error", "this server answers only requests addressed to this machine (Host '" + host.substr(0, 80) + "')"}}, 403);
+        send(res,
+             {{"error", "this server answers only requests addressed to this machine (Host '" +
+                            host.substr(0, 80) + "')"}},
+             403);
         return httplib::Server::HandlerResponse::Handled;
       }
     }
@@ -154,83 +164,97 @@ void WebServer::routes() {
       }
     return false;
   };
-  s.Get("/", [asset](const httplib::Request&, httplib::Response& res) { asset("index.html", res); });
-  s.Get(R"(/([a-z0-9_-]{1,40}\.(?:html|js|css|svg)))", [asset](const httplib::Request& req, httplib::Response& res) {
-    if (!asset(req.matches[1], res)) send(res, {{"error", "no such file"}}, 404);
-  });
+  s.Get("/",
+        [asset](const httplib::Request&, httplib::Response& res) { asset("index.html", res); });
+  s.Get(R"(/([a-z0-9_-]{1,40}\.(?:html|js|css|svg)))",
+        [asset](const httplib::Request& req, httplib::Response& res) {
+          if (!asset(req.matches[1], res)) send(res, {{"error", "no such file"}}, 404);
+        });
 
   s.Get("/api/info", guarded([](const httplib::Request&, httplib::Response& res) {
-    json variants = json::array(), options = json::array();
-    for (const auto& f : builtin_variant_files()) {
-      const Variant v = load_variant(f.is_option ? "classic+" + std::string(f.name) : std::string(f.name));
-      (f.is_option ? options : variants)
-          .push_back({{"name", std::string(f.name)}, {"family", v.family == Family::kWaterloo ? "waterloo" : "classic"},
-                      {"description", f.is_option ? std::string() : v.description}});
-    }
-    send(res, {{"variants", variants}, {"options", options}, {"bots", builtin_bot_names()}, {"version", "0.1.0"}});
-  }));
+          json variants = json::array(), options = json::array();
+          for (const auto& f : builtin_variant_files()) {
+            const Variant v =
+                load_variant(f.is_option ? "classic+" + std::string(f.name) : std::string(f.name));
+            (f.is_option ? options : variants)
+                .push_back({{"name", std::string(f.name)},
+                            {"family", v.family == Family::kWaterloo ? "waterloo" : "classic"},
+                            {"description", f.is_option ? std::string() : v.description}});
+          }
+          send(res, {{"variants", variants},
+                     {"options", options},
+                     {"bots", builtin_bot_names()},
+                     {"version", "0.1.0"}});
+        }));
 
   s.Get("/api/games", guarded([this](const httplib::Request&, httplib::Response& res) {
-    std::vector<std::shared_ptr<GameSession>> all;
-    {
-      std::lock_guard lock(mu_);
-      for (auto& [id, g] : games_) all.push_back(g);
-    }
-    json list = json::array();
-    for (auto& g : all) {
-      json st = g->state(1 << 30);
-      st.erase("player");
-      st.erase("info");
-      list.push_back(st);
-    }
-    send(res, {{"games", list}});
-  }));
+          std::vector<std::shared_ptr<GameSession>> all;
+          {
+            std::lock_guard lock(mu_);
+            for (auto& [id, g] : games_) all.push_back(g);
+          }
+          json list = json::array();
+          for (auto& g : all) {
+            json st = g->state(1 << 30);
+            st.erase("player");
+            st.erase("info");
+            list.push_back(st);
+          }
+          send(res, {{"games", list}});
+        }));
 
   s.Post("/api/games", guarded([this](const httplib::Request& req, httplib::Response& res) {
-    const json b = body_json(req);
-    GameMeta m;
-    m.variant = get_string(b, "variant", "classic");
-    check_variant_spec(m.variant);
-    load_variant(m.variant);  // throws InputError with the reason
-    m.bot = get_string(b, "bot", "rules");
-    check_bot_spec(m.bot);
-    make_bot_from_spec(m.bot);
-    m.movetime_ms = get_int(b, "movetime_ms", 1000, 10, o_.max_movetime_ms);
-    const std::string side = get_string(b, "side", "red");
-    std::random_device rd;
-    if (side == "random") m.human = rd() % 2 ? kBlue : kRed;
-    else if (side == "red" || side == "blue") m.human = side == "red" ? kRed : kBlue;
-    else throw HttpError{400, "'side' must be red, blue or random"};
-    m.seed = std::uint64_t(get_int(b, "seed", std::int64_t(rd() % 1000000000), 0, std::int64_t(1) << 53));
-    std::shared_ptr<GameSession> g;
-    {
-      std::lock_guard lock(mu_);
-      if (int(games_.size()) >= o_.max_games) throw HttpError{503, "too many games on this server"};
-      int running = 0;
-      for (auto& [id, x] : games_) running += x->running();
-      if (running >= o_.max_running) throw HttpError{503, "too many games running at once; adjourn one"};
-    }
-    m.id = new_id();
-    g = std::make_shared<GameSession>(m, o_.games_dir, o_.make_bot);
-    {
-      std::lock_guard lock(mu_);
-      games_[m.id] = g;
-    }
-    g->start();
-    send(res, {{"id", m.id}}, 201);
-  }));
+           const json b = body_json(req);
+           GameMeta m;
+           m.variant = get_string(b, "variant", "classic");
+           check_variant_spec(m.variant);
+           load_variant(m.variant);  // throws InputError with the reason
+           m.bot = get_string(b, "bot", "rules");
+           check_bot_spec(m.bot);
+           make_bot_from_spec(m.bot);
+           m.movetime_ms = get_int(b, "movetime_ms", 1000, 10, o_.max_movetime_ms);
+           const std::string side = get_string(b, "side", "red");
+           std::random_device rd;
+           if (side == "random")
+             m.human = rd() % 2 ? kBlue : kRed;
+           else if (side == "red" || side == "blue")
+             m.human = side == "red" ? kRed : kBlue;
+           else
+             throw HttpError{400, "'side' must be red, blue or random"};
+           m.seed = std::uint64_t(
+               get_int(b, "seed", std::int64_t(rd() % 1000000000), 0, std::int64_t(1) << 53));
+           std::shared_ptr<GameSession> g;
+           {
+             std::lock_guard lock(mu_);
+             if (int(games_.size()) >= o_.max_games)
+               throw HttpError{503, "too many games on this server"};
+             int running = 0;
+             for (auto& [id, x] : games_) running += x->running();
+             if (running >= o_.max_running)
+               throw HttpError{503, "too many games running at once; adjourn one"};
+           }
+           m.id = new_id();
+           g = std::make_shared<GameSession>(m, o_.games_dir, o_.make_bot);
+           {
+             std::lock_guard lock(mu_);
+             games_[m.id] = g;
+           }
+           g->start();
+           send(res, {{"id", m.id}}, 201);
+         }));
 
   s.Post("/api/setup-score", guarded([](const httplib::Request& req, httplib::Response& res) {
-    const json b = body_json(req);
-    const std::string spec = get_string(b, "variant", "classic");
-    check_variant_spec(spec);
-    const Variant v = load_variant(spec);
-    if (v.family != Family::kClassic) throw HttpError{400, "set-up priors are for the classic family"};
-    const std::string line = get_string(b, "line", "", 1000);
-    const Side side = get_string(b, "side", "red") == "blue" ? kBlue : kRed;
-    validate_setup(v, parse_setup(v, side, line));
-    send(res, setup_score(v, line));
-  }));
+           const json b = body_json(req);
+           const std::string spec = get_string(b, "variant", "classic");
+           check_variant_spec(spec);
+           const Variant v = load_variant(spec);
+           if (v.family != Family::kClassic)
+             throw HttpError{400, "set-up priors are for the classic family"};
+           const std::string line = get_string(b, "line", "", 1000);
+           const Side side = get_string(b, "side", "red") == "blue" ? kBlue : kRed;
+           validate_setup(v, parse_setup(v, side, line));
+           send(res, setup_score(v, line));
+         }));
 
   // Every per-game route: the id is checked first, then the action.
   auto game_route = [this](const httplib::Request& req, httplib::Response& res) {
@@ -242,7 +266,8 @@ void WebServer::routes() {
     const bool post = req.method == "POST";
     auto running_player = [&] {
       auto p = g->player();
-      if (!p || !g->running()) throw HttpError{409, "the game is not running (resume it, or it is over)"};
+      if (!p || !g->running())
+        throw HttpError{409, "the game is not running (resume it, or it is over)"};
       return p;
     };
     auto check = [](const WebPlayer::Refusal& r) {
@@ -256,15 +281,19 @@ void WebServer::routes() {
     } else if (post && (action == "/setup" || action == "/redraw")) {
       const json b = body_json(req);
       auto p = running_player();
-      if (action == "/redraw") check(p->redraw_setup());
-      else check(p->submit_setup(b, int(get_int(b, "decision", -1, -1, 1 << 30))));
+      if (action == "/redraw")
+        check(p->redraw_setup());
+      else
+        check(p->submit_setup(b, int(get_int(b, "decision", -1, -1, 1 << 30))));
       send(res, {{"ok", true}});
     } else if (post && action == "/action") {
       const json b = body_json(req);
       const std::string token = get_string(b, "token", "", 100);
       if (token.empty()) throw HttpError{400, "'token' is required"};
-      const bool offer = b.contains("offer_draw") && b["offer_draw"].is_boolean() && b["offer_draw"].get<bool>();
-      check(running_player()->submit_action(token, offer, int(get_int(b, "decision", -1, -1, 1 << 30))));
+      const bool offer =
+          b.contains("offer_draw") && b["offer_draw"].is_boolean() && b["offer_draw"].get<bool>();
+      check(running_player()->submit_action(token, offer,
+                                            int(get_int(b, "decision", -1, -1, 1 << 30))));
       send(res, {{"ok", true}});
     } else if (post && action == "/accept-draw") {
       check(running_player()->accept_draw());
@@ -281,17 +310,24 @@ void WebServer::routes() {
       send(res, p->beliefs());
     } else if (!post && action == "/record") {
       const auto text = g->record();
-      if (!text) throw HttpError{409, "the record is available once the game is over (it holds the bot's set-up)"};
-      res.set_header("Content-Disposition", "attachment; filename=\"" + id + (g->family_name() == "waterloo" ? ".wrec" : ".rec") + "\"");
+      if (!text)
+        throw HttpError{
+            409, "the record is available once the game is over (it holds the bot's set-up)"};
+      res.set_header("Content-Disposition",
+                     "attachment; filename=\"" + id +
+                         (g->family_name() == "waterloo" ? ".wrec" : ".rec") + "\"");
       res.set_content(*text, "text/plain; charset=utf-8");
     } else if (!post && action == "/replay") {
       const auto r = g->replay();
       if (!r) throw HttpError{409, "the replay is available once the game is over"};
       if (req.has_param("ply")) {
         const int ply = query_int(req, "ply", 0, 0, int(r->positions.size()) - 1);
-        send(res, {{"ply", ply}, {"move", r->moves[std::size_t(ply)]}, {"position", r->positions[std::size_t(ply)]}});
+        send(res, {{"ply", ply},
+                   {"move", r->moves[std::size_t(ply)]},
+                   {"position", r->positions[std::size_t(ply)]}});
       } else {
-        send(res, {{"family", r->family}, {"plies", int(r->positions.size())}, {"moves", r->moves}});
+        send(res,
+             {{"family", r->family}, {"plies", int(r->positions.size())}, {"moves", r->moves}});
       }
     } else {
       throw HttpError{404, "no such route: " + req.method + " " + req.path};

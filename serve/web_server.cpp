@@ -23,7 +23,8 @@ bool valid_game_id(const std::string& id) {
 }
 
 void check_variant_spec(const std::string& spec) {
-  if (spec.empty() || spec.size() > 200) throw InputError("variant: give a built-in variant name (at most 200 characters)");
+  if (spec.empty() || spec.size() > 200)
+    throw InputError("variant: give a built-in variant name (at most 200 characters)");
   static const std::regex part("[A-Za-z0-9_.=-]+");
   std::vector<std::string> parts;
   for (std::size_t b = 0;;) {
@@ -34,9 +35,11 @@ void check_variant_spec(const std::string& spec) {
   }
   for (std::size_t i = 0; i < parts.size(); ++i) {
     const std::string& p = parts[i];
-    if (!std::regex_match(p, part)) throw InputError("variant '" + spec + "': '" + p + "' is not a name or key=value");
+    if (!std::regex_match(p, part))
+      throw InputError("variant '" + spec + "': '" + p + "' is not a name or key=value");
     if (p.find('=') != std::string::npos) {
-      if (i == 0) throw InputError("variant '" + spec + "': it must start with a built-in variant name");
+      if (i == 0)
+        throw InputError("variant '" + spec + "': it must start with a built-in variant name");
       continue;
     }
     const auto& files = builtin_variant_files();
@@ -45,21 +48,26 @@ void check_variant_spec(const std::string& spec) {
       return f.name == p && f.is_option == want_option;
     });
     if (!known)
-      throw InputError("variant '" + spec + "': '" + p + "' is not a built-in " + (want_option ? "option" : "variant"));
+      throw InputError("variant '" + spec + "': '" + p + "' is not a built-in " +
+                       (want_option ? "option" : "variant"));
   }
 }
 
 void check_bot_spec(const std::string& spec) {
-  if (spec.empty() || spec.size() > 200) throw InputError("bot: give a built-in bot name (at most 200 characters)");
+  if (spec.empty() || spec.size() > 200)
+    throw InputError("bot: give a built-in bot name (at most 200 characters)");
   const std::string name = spec.substr(0, spec.find(','));
   const auto names = builtin_bot_names();
   if (std::find(names.begin(), names.end(), name) == names.end())
-    throw InputError("bot '" + name + "': only built-in bots can be chosen here (no commands are run)");
+    throw InputError("bot '" + name +
+                     "': only built-in bots can be chosen here (no commands are run)");
   static const std::regex settings("[A-Za-z0-9_]+(,[A-Za-z0-9_-]+=[A-Za-z0-9_.-]+)*");
-  if (!std::regex_match(spec, settings)) throw InputError("bot '" + spec + "': settings are ,name=value");
+  if (!std::regex_match(spec, settings))
+    throw InputError("bot '" + spec + "': settings are ,name=value");
 }
 
-WebServer::WebServer(ServeOptions o) : o_(std::move(o)), http_(std::make_unique<httplib::Server>()) {
+WebServer::WebServer(ServeOptions o)
+    : o_(std::move(o)), http_(std::make_unique<httplib::Server>()) {
   std::error_code ec;
   std::filesystem::create_directories(o_.games_dir, ec);
   if (!std::filesystem::is_directory(o_.games_dir))
@@ -107,7 +115,8 @@ int WebServer::bind() {
     port = http_->bind_to_any_port(o_.host);
     if (port <= 0) throw InputError("cannot listen on " + o_.host);
   } else if (!http_->bind_to_port(o_.host, port)) {
-    throw InputError("cannot listen on " + o_.host + ":" + std::to_string(port) + " (in use, or not an address here)");
+    throw InputError("cannot listen on " + o_.host + ":" + std::to_string(port) +
+                     " (in use, or not an address here)");
   }
   o_.port = port;
   return port;

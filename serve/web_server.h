@@ -27,12 +27,12 @@ using BotMaker = std::function<std::unique_ptr<Bot>(const std::string& spec)>;
 
 struct ServeOptions {
   std::string host = "127.0.0.1";
-  int port = 8080;                          // 0: any free port
+  int port = 8080;  // 0: any free port
   std::filesystem::path games_dir = "stratego-games";
-  int max_running = 32;                     // games whose referee thread runs at once
-  int max_games = 1000;                     // games kept in the folder and in memory
-  std::size_t max_body = 64 * 1024;         // bytes of a request body
-  int io_timeout_s = 5;                     // to read a request or write a response
+  int max_running = 32;              // games whose referee thread runs at once
+  int max_games = 1000;              // games kept in the folder and in memory
+  std::size_t max_body = 64 * 1024;  // bytes of a request body
+  int io_timeout_s = 5;              // to read a request or write a response
   std::int64_t max_movetime_ms = 30000;
   // Makes the bot of a (checked) spec; empty: make_bot_from_spec. Tests put misbehaving bots here.
   BotMaker make_bot;

@@ -10,10 +10,10 @@
 #include <filesystem>
 
 #include "engine/file_io.h"
-#include "support/command_run.h"
 #include "engine/setup.h"
 #include "engine/variant_loader.h"
 #include "eval/setup_model.h"
+#include "support/command_run.h"
 
 namespace stratego {
 namespace {
@@ -23,12 +23,15 @@ using test_support::unique_temp_path;
 CommandRun run(const std::string& args) { return test_support::run_stratego(args); }
 
 TEST(AnalyzeCommand, PrintsBeliefsAtTheChosenMovesAndWritesAHeatMapPerKind) {
-  const std::string record = unique_temp_path("analyze_game.rec"), svg = unique_temp_path("analyze_svg");
+  const std::string record = unique_temp_path("analyze_game.rec"),
+                    svg = unique_temp_path("analyze_svg");
   std::filesystem::remove_all(svg);
   ASSERT_EQ(run("selfplay --variant classic --seed 3 --quiet --record " + record).status, 0);
   const CommandRun r = run("analyze " + record + " --side red --at 0,20 --top 2 --svg " + svg);
   ASSERT_EQ(r.status, 0) << r.out;
-  EXPECT_NE(r.out.find("after move 0 (red to move):\n  40 hidden blue pieces, 40 of open kind"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("after move 0 (red to move):\n  40 hidden blue pieces, 40 of open kind"),
+            std::string::npos)
+      << r.out;
   EXPECT_NE(r.out.find("after move 20"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("  a10, unmoved: "), std::string::npos) << r.out;
   int files = 0;
@@ -47,7 +50,8 @@ TEST(AnalyzeCommand, PrintsBeliefsAtTheChosenMovesAndWritesAHeatMapPerKind) {
 TEST(AnalyzeCommand, SetupLogProbabilitiesAreThePriorsOwn) {
   const Variant v = load_variant("classic");
   Rng rng(9);
-  const std::string a = format_setup(v, random_setup(v, kRed, rng)), b = format_setup(v, random_setup(v, kRed, rng));
+  const std::string a = format_setup(v, random_setup(v, kRed, rng)),
+                    b = format_setup(v, random_setup(v, kRed, rng));
   const std::string file = unique_temp_path("analyze_setups.txt");
   write_text_file_atomically(file, "# two set-ups\n" + a + "\n" + b + "\n");
   const CommandRun r = run("analyze setup " + file + " --variant classic --squares");

@@ -25,7 +25,8 @@ TEST_P(BeliefConsistency, SampledWorldsReplayTheObservationHistory) {
   const std::string spec = GetParam();
   int checked = 0, face_down = 0;
   for (int game = 0; game < kGamesPerVariant; ++game) {
-    const PlayedGame g = test_support::play_seeded(spec, seeded::seed_of(spec, 77 + std::uint64_t(game)), kMaxPlies);
+    const PlayedGame g =
+        test_support::play_seeded(spec, seeded::seed_of(spec, 77 + std::uint64_t(game)), kMaxPlies);
     const int plies = int(g.moves.size());
     for (Side viewer : {kRed, kBlue}) {
       eval::Belief b(make_view(g.start, viewer));
@@ -33,8 +34,10 @@ TEST_P(BeliefConsistency, SampledWorldsReplayTheObservationHistory) {
       for (int point : kCheckpoints) {
         const int upto = std::min(point, plies);
         for (; t < upto; ++t)
-          b.update(test_support::observation(g, t + 1, viewer), make_view(g.states[std::size_t(t + 1)], viewer));
-        eval::BeliefSampler sampler = b.sampler(seeded::seed_of(spec, std::uint64_t(t * 2 + viewer)));
+          b.update(test_support::observation(g, t + 1, viewer),
+                   make_view(g.states[std::size_t(t + 1)], viewer));
+        eval::BeliefSampler sampler =
+            b.sampler(seeded::seed_of(spec, std::uint64_t(t * 2 + viewer)));
         // The truth itself must be allowed by every mask.
         const State& truth = g.states[std::size_t(t)];
         for (const eval::EnemyPiece& p : b.tracker().pieces()) {
@@ -45,9 +48,11 @@ TEST_P(BeliefConsistency, SampledWorldsReplayTheObservationHistory) {
         for (int n = 0; n < kSamplesPerPoint; ++n) {
           const std::vector<Kind> kinds = sampler.sample_kinds();
           const std::string why = test_support::replay_mismatch(g, b.tracker(), kinds, t);
-          ASSERT_EQ(why, "") << spec << ", game " << game << ", " << side_name(viewer) << " at ply " << t;
+          ASSERT_EQ(why, "") << spec << ", game " << game << ", " << side_name(viewer) << " at ply "
+                             << t;
           const State det = eval::determinize(b.view(), b.tracker(), kinds);
-          ASSERT_TRUE(make_view(det, viewer) == b.view()) << spec << ": determinization at ply " << t;
+          ASSERT_TRUE(make_view(det, viewer) == b.view())
+              << spec << ": determinization at ply " << t;
           ++checked;
         }
         if (upto == plies) break;
@@ -70,7 +75,8 @@ TEST(BeliefRescue, V_5_RescuesFromTheFaceDownPileKeepEveryWorldConsistent) {
   const std::string spec = "classic+rescue+silent-defence";
   int found = 0;
   for (int game = 0; game < 2000 && found < 2; ++game) {
-    const PlayedGame g = test_support::play_seeded(spec, seeded::seed_of(spec, 500 + std::uint64_t(game)), 300);
+    const PlayedGame g =
+        test_support::play_seeded(spec, seeded::seed_of(spec, 500 + std::uint64_t(game)), 300);
     for (Side viewer : {kRed, kBlue}) {
       eval::Belief b(make_view(g.start, viewer));
       std::vector<int> checks;

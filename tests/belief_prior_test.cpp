@@ -38,7 +38,8 @@ std::vector<std::string> every_setup(const SetupModel& m) {
   std::string line;
   for (int s = 0; s < m.num_symbols(); ++s) {
     const int code = m.symbols()[std::size_t(s)];
-    line += std::string(std::size_t(m.counts()[std::size_t(s)]), code == eval::kEmptySymbol ? 'A' : kind_letter(Kind(code)));
+    line += std::string(std::size_t(m.counts()[std::size_t(s)]),
+                        code == eval::kEmptySymbol ? 'A' : kind_letter(Kind(code)));
   }
   std::sort(line.begin(), line.end());
   std::vector<std::string> out;
@@ -97,7 +98,8 @@ TEST(BeliefPrior, TextFormatRoundTripsAndNamesBadLines) {
                                    {"my.prior:", "is not a number"});
   test_support::expect_input_error([&] { SetupModel::parse("hello\n", "my.prior"); },
                                    {"my.prior:1:", "stratego-prior 1"});
-  test_support::expect_input_error([&] { m.symbols_of(std::string(40, 'A')); }, {"set-up has 0 flag"});
+  test_support::expect_input_error([&] { m.symbols_of(std::string(40, 'A')); },
+                                   {"set-up has 0 flag"});
 }
 
 TEST(BeliefPrior, BuiltInPriorsAreFittedAndBeatUniformOnHeldOutSetups) {
@@ -129,7 +131,8 @@ TEST(BeliefPrior, PeopleBombTheirFlag) {
   const State s = initial_state(v, random_setup(*v, kRed, rng), random_setup(*v, kBlue, rng));
   const eval::Belief b(make_view(s, kRed));
   const eval::Marginals mg = b.marginals();
-  const int corner = b.tracker().piece_at(v->geometry.square(0, 9)), front = b.tracker().piece_at(v->geometry.square(4, 6));
+  const int corner = b.tracker().piece_at(v->geometry.square(0, 9)),
+            front = b.tracker().piece_at(v->geometry.square(4, 6));
   EXPECT_GT(mg.prob(b.tracker(), corner, kFlag), 3 * mg.prob(b.tracker(), front, kFlag));
   const eval::Belief flat(make_view(s, kRed), eval::counts_only_options());
   EXPECT_NEAR(flat.marginals().prob(flat.tracker(), corner, kFlag), 1.0 / 40, 1e-9);
@@ -149,7 +152,8 @@ TEST(BeliefPrior, BuiltInNumbersComeFromTheDataFiles) {
     const Variant v = load_variant(name);
     const SetupModel built_in = SetupModel::for_variant(v);
     const SetupFile f = read_setup_file((dir / file).string(), v);
-    const eval::SetupData data = eval::split_setups(SetupModel::uniform(v), f.lines, f.line_numbers, file);
+    const eval::SetupData data =
+        eval::split_setups(SetupModel::uniform(v), f.lines, f.line_numbers, file);
     EXPECT_EQ(built_in.validation().training, int(data.training.size())) << name;
     EXPECT_EQ(built_in.validation().validation, int(data.validation.size())) << name;
     eval::FitOptions none;
@@ -158,17 +162,23 @@ TEST(BeliefPrior, BuiltInNumbersComeFromTheDataFiles) {
     for (int fs = 0; fs < v.width * v.setup_rows; ++fs) {
       for (Kind k : kAllKinds) {
         if (v.army[k] == 0) continue;
-        ASSERT_NEAR(counted.marginal(fs, k), built_in.marginal(fs, k), 1e-5) << name << " square " << fs;
+        ASSERT_NEAR(counted.marginal(fs, k), built_in.marginal(fs, k), 1e-5)
+            << name << " square " << fs;
       }
     }
     const double pieces = built_in.pieces();
-    EXPECT_NEAR(eval::mean_log_prob(built_in, data.validation) / pieces, built_in.validation().model, 1e-4) << name;
-    EXPECT_NEAR(SetupModel::uniform(v).uniform_log_prob() / pieces, built_in.validation().uniform, 1e-4) << name;
+    EXPECT_NEAR(eval::mean_log_prob(built_in, data.validation) / pieces,
+                built_in.validation().model, 1e-4)
+        << name;
+    EXPECT_NEAR(SetupModel::uniform(v).uniform_log_prob() / pieces, built_in.validation().uniform,
+                1e-4)
+        << name;
     if (name == "duel") {
       eval::FitOptions quick;
       quick.steps = 400;
       const SetupModel refit = eval::fit_setup_model(SetupModel::uniform(v), data, quick);
-      EXPECT_NEAR(eval::mean_log_prob(refit, data.validation) / pieces, built_in.validation().model, 0.15);
+      EXPECT_NEAR(eval::mean_log_prob(refit, data.validation) / pieces, built_in.validation().model,
+                  0.15);
     }
   }
 }

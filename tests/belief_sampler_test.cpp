@@ -88,7 +88,8 @@ TEST(BeliefAssignment, BalancedMatrixMeetsItsRowAndColumnSums) {
   const eval::BalanceResult r = eval::balance(w, rows, cols);
   ASSERT_TRUE(r.converged);
   EXPECT_LT((r.matrix.rowwise().sum() - rows).cwiseAbs().maxCoeff(), eval::kIpfTolerance);
-  EXPECT_LT((r.matrix.colwise().sum().transpose() - cols).cwiseAbs().maxCoeff(), eval::kIpfTolerance);
+  EXPECT_LT((r.matrix.colwise().sum().transpose() - cols).cwiseAbs().maxCoeff(),
+            eval::kIpfTolerance);
   EXPECT_EQ(r.matrix(0, 2), 0.0);  // a zero stays zero
   // A column nothing can fill cannot be balanced, and says so.
   Eigen::MatrixXd bad = w;
@@ -128,14 +129,16 @@ TEST(BeliefAssignment, SamplerFollowsTheExactDistribution) {
     EXPECT_LT((*counted - enumerated).cwiseAbs().maxCoeff(), 1e-9);
     // The chain is handed the balanced matrix, as beliefs do: the target must not change.
     const eval::BalanceResult b =
-        eval::balance(w, Eigen::VectorXd::Ones(6), Eigen::Map<const Eigen::VectorXi>(p.counts.data(), 3).cast<double>());
+        eval::balance(w, Eigen::VectorXd::Ones(6),
+                      Eigen::Map<const Eigen::VectorXi>(p.counts.data(), 3).cast<double>());
     eval::AssignmentSampler s(b.matrix, p.masks, p.counts, 99 + std::uint64_t(round));
     constexpr int kDraws = 60000;
     std::map<std::vector<int>, int> seen;
     for (int n = 0; n < kDraws; ++n) ++seen[s.next()];
     double tv = 0;
     for (const auto& [a, x] : exact) tv += std::abs(x / total - double(seen[a]) / kDraws);
-    for (const auto& [a, c] : seen) ASSERT_TRUE(exact.count(a)) << "an inconsistent assignment was drawn";
+    for (const auto& [a, c] : seen)
+      ASSERT_TRUE(exact.count(a)) << "an inconsistent assignment was drawn";
     EXPECT_LT(tv / 2, 0.02) << "round " << round << ": total variation to the exact distribution";
   }
 }
@@ -152,7 +155,8 @@ TEST(BeliefMarginals, AgreeWithSampleFrequencies) {
   for (const std::string spec : {"classic", "barrage", "classic+silent-defence"}) {
     const auto g = test_support::play_seeded(spec, seeded::seed_of(spec, 3), 120);
     for (int plies : {0, 60, int(g.moves.size())}) {
-      const eval::Belief b = test_support::belief_after(g, kRed, plies, eval::default_options(g.start.variant()));
+      const eval::Belief b =
+          test_support::belief_after(g, kRed, plies, eval::default_options(g.start.variant()));
       eval::BeliefSampler s = b.sampler(1234);
       const eval::Marginals& m = s.marginals();
       ASSERT_TRUE(m.converged) << spec << " at ply " << plies;
@@ -164,14 +168,16 @@ TEST(BeliefMarginals, AgreeWithSampleFrequencies) {
       for (int n = 0; n < kSamples; ++n) {
         const std::vector<Kind>& kinds = s.sample_kinds();
         for (std::size_t r = 0; r < m.pieces.size(); ++r) {
-          const auto col = std::find(m.kinds.begin(), m.kinds.end(), kinds[std::size_t(m.pieces[r])]);
+          const auto col =
+              std::find(m.kinds.begin(), m.kinds.end(), kinds[std::size_t(m.pieces[r])]);
           freq(Eigen::Index(r), col - m.kinds.begin()) += 1.0 / kSamples;
         }
       }
       EXPECT_LT((freq - m.p).cwiseAbs().maxCoeff(), kIpfTolerance) << spec << " at ply " << plies;
       if (const auto exact = b.exact_marginals()) {
         ++exact_checked;
-        EXPECT_LT((freq - exact->p).cwiseAbs().maxCoeff(), kExactTolerance) << spec << " at ply " << plies;
+        EXPECT_LT((freq - exact->p).cwiseAbs().maxCoeff(), kExactTolerance)
+            << spec << " at ply " << plies;
       }
     }
   }

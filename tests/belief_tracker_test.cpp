@@ -17,7 +17,8 @@ using test_support::Placed;
 
 // A position with these pieces on the board and the rest of each army captured face up, so
 // that the counts add up to the army.
-State full_position(std::string_view spec, std::initializer_list<Placed> pieces, Side to_move = kRed) {
+State full_position(std::string_view spec, std::initializer_list<Placed> pieces,
+                    Side to_move = kRed) {
   State s = test_support::position(spec, pieces, to_move);
   for (Side side : {kRed, kBlue}) {
     std::array<int, kNumKinds> on_board{};
@@ -50,9 +51,12 @@ struct Played {
 };
 
 TEST(BeliefTracker, C_8_3_AMoveOfTwoOrMoreSquaresShowsAScoutWithProbabilityOne) {
-  Played g(full_position("classic", {{"a1", kRed, kFlag}, {"b2", kRed, kMarshal},
-                                     {"e7", kBlue, kScout}, {"f9", kBlue, kScout},
-                                     {"j10", kBlue, kFlag}, {"a10", kBlue, kBomb}}),
+  Played g(full_position("classic", {{"a1", kRed, kFlag},
+                                     {"b2", kRed, kMarshal},
+                                     {"e7", kBlue, kScout},
+                                     {"f9", kBlue, kScout},
+                                     {"j10", kBlue, kFlag},
+                                     {"a10", kBlue, kBomb}}),
            kRed);
   g.play("b2-b3");
   g.play("e7-e4");
@@ -71,9 +75,12 @@ TEST(BeliefTracker, C_8_3_AMoveOfTwoOrMoreSquaresShowsAScoutWithProbabilityOne) 
 }
 
 TEST(BeliefTracker, C_4_5_TwoSquaresStraightInUltimateLightningIsAScoutOrACaptain) {
-  Played g(full_position("ultimate-lightning",
-                         {{"a1", kRed, kFlag}, {"b2", kRed, kMarshal}, {"e7", kBlue, kCaptain},
-                          {"f9", kBlue, kScout}, {"j10", kBlue, kFlag}, {"a10", kBlue, kBomb}}),
+  Played g(full_position("ultimate-lightning", {{"a1", kRed, kFlag},
+                                                {"b2", kRed, kMarshal},
+                                                {"e7", kBlue, kCaptain},
+                                                {"f9", kBlue, kScout},
+                                                {"j10", kBlue, kFlag},
+                                                {"a10", kBlue, kBomb}}),
            kRed);
   g.play("b2-b3");
   g.play("e7-e5");
@@ -85,9 +92,12 @@ TEST(BeliefTracker, C_4_5_TwoSquaresStraightInUltimateLightningIsAScoutOrACaptai
 TEST(BeliefTracker, C_8_3_APieceForcedToBeTheFlagByElimination) {
   // Blue keeps a Flag, a Bomb and a Scout. The Scout moves one square (so it is no Bomb or
   // Flag, hence the Scout), then a Red Sergeant dies on the Bomb: what is left is the Flag.
-  Played g(full_position("classic", {{"a1", kRed, kFlag}, {"e6", kRed, kSergeant},
-                                     {"a4", kRed, kScout}, {"e7", kBlue, kBomb},
-                                     {"h9", kBlue, kFlag}, {"c9", kBlue, kScout}}),
+  Played g(full_position("classic", {{"a1", kRed, kFlag},
+                                     {"e6", kRed, kSergeant},
+                                     {"a4", kRed, kScout},
+                                     {"e7", kBlue, kBomb},
+                                     {"h9", kBlue, kFlag},
+                                     {"c9", kBlue, kScout}}),
            kRed);
   EXPECT_NEAR(g.prob("h9", kFlag), 1.0 / 3, 1e-9);
   g.play("a4-a5");
@@ -105,7 +115,8 @@ TEST(BeliefTracker, V_6_ASilentDefenceTellsHigherThanTheAttackerOrABomb) {
   const auto blue = {Placed{"e5", kBlue, kColonel}, Placed{"g9", kBlue, kSergeant},
                      Placed{"j10", kBlue, kFlag}, Placed{"a10", kBlue, kBomb}};
   {
-    State s = full_position("classic+silent-defence", {{"a1", kRed, kFlag}, {"e4", kRed, kCaptain}});
+    State s =
+        full_position("classic+silent-defence", {{"a1", kRed, kFlag}, {"e4", kRed, kCaptain}});
     for (const Placed& p : blue) s.put(test_support::square_of(s, p.square), p.side, p.kind);
     s.set_captured(kBlue, kColonel, 1, 0);
     s.set_captured(kBlue, kSergeant, 3, 0);
@@ -117,7 +128,8 @@ TEST(BeliefTracker, V_6_ASilentDefenceTellsHigherThanTheAttackerOrABomb) {
     EXPECT_FALSE(g.at("e5").shown);
   }
   {
-    State s = full_position("classic+silent-defence", {{"a1", kRed, kFlag}, {"e4", kRed, kMarshal}});
+    State s =
+        full_position("classic+silent-defence", {{"a1", kRed, kFlag}, {"e4", kRed, kMarshal}});
     for (const Placed& p : blue) s.put(test_support::square_of(s, p.square), p.side, p.kind);
     s.set_captured(kBlue, kColonel, 1, 0);
     s.set_captured(kBlue, kSergeant, 3, 0);
@@ -139,7 +151,7 @@ TEST(BeliefTracker, V_6_ASilentDefenceTellsHigherThanTheAttackerOrABomb) {
 }
 
 TEST(BeliefTracker, V_5_OnlyAScoutReachesTheBackRowWithoutARescue) {
-  const auto pieces = {Placed{"a2", kRed, kFlag}, Placed{"j4", kRed, kMarshal},
+  const auto pieces = {Placed{"a2", kRed, kFlag},   Placed{"j4", kRed, kMarshal},
                        Placed{"e2", kBlue, kScout}, Placed{"f2", kBlue, kMiner},
                        Placed{"j10", kBlue, kFlag}, Placed{"a10", kBlue, kBomb}};
   {
@@ -161,8 +173,10 @@ TEST(BeliefTracker, V_5_OnlyAScoutReachesTheBackRowWithoutARescue) {
 }
 
 TEST(BeliefTracker, V_4_AFlagThatReachesTheBackRowWins) {
-  Played g(full_position("classic+moving-flag", {{"a2", kRed, kFlag}, {"j4", kRed, kMarshal},
-                                                 {"e2", kBlue, kFlag}, {"f2", kBlue, kMiner},
+  Played g(full_position("classic+moving-flag", {{"a2", kRed, kFlag},
+                                                 {"j4", kRed, kMarshal},
+                                                 {"e2", kBlue, kFlag},
+                                                 {"f2", kBlue, kMiner},
                                                  {"a10", kBlue, kBomb}}),
            kRed);
   g.play("j4-j5");
@@ -177,7 +191,8 @@ TEST(BeliefTracker, V_4_AFlagThatReachesTheBackRowWins) {
 // position): pieces that moved before it have no start square, pieces captured face down no
 // history; the truth must still be allowed, and determinizations must give the view back.
 TEST(BeliefTracker, ABeliefCanStartFromAViewTakenMidGame) {
-  for (const std::string spec : {"classic+silent-defence", "clone-wars-powers+rescue+silent-defence"}) {
+  for (const std::string spec :
+       {"classic+silent-defence", "clone-wars-powers+rescue+silent-defence"}) {
     const auto g = test_support::play_seeded(spec, seeded::seed_of(spec, 21), 150);
     const State& truth = g.states.back();
     for (Side viewer : {kRed, kBlue}) {
@@ -188,7 +203,8 @@ TEST(BeliefTracker, ABeliefCanStartFromAViewTakenMidGame) {
         EXPECT_TRUE(p.mask & kind_bit(piece_kind(truth.at(p.square)))) << spec;
       }
       eval::BeliefSampler sampler = b.sampler(3);
-      for (int n = 0; n < 20; ++n) ASSERT_TRUE(make_view(sampler.sample_state(), viewer) == view) << spec;
+      for (int n = 0; n < 20; ++n)
+        ASSERT_TRUE(make_view(sampler.sample_state(), viewer) == view) << spec;
     }
   }
 }
@@ -217,15 +233,18 @@ TEST(BeliefTracker, ABeliefFromTheViewBeforeTheOpeningIsTheBeliefFromTheStart) {
 
     const int moved = rebuilt.tracker().piece_at(list[0].to());
     EXPECT_EQ(rebuilt.tracker().pieces()[std::size_t(moved)].start, list[0].from()) << spec;
-    EXPECT_EQ(late.tracker().pieces()[std::size_t(late.tracker().piece_at(list[0].to()))].start, -1);
+    EXPECT_EQ(late.tracker().pieces()[std::size_t(late.tracker().piece_at(list[0].to()))].start,
+              -1);
     EXPECT_TRUE(rebuilt.weights().isApprox(watched.weights())) << spec;
     EXPECT_FALSE(late.weights().isApprox(watched.weights())) << spec;
   }
 }
 
 TEST(BeliefTracker, ImpossibleHistoriesFailNamingTheObservation) {
-  const State s = full_position("classic", {{"a1", kRed, kFlag}, {"b2", kRed, kMarshal},
-                                            {"e7", kBlue, kBomb}, {"j10", kBlue, kFlag},
+  const State s = full_position("classic", {{"a1", kRed, kFlag},
+                                            {"b2", kRed, kMarshal},
+                                            {"e7", kBlue, kBomb},
+                                            {"j10", kBlue, kFlag},
                                             {"c9", kBlue, kScout}});
   const View start = make_view(s, kRed);
   // An unrevealed Blue move of a piece that can only be the Bomb or the Flag: the counts leave

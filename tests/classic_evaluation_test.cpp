@@ -1,7 +1,8 @@
 // The static evaluation of eval/classic_evaluation.h: what one side gains the other loses.
+#include "eval/classic_evaluation.h"
+
 #include <gtest/gtest.h>
 
-#include "eval/classic_evaluation.h"
 #include "support/position_builder.h"
 
 namespace stratego::eval {
@@ -24,7 +25,8 @@ State busy_position(std::uint8_t flags) {
 }
 
 TEST(ClassicEvaluation, TheMarginOfOneSideIsMinusTheOther) {
-  for (std::uint8_t flags : {std::uint8_t(0), std::uint8_t(kMovedFlag), std::uint8_t(kRevealedFlag | kMovedFlag)}) {
+  for (std::uint8_t flags :
+       {std::uint8_t(0), std::uint8_t(kMovedFlag), std::uint8_t(kRevealedFlag | kMovedFlag)}) {
     const State s = busy_position(flags);
     EXPECT_NE(classic_margin(s, kRed), 0.0);
     EXPECT_DOUBLE_EQ(classic_margin(s, kRed), -classic_margin(s, kBlue));

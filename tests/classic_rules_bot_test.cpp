@@ -9,12 +9,12 @@
 #include <atomic>
 #include <set>
 
-#include "heuristic/classic_rules_knowledge.h"
 #include "bots/random_bot.h"
-#include "referee/referee.h"
 #include "bots/rules_bot.h"
 #include "engine/move_text.h"
 #include "engine/setup.h"
+#include "heuristic/classic_rules_knowledge.h"
+#include "referee/referee.h"
 #include "support/position_builder.h"
 #include "support/seeded_games.h"
 
@@ -112,9 +112,8 @@ TEST(ClassicRulesBot, CapturesAKnownWeakerPiece) {
 }
 
 TEST(ClassicRulesBot, RetreatsAValuablePieceFromAKnownStrongerAttacker) {
-  const State s = with_blue_camp("classic", {{"e4", kRed, kGeneral},
-                                             {"j1", kRed, kScout},
-                                             {"e5", kBlue, kMarshal, kKnown}});
+  const State s = with_blue_camp(
+      "classic", {{"e4", kRed, kGeneral}, {"j1", kRed, kScout}, {"e5", kBlue, kMarshal, kKnown}});
   for (const std::string& m : decisions(s)) {
     ASSERT_EQ(m.substr(0, 3), "e4-") << m;
     EXPECT_FALSE(adjacent(s, m.substr(3), "e5")) << m << " stays next to the Marshal";
@@ -123,9 +122,13 @@ TEST(ClassicRulesBot, RetreatsAValuablePieceFromAKnownStrongerAttacker) {
 
 TEST(ClassicRulesBot, TakesTheFlagWhenItCan) {
   // Every other Blue piece is known, so the one unmoved unknown piece is the flag.
-  State s = position("classic", {{"a1", kRed, kFlag}, {"a2", kRed, kBomb}, {"b1", kRed, kBomb},
-                                 {"d9", kRed, kSergeant}, {"j1", kRed, kMarshal},
-                                 {"d10", kBlue, kFlag}, {"e9", kBlue, kScout, kKnown},
+  State s = position("classic", {{"a1", kRed, kFlag},
+                                 {"a2", kRed, kBomb},
+                                 {"b1", kRed, kBomb},
+                                 {"d9", kRed, kSergeant},
+                                 {"j1", kRed, kMarshal},
+                                 {"d10", kBlue, kFlag},
+                                 {"e9", kBlue, kScout, kKnown},
                                  {"h4", kBlue, kGeneral, kKnown}});
   book_missing_as_captured(s);
   EXPECT_EQ(decisions(s), std::set<std::string>{"d9-d10"});
@@ -143,24 +146,39 @@ TEST(ClassicRulesBot, ProbesAnUnknownPieceWithAScout) {
   // The moved Blue piece on f6 is a Marshal, General or Colonel as far as Red knows; the Blue
   // flag sits behind two bombs that have shown themselves.
   constexpr std::uint8_t kShown = kRevealedFlag;
-  State s = position("classic", {{"a1", kRed, kFlag}, {"a2", kRed, kBomb}, {"b1", kRed, kBomb},
-                                 {"f1", kRed, kScout}, {"a3", kRed, kScout}, {"b3", kRed, kScout},
-                                 {"c3", kRed, kScout}, {"h1", kRed, kSergeant},
-                                 {"i1", kRed, kSergeant}, {"j1", kRed, kLieutenant},
-                                 {"j10", kBlue, kFlag}, {"i10", kBlue, kBomb, kShown},
-                                 {"j9", kBlue, kBomb, kShown}, {"f6", kBlue, kGeneral, kMovedFlag}});
+  State s = position("classic", {{"a1", kRed, kFlag},
+                                 {"a2", kRed, kBomb},
+                                 {"b1", kRed, kBomb},
+                                 {"f1", kRed, kScout},
+                                 {"a3", kRed, kScout},
+                                 {"b3", kRed, kScout},
+                                 {"c3", kRed, kScout},
+                                 {"h1", kRed, kSergeant},
+                                 {"i1", kRed, kSergeant},
+                                 {"j1", kRed, kLieutenant},
+                                 {"j10", kBlue, kFlag},
+                                 {"i10", kBlue, kBomb, kShown},
+                                 {"j9", kBlue, kBomb, kShown},
+                                 {"f6", kBlue, kGeneral, kMovedFlag}});
   book_captured_but(s, {kMarshal, kColonel});
   EXPECT_EQ(decisions(s), std::set<std::string>{"f1-f6"});
 }
 
 TEST(ClassicRulesBot, MinersClearKnownBombsLateOtherPiecesLeaveThem) {
   constexpr std::uint8_t kShown = kRevealedFlag;
-  State s = position("classic", {{"a1", kRed, kFlag}, {"a2", kRed, kBomb}, {"b1", kRed, kBomb},
-                                 {"e8", kRed, kMiner}, {"g8", kRed, kGeneral},
-                                 {"h1", kRed, kSergeant}, {"i1", kRed, kSergeant},
-                                 {"j10", kBlue, kFlag}, {"i10", kBlue, kBomb, kShown},
-                                 {"j9", kBlue, kBomb, kShown}, {"e9", kBlue, kBomb, kShown},
-                                 {"g9", kBlue, kBomb, kShown}, {"a7", kBlue, kCaptain, kMovedFlag}});
+  State s = position("classic", {{"a1", kRed, kFlag},
+                                 {"a2", kRed, kBomb},
+                                 {"b1", kRed, kBomb},
+                                 {"e8", kRed, kMiner},
+                                 {"g8", kRed, kGeneral},
+                                 {"h1", kRed, kSergeant},
+                                 {"i1", kRed, kSergeant},
+                                 {"j10", kBlue, kFlag},
+                                 {"i10", kBlue, kBomb, kShown},
+                                 {"j9", kBlue, kBomb, kShown},
+                                 {"e9", kBlue, kBomb, kShown},
+                                 {"g9", kBlue, kBomb, kShown},
+                                 {"a7", kBlue, kCaptain, kMovedFlag}});
   book_captured_but(s, {kMajor});
   EXPECT_EQ(decisions(s), std::set<std::string>{"e8-e9"});
   s.remove(square_of(s, "e8"));
@@ -169,9 +187,9 @@ TEST(ClassicRulesBot, MinersClearKnownBombsLateOtherPiecesLeaveThem) {
 }
 
 TEST(ClassicRulesBot, CW_4_FiresAtAKnownWeakerPieceTwoSquaresAway) {
-  const State s = with_blue_camp("clone-wars-powers", {{"e4", kRed, kRangedMajor},
-                                                       {"h1", kRed, kMiner},
-                                                       {"e6", kBlue, kCaptain, kKnown}});
+  const State s = with_blue_camp(
+      "clone-wars-powers",
+      {{"e4", kRed, kRangedMajor}, {"h1", kRed, kMiner}, {"e6", kBlue, kCaptain, kKnown}});
   EXPECT_EQ(decisions(s), std::set<std::string>{"F:e4-e6"});
 }
 
@@ -190,16 +208,15 @@ TEST(ClassicRulesBot, CW_3_AngerAttacksOnlyWhatItStillBeats) {
 }
 
 TEST(ClassicRulesBot, V_5_RescuesItsMostValuableCapturedPiece) {
-  State s = with_blue_camp("classic+rescue", {{"e10", kRed, kSergeant, kMovedFlag},
-                                              {"j1", kRed, kScout}});
+  State s = with_blue_camp("classic+rescue",
+                           {{"e10", kRed, kSergeant, kMovedFlag}, {"j1", kRed, kScout}});
   s.set_pending_rescue(true, square_of(s, "e10"));
   for (const std::string& m : decisions(s)) EXPECT_EQ(m.substr(0, 4), "R:L@") << m;  // Marshal
 }
 
 TEST(ClassicRulesKnowledge, V_6_ASilentDefenderThatSurvivesIsHigherOrABomb) {
-  State s = with_blue_camp("classic+silent-defence", {{"e4", kRed, kCaptain},
-                                                      {"j1", kRed, kScout},
-                                                      {"e5", kBlue, kMajor}});
+  State s = with_blue_camp("classic+silent-defence",
+                           {{"e4", kRed, kCaptain}, {"j1", kRed, kScout}, {"e5", kBlue, kMajor}});
   bots::EnemyKnowledge know;
   know.reset(s.variant_ptr(), kRed);
   know.update(make_view(s, kRed));
@@ -216,8 +233,7 @@ TEST(ClassicRulesKnowledge, V_6_ASilentDefenderThatSurvivesIsHigherOrABomb) {
 }
 
 TEST(ClassicRulesKnowledge, C_4_5_ATwoSquareMoveShowsAScoutOrACaptain) {
-  State s = with_blue_camp("ultimate-lightning", {{"e4", kRed, kMarshal},
-                                                  {"e8", kBlue, kCaptain}});
+  State s = with_blue_camp("ultimate-lightning", {{"e4", kRed, kMarshal}, {"e8", kBlue, kCaptain}});
   s.set_side_to_move(kBlue);
   bots::EnemyKnowledge know;
   know.reset(s.variant_ptr(), kRed);
@@ -350,7 +366,8 @@ TEST(ClassicRulesBot, WinsFixedSeedGamesAgainstRandomInClassic) {
     const Side side = seed % 2 ? kRed : kBlue;
     bots::RulesBot rules;
     const bots::GameOutcome out = rules_against_random("classic", seed, side, rules);
-    EXPECT_EQ(out.winner, winner_of(side)) << "seed " << seed << ": " << out.reason << " " << out.detail;
+    EXPECT_EQ(out.winner, winner_of(side))
+        << "seed " << seed << ": " << out.reason << " " << out.detail;
   }
 }
 

@@ -9,11 +9,11 @@
 #include <cstring>
 #include <string>
 
+#include "engine/move_text.h"
+#include "engine/variant_loader.h"
 #include "heuristic/classic_rules_eval.h"
 #include "heuristic/classic_rules_knowledge.h"
 #include "heuristic/classic_rules_paths.h"
-#include "engine/move_text.h"
-#include "engine/variant_loader.h"
 #include "support/random_games.h"
 
 namespace stratego::bots {

@@ -132,7 +132,9 @@ struct ClassicSuite {
     ASSERT_TRUE(reference::legal_moves(s).empty()) << reference::describe(s);
     s.declare_no_moves();
   }
-  static bool same(const State& a, const State& b) { return a == b && a.hash() == b.hash() && a.ply() == b.ply(); }
+  static bool same(const State& a, const State& b) {
+    return a == b && a.hash() == b.hash() && a.ply() == b.ply();
+  }
   static int history(const State& s) { return s.ply(); }
   static void after_apply(const State& s) {
     ASSERT_EQ(s.hash(), hash_from_scratch(s));
@@ -194,13 +196,21 @@ struct WaterlooSuite {
   static constexpr int kGames = 6;
   static constexpr int kNotationGames = 6;
   static std::vector<std::string> variants() {
-    return {"waterloo-basic",      "waterloo-standard",           "waterloo-expert",
-            "waterloo-expert-early-start", "waterloo-expert-prussian-roll", "waterloo-expert-mud",
+    return {"waterloo-basic",
+            "waterloo-standard",
+            "waterloo-expert",
+            "waterloo-expert-early-start",
+            "waterloo-expert-prussian-roll",
+            "waterloo-expert-mud",
             "waterloo-own-terrain"};
   }
-  static std::shared_ptr<const Variant> load(const std::string& spec) { return waterloo::testing::load(spec); }
+  static std::shared_ptr<const Variant> load(const std::string& spec) {
+    return waterloo::testing::load(spec);
+  }
   static std::uint64_t seed(const std::string&, int game) { return 100 + std::uint64_t(game); }
-  static State start(std::shared_ptr<const Variant> v, std::uint64_t, int) { return State(std::move(v)); }
+  static State start(std::shared_ptr<const Variant> v, std::uint64_t, int) {
+    return State(std::move(v));
+  }
   static waterloo::Action choose(const State&, const waterloo::ActionList& list, Rng& rng, int) {
     return list[int(rng.below(std::uint32_t(list.size)))];
   }
@@ -214,7 +224,9 @@ struct WaterlooSuite {
     ASSERT_TRUE(s.core() == before);
     s.apply_setup(side, setup);
   }
-  static void no_moves(State& s) { FAIL() << "a Waterloo decision without actions: " << waterloo::phase_name(s.phase()); }
+  static void no_moves(State& s) {
+    FAIL() << "a Waterloo decision without actions: " << waterloo::phase_name(s.phase());
+  }
   static bool same(const State& a, const State& b) { return a.core() == b.core(); }
   static int history(const State& s) { return s.history_size(); }
   static void after_apply(const State& s) { wl::expect_waterloo_consistent(s); }
@@ -229,7 +241,8 @@ TYPED_TEST_SUITE(Conformance, Suites);
 
 // The position's and both views' notation read back to the same text.
 template <class F>
-void expect_notation_round_trip(const typename F::State& s, const std::shared_ptr<const Variant>& v) {
+void expect_notation_round_trip(const typename F::State& s,
+                                const std::shared_ptr<const Variant>& v) {
   const std::string n = F::notation(s);
   ASSERT_EQ(F::notation(F::parse_state(n)), n);
   for (Side side : {kRed, kBlue}) {
@@ -291,7 +304,8 @@ TYPED_TEST(Conformance, RandomGamesUndoNotationAndResults) {
           F::undo(s);
           ASSERT_TRUE(Suite::same(s, before)) << "undo of " << token << " did not restore";
           F::apply(s, a);
-          ASSERT_TRUE(Suite::same(s, after)) << "apply of " << token << " twice gave different states";
+          ASSERT_TRUE(Suite::same(s, after))
+              << "apply of " << token << " twice gave different states";
         }
         ++steps;
         ASSERT_EQ(Suite::history(s), history + 1);
@@ -315,7 +329,8 @@ TYPED_TEST(Conformance, RandomGamesUndoNotationAndResults) {
 TEST(ClassicConformance, RescuesAndPowersArePlayed) {
   for (const std::string& spec : seeded::all_variant_specs()) {
     const auto variant = seeded::load(spec);
-    if (!variant->rescue && variant->army[kAngerCaptain] == 0 && variant->army[kRangedMajor] == 0) continue;
+    if (!variant->rescue && variant->army[kAngerCaptain] == 0 && variant->army[kRangedMajor] == 0)
+      continue;
     long rescues = 0, powers = 0;
     for (int game = 0; game < ClassicSuite::kGames && (rescues == 0 || powers == 0); ++game) {
       const std::uint64_t seed = ClassicSuite::seed(spec, game);
@@ -334,7 +349,8 @@ TEST(ClassicConformance, RescuesAndPowersArePlayed) {
       }
     }
     EXPECT_TRUE(!variant->rescue || rescues > 0) << spec << ": no rescue was made";
-    EXPECT_TRUE((variant->army[kAngerCaptain] == 0 && variant->army[kRangedMajor] == 0) || powers > 0)
+    EXPECT_TRUE((variant->army[kAngerCaptain] == 0 && variant->army[kRangedMajor] == 0) ||
+                powers > 0)
         << spec << ": no power was used";
   }
 }

@@ -24,7 +24,8 @@ namespace fs = std::filesystem;
 std::vector<fs::path> markdown_files() {
   const fs::path root(STRATEGO_SOURCE_DIR);
   std::vector<fs::path> out;
-  for (auto it = fs::recursive_directory_iterator(root); it != fs::recursive_directory_iterator(); ++it) {
+  for (auto it = fs::recursive_directory_iterator(root); it != fs::recursive_directory_iterator();
+       ++it) {
     const std::string name = it->path().filename().string();
     if (it->is_directory() && (name == "build" || name.front() == '.')) {
       it.disable_recursion_pending();
@@ -58,8 +59,10 @@ std::set<std::string> bench_commands(const std::string& text) {
       fenced = !fenced;
       continue;
     }
-    if (fenced) take(line);
-    else prose += line + "\n";
+    if (fenced)
+      take(line);
+    else
+      prose += line + "\n";
   }
   for (std::size_t open = prose.find('`'); open != std::string::npos;) {
     const std::size_t close = prose.find('`', open + 1);
@@ -80,11 +83,13 @@ std::string check_command(const std::string& command) {
   while (std::getline(names, first) && first.find(' ') != std::string::npos) {
   }
   const auto run = test_support::run_command(
-      program + " --benchmark_min_time=0.000001 --benchmark_repetitions=1 --benchmark_filter='^" + first + "$'");
+      program + " --benchmark_min_time=0.000001 --benchmark_repetitions=1 --benchmark_filter='^" +
+      first + "$'");
   const std::string said = listed.out + run.out;
   if (listed.status != 0 || run.status != 0) return "`" + command + "` failed:\n" + said;
   for (const char* complaint : {"is expected to be", "unrecognized", "Failed to match"})
-    if (said.find(complaint) != std::string::npos) return "`" + command + "`: " + complaint + "\n" + said;
+    if (said.find(complaint) != std::string::npos)
+      return "`" + command + "`: " + complaint + "\n" + said;
   return "";
 }
 
@@ -108,7 +113,8 @@ TEST(DocsCommands, EveryBenchmarkCommandRunsAsWritten) {
 }
 #else
 TEST(DocsCommands, EveryBenchmarkCommandRunsAsWritten) {
-  GTEST_SKIP() << "this build has no benchmarks (STRATEGO_BUILD_BENCH=OFF); the release build runs this";
+  GTEST_SKIP()
+      << "this build has no benchmarks (STRATEGO_BUILD_BENCH=OFF); the release build runs this";
 }
 #endif
 

@@ -21,7 +21,8 @@ std::vector<std::string> layers() {
   std::vector<std::string> out;
   for (const auto& e : fs::directory_iterator(STRATEGO_SOURCE_DIR)) {
     const std::string name = e.path().filename().string();
-    if (e.is_directory() && fs::exists(e.path() / "CMakeLists.txt") && name != "tests") out.push_back(name);
+    if (e.is_directory() && fs::exists(e.path() / "CMakeLists.txt") && name != "tests")
+      out.push_back(name);
   }
   return out;
 }
@@ -50,7 +51,8 @@ TEST(DocsLayout, TopReadmeNamesEveryLayer) {
   ASSERT_NE(layout, std::string::npos);
   const std::string table = readme.substr(layout, readme.find("\n## ", layout + 1) - layout);
   for (const std::string& layer : layers())
-    EXPECT_NE(table.find("[" + layer + "/]"), std::string::npos) << "README.md's Layout does not name " << layer << "/";
+    EXPECT_NE(table.find("[" + layer + "/]"), std::string::npos)
+        << "README.md's Layout does not name " << layer << "/";
 }
 
 }  // namespace

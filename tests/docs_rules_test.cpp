@@ -88,9 +88,12 @@ std::set<std::string> defined_ids(const std::string& doc) {
   std::istringstream lines(doc);
   for (std::string line; std::getline(lines, line);) {
     std::size_t at = 0;
-    if (line.starts_with("### ")) at = 4;
-    else if (line.starts_with("- ")) at = 2;
-    else continue;
+    if (line.starts_with("### "))
+      at = 4;
+    else if (line.starts_with("- "))
+      at = 2;
+    else
+      continue;
     const std::string id = id_at(line, at, '-');
     if (!id.empty() && (at + id.size() == line.size() || line[at + id.size()] == ' '))
       out.insert(id);

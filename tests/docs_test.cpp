@@ -1,9 +1,9 @@
 // The documentation names every variant key, built-in variant and option the code knows, so
 // docs/variants.md cannot silently fall behind the loader.
+#include <gtest/gtest.h>
+
 #include <fstream>
 #include <sstream>
-
-#include <gtest/gtest.h>
 
 #include "engine/variant_loader.h"
 

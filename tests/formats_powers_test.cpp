@@ -39,9 +39,9 @@ TEST(FormatsPowers, MoveTokensRoundTripAndBadOnesAreRefused) {
   EXPECT_EQ(move_to_text(Move::anger_attack(e5, e6), g), "A:e5-e6");
   EXPECT_EQ(move_to_text(Move::anger_stop(), g), "A:-");
   EXPECT_EQ(move_to_text(Move::ranged(e4, e6), g), "F:e4-e6");
-  for (const Move m : {Move::anger_attack(e5, e6), Move::anger_stop(), Move::ranged(e4, e6),
-                       Move::ranged(e4, e5), Move::normal(e4, e5), Move::decline_rescue(),
-                       Move::rescue(kAngerCaptain, e4)}) {
+  for (const Move m :
+       {Move::anger_attack(e5, e6), Move::anger_stop(), Move::ranged(e4, e6), Move::ranged(e4, e5),
+        Move::normal(e4, e5), Move::decline_rescue(), Move::rescue(kAngerCaptain, e4)}) {
     EXPECT_EQ(parse_move(move_to_text(m, g), g), m) << move_to_text(m, g);
   }
   // Every kind of decision is its own type; none is mistaken for another.

@@ -39,7 +39,8 @@ TEST(FuzzParsersList, OneTargetPerParser) { EXPECT_EQ(targets().size(), 7u); }
 // column and wrote outside the board).
 TEST(FuzzParsersCrashes, EveryInputFoundOnceIsNowAcceptedOrAnInputError) {
   int files = 0;
-  for (const auto& f : std::filesystem::directory_iterator(std::string(STRATEGO_SOURCE_DIR) + "/tests/fuzz/crashes")) {
+  for (const auto& f : std::filesystem::directory_iterator(std::string(STRATEGO_SOURCE_DIR) +
+                                                           "/tests/fuzz/crashes")) {
     std::ifstream in(f.path(), std::ios::binary);
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     ++files;

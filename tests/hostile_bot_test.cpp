@@ -16,8 +16,8 @@
 #include "engine/file_io.h"
 #include "engine/game.h"
 #include "engine/movegen.h"
-#include "engine/setup.h"
 #include "engine/record_file.h"
+#include "engine/setup.h"
 #include "engine/variant_loader.h"
 #include "protocol/protocol_bot.h"
 #include "protocol/subprocess.h"
@@ -35,16 +35,17 @@ using test_support::unique_temp_path;
 struct HostileCase {
   const char* protocol;  // "proto" or "ucc"
   const char* mode;
-  int at;                // the request it misbehaves at
-  const char* reason;    // the reason the game ends with
-  bool forfeit;          // the hostile bot (Red) loses; else the game just has to end
+  int at;              // the request it misbehaves at
+  const char* reason;  // the reason the game ends with
+  bool forfeit;        // the hostile bot (Red) loses; else the game just has to end
   std::int64_t movetime_ms = 50;
   std::int64_t max_ms = 3000;  // the whole game within this
   bool big_variant = false;    // a variant whose newgame text is far larger than a pipe
 };
 
 std::string print_case(const ::testing::TestParamInfo<HostileCase>& i) {
-  std::string n = std::string(i.param.protocol) + "_" + i.param.mode + "_at" + std::to_string(i.param.at);
+  std::string n =
+      std::string(i.param.protocol) + "_" + i.param.mode + "_at" + std::to_string(i.param.at);
   if (i.param.big_variant) n += "_bigvariant";
   return n;
 }
@@ -54,7 +55,8 @@ std::string big_variant_path() {
   const std::string path = unique_temp_path("big.variant");
   std::ofstream f(path);
   f << "inherit = barrage\nname = big\n";
-  for (int i = 0; i < 200; ++i) f << "description = " << std::string(1000, char('a' + i % 26)) << "\n";
+  for (int i = 0; i < 200; ++i)
+    f << "description = " << std::string(1000, char('a' + i % 26)) << "\n";
   return path;
 }
 
@@ -80,7 +82,9 @@ TEST_P(HostileBot, LosesWithTheDocumentedReasonAndLeavesNothingBehind) {
   const std::string command = std::string(HOSTILE_BOT) + " " + c.protocol + " " + c.mode + " " +
                               std::to_string(c.at) + " " + pidfile;
   MatchSettings st;
-  st.variant_spec = ucc ? std::string(kUccVariantSpec) : c.big_variant ? big_variant_path() : "barrage";
+  st.variant_spec = ucc             ? std::string(kUccVariantSpec)
+                    : c.big_variant ? big_variant_path()
+                                    : "barrage";
   st.variant = std::make_shared<const Variant>(load_variant(st.variant_spec));
   st.games = 1;  // bot1, the hostile one, is Red
   st.seed = 5;
@@ -107,11 +111,13 @@ TEST_P(HostileBot, LosesWithTheDocumentedReasonAndLeavesNothingBehind) {
   st.on_game = [&](const GameReport& r) { report = r; };
   const auto start = std::chrono::steady_clock::now();
   const MatchSummary m = run_match(hostile, random, st);
-  const auto took = std::chrono::duration_cast<milliseconds>(std::chrono::steady_clock::now() - start).count();
+  const auto took =
+      std::chrono::duration_cast<milliseconds>(std::chrono::steady_clock::now() - start).count();
   ASSERT_TRUE(report);
   EXPECT_EQ(m.games, 1);
   if (std::string(c.reason).empty()) {  // no forfeit: the game ends by the rules
-    EXPECT_FALSE(is_forfeit(report->outcome)) << report->outcome.reason << ": " << report->outcome.detail;
+    EXPECT_FALSE(is_forfeit(report->outcome))
+        << report->outcome.reason << ": " << report->outcome.detail;
   } else {
     EXPECT_EQ(report->outcome.reason, c.reason) << report->outcome.detail;
   }
@@ -182,7 +188,8 @@ INSTANTIATE_TEST_SUITE_P(
 TEST(Subprocess, AWriteToAProgramThatNeverReadsIsBounded) {
   Subprocess p("sleep 10");
   const auto start = std::chrono::steady_clock::now();
-  EXPECT_EQ(p.write_line(std::string(1 << 20, 'x'), milliseconds(200)), Subprocess::Write::kTimeout);
+  EXPECT_EQ(p.write_line(std::string(1 << 20, 'x'), milliseconds(200)),
+            Subprocess::Write::kTimeout);
   EXPECT_LT(std::chrono::steady_clock::now() - start, milliseconds(2000));
 }
 
@@ -219,8 +226,9 @@ TEST(HostileMidGame, ObservationsToABotThatStoppedReadingEndInATimeoutNotAHang) 
 TEST(HostileProcesses, ARefereeEndedBySigtermTakesItsBotsWithIt) {
   const std::string pidfile = unique_temp_path("hang_bot.pid");
   std::filesystem::remove(pidfile);
-  Subprocess match(std::string(STRATEGO_BINARY) + " match --bot1 'cmd:" + HOSTILE_BOT + " proto hang 1 " +
-                       pidfile + "' --bot2 random --variant barrage --movetime 60000 -n 1",
+  Subprocess match(std::string(STRATEGO_BINARY) + " match --bot1 'cmd:" + HOSTILE_BOT +
+                       " proto hang 1 " + pidfile +
+                       "' --bot2 random --variant barrage --movetime 60000 -n 1",
                    "/dev/null");
   int pid = 0;
   for (int i = 0; i < 300 && !pid; ++i) {

@@ -2,11 +2,12 @@
 // to it move by move as its own observations (bots/search_position.h): it always answers one
 // of the legal actions, with or without its root prior, and with an iteration budget (one
 // thread or two) the same seed gives the same answer and the same search.
+#include "bots/ismcts_bot.h"
+
 #include <gtest/gtest.h>
 
 #include <atomic>
 
-#include "bots/ismcts_bot.h"
 #include "bots/search_position.h"
 #include "engine/error.h"
 
@@ -29,12 +30,14 @@ Decision decision(const std::string& spec, std::uint64_t seed, int plies, int th
   limits.iterations = 150;
   const SearchOutcome o = primed.search(limits);
   const auto& legal = primed.legal();
-  return Decision{o.action, o.nodes, std::find(legal.begin(), legal.end(), o.action) != legal.end()};
+  return Decision{o.action, o.nodes,
+                  std::find(legal.begin(), legal.end(), o.action) != legal.end()};
 }
 
 TEST(IsmctsBot, AnswersLegallyInEveryClassicFamilyVariant) {
-  for (const std::string spec : {"classic", "barrage", "duel", "ultimate-lightning", "clone-wars",
-                                 "clone-wars-powers", "classic+silent-defence+rescue", "classic+moving-bombs"}) {
+  for (const std::string spec :
+       {"classic", "barrage", "duel", "ultimate-lightning", "clone-wars", "clone-wars-powers",
+        "classic+silent-defence+rescue", "classic+moving-bombs"}) {
     for (std::uint64_t seed = 1; seed <= 3; ++seed) {
       const Decision d = decision(spec, seed, int(seed) * 37);
       EXPECT_TRUE(d.legal) << spec << " seed " << seed << ": " << d.action;
@@ -44,9 +47,9 @@ TEST(IsmctsBot, AnswersLegallyInEveryClassicFamilyVariant) {
 }
 
 TEST(IsmctsBot, AnswersLegallyInEveryWaterlooVariant) {
-  for (const std::string spec : {"waterloo-basic", "waterloo-standard", "waterloo-expert",
-                                 "waterloo-expert-early-start", "waterloo-expert-prussian-roll",
-                                 "waterloo-expert-mud", "waterloo-own-terrain"}) {
+  for (const std::string spec :
+       {"waterloo-basic", "waterloo-standard", "waterloo-expert", "waterloo-expert-early-start",
+        "waterloo-expert-prussian-roll", "waterloo-expert-mud", "waterloo-own-terrain"}) {
     for (std::uint64_t seed = 1; seed <= 2; ++seed) {
       const Decision d = decision(spec, seed, int(seed) * 90);
       EXPECT_TRUE(d.legal) << spec << " seed " << seed << ": " << d.action;

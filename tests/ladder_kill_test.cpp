@@ -17,8 +17,8 @@
 #include "engine/rng.h"
 #include "ladder/coordinator.h"
 #include "ladder/store.h"
-#include "support/ladder_file.h"
 #include "support/command_run.h"
+#include "support/ladder_file.h"
 
 namespace stratego::ladder {
 namespace {
@@ -68,7 +68,8 @@ TEST(LadderResume, KilledAtRandomMomentsLosesAndDuplicatesNoGame) {
   for (bool done = false; !done;) {
     std::vector<std::string> args = {"ladder", "run", path, "-j", "2"};
     // Until a run has stored the plan (a kill may come before it does), ask for it again.
-    if (Store(path, true).meta("plan_target").empty()) args.insert(args.end(), {"--games", std::to_string(planned)});
+    if (Store(path, true).meta("plan_target").empty())
+      args.insert(args.end(), {"--games", std::to_string(planned)});
     const pid_t pid = start(args);
     ++runs;
     int status = 0;
@@ -82,7 +83,8 @@ TEST(LadderResume, KilledAtRandomMomentsLosesAndDuplicatesNoGame) {
         waitpid(pid, &status, 0);
         killed = true;
       } else {
-        done = WIFEXITED(status) && WEXITSTATUS(status) == 0 && !Store(path, true).meta("plan_target").empty();
+        done = WIFEXITED(status) && WEXITSTATUS(status) == 0 &&
+               !Store(path, true).meta("plan_target").empty();
       }
     } else {
       waitpid(pid, &status, 0);
@@ -102,7 +104,8 @@ TEST(LadderResume, KilledAtRandomMomentsLosesAndDuplicatesNoGame) {
     }
     ASSERT_LT(runs, 300) << "the ladder does not finish";
   }
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   Store s(path, true);
   EXPECT_TRUE(s.unfinished().empty());
   EXPECT_EQ(s.scheduled_count(), planned);

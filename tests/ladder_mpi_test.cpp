@@ -10,8 +10,8 @@
 #include "ladder/coordinator.h"
 #include "ladder/mpi.h"
 #include "ladder/store.h"
-#include "support/ladder_file.h"
 #include "support/command_run.h"
+#include "support/ladder_file.h"
 
 namespace stratego::ladder {
 namespace {
@@ -19,7 +19,8 @@ namespace {
 using test_support::unique_temp_path;
 
 std::string make_mpi_ladder(const std::string& name) {
-  return testing::fresh_ladder(name, 1234, {{"random", "random"}, {"rules", "rules"}, {"random2", "random"}});
+  return testing::fresh_ladder(name, 1234,
+                               {{"random", "random"}, {"rules", "rules"}, {"random2", "random"}});
 }
 
 std::map<std::pair<std::int64_t, int>, std::string> games_of(const std::string& path) {
@@ -35,16 +36,17 @@ TEST(LadderMpi, ThreeRanksPlayTheSameGamesAsOneProcess) {
   if (!mpi_available()) GTEST_SKIP() << "built without Open MPI (libopenmpi-dev not found)";
   if (std::system("command -v mpirun >/dev/null 2>&1") != 0)
     GTEST_SKIP() << "mpirun not found (install openmpi-bin)";
-  const std::string single = make_mpi_ladder("mpi_single.db"), multi = make_mpi_ladder("mpi_multi.db");
+  const std::string single = make_mpi_ladder("mpi_single.db"),
+                    multi = make_mpi_ladder("mpi_multi.db");
   RunOptions opt;
   opt.games = 24;
   std::ostringstream quiet;
   opt.out = &quiet;
   run_ladder(single, opt);
   // Open MPI keeps some allocations until exit; under a sanitizer build that is not ours.
-  const std::string cmd = "ASAN_OPTIONS=detect_leaks=0 mpirun --allow-run-as-root --oversubscribe -n 3 " +
-                          std::string(STRATEGO_BINARY) + " ladder run " + multi +
-                          " --mpi --games 24 >/dev/null 2>&1";
+  const std::string cmd =
+      "ASAN_OPTIONS=detect_leaks=0 mpirun --allow-run-as-root --oversubscribe -n 3 " +
+      std::string(STRATEGO_BINARY) + " ladder run " + multi + " --mpi --games 24 >/dev/null 2>&1";
   ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
   const auto a = games_of(single), b = games_of(multi);
   EXPECT_EQ(a.size(), 24u);

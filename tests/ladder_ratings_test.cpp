@@ -42,7 +42,8 @@ TEST(LadderRatings, RecoversKnownRatingsFromManyGames) {
   ASSERT_TRUE(r.converged);
   for (int i = 0; i < 5; ++i) {
     EXPECT_NEAR(r.rating[std::size_t(i)], truth[std::size_t(i)], 15) << "participant " << i;
-    EXPECT_LE(std::abs(r.rating[std::size_t(i)] - truth[std::size_t(i)]), r.error[std::size_t(i)] * 1.6 + 1);
+    EXPECT_LE(std::abs(r.rating[std::size_t(i)] - truth[std::size_t(i)]),
+              r.error[std::size_t(i)] * 1.6 + 1);
   }
   EXPECT_EQ(r.rating[0], 0);
   EXPECT_EQ(r.error[0], 0);  // the anchor is exact by definition
@@ -87,7 +88,8 @@ TEST(LadderRatings, IntervalsCoverTheTruthAbout95PercentOfTheTime) {
     const Ratings r = fit_ratings(4, simulate(truth, 60, 0.0, rng), opt);
     for (int i = 1; i < 4; ++i) {
       ++total;
-      covered += std::abs(r.rating[std::size_t(i)] - truth[std::size_t(i)]) <= r.error[std::size_t(i)];
+      covered +=
+          std::abs(r.rating[std::size_t(i)] - truth[std::size_t(i)]) <= r.error[std::size_t(i)];
     }
   }
   const double coverage = double(covered) / total;

@@ -32,11 +32,15 @@ std::string snapshot(const std::string& path) {
   sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr);
   std::string out;
   const auto dump = [&](const std::string& sql) {
-    sqlite3_exec(db, sql.c_str(), [](void* o, int n, char** v, char**) {
-      for (int i = 0; i < n; ++i) *static_cast<std::string*>(o) += (v[i] ? v[i] : "NULL") + std::string("|");
-      *static_cast<std::string*>(o) += "\n";
-      return 0;
-    }, &out, nullptr);
+    sqlite3_exec(
+        db, sql.c_str(),
+        [](void* o, int n, char** v, char**) {
+          for (int i = 0; i < n; ++i)
+            *static_cast<std::string*>(o) += (v[i] ? v[i] : "NULL") + std::string("|");
+          *static_cast<std::string*>(o) += "\n";
+          return 0;
+        },
+        &out, nullptr);
   };
   dump("PRAGMA user_version");
   for (const char* t : {"ladder", "variants", "participants", "schedule", "games", "meta"})
@@ -45,7 +49,8 @@ std::string snapshot(const std::string& path) {
   return out;
 }
 
-std::string fresh_ladder(const std::string& name, const std::vector<std::string>& bots = {"random", "rules"}) {
+std::string fresh_ladder(const std::string& name,
+                         const std::vector<std::string>& bots = {"random", "rules"}) {
   const std::string path = unique_temp_path(name);
   std::filesystem::remove(path);
   LadderConfig c;
@@ -54,7 +59,8 @@ std::string fresh_ladder(const std::string& name, const std::vector<std::string>
   c.seed = 5;
   Store::create(path, c, {});
   Store s(path, true);
-  for (std::size_t i = 0; i < bots.size(); ++i) s.add_participant(bots[i] + std::to_string(i), bots[i]);
+  for (std::size_t i = 0; i < bots.size(); ++i)
+    s.add_participant(bots[i] + std::to_string(i), bots[i]);
   return path;
 }
 
@@ -119,8 +125,8 @@ TEST(LadderStore, LadderModePicksTheClosestRatingsAmongEquallyPlayedPairings) {
   Store store(path, true);
   // One pair for each pairing: participant 1 wins everything, 2 and 3 split their pair.
   const auto play = [&](std::int64_t a, std::int64_t b, const char* r0, const char* r1) {
-    auto pair = plan_next_pair(store, {Mode::kMatch, "random" + std::to_string(a - 1),
-                                       "random" + std::to_string(b - 1)});
+    auto pair = plan_next_pair(
+        store, {Mode::kMatch, "random" + std::to_string(a - 1), "random" + std::to_string(b - 1)});
     pair = store.schedule_pair(pair);
     for (int g = 0; g < 2; ++g) {
       FinishedGame f;
@@ -172,7 +178,8 @@ TEST(LadderStore, ExportsReplayAndPgnTagsReadBack) {
   RunOptions opt;
   opt.games = 6;
   run_quietly(path, opt);
-  const std::string records = unique_temp_path("export.records"), pgn = unique_temp_path("export.pgn");
+  const std::string records = unique_temp_path("export.records"),
+                    pgn = unique_temp_path("export.pgn");
   const auto r = run_stratego("ladder export " + path + " --records " + records + " --pgn " + pgn);
   ASSERT_EQ(r.status, 0) << r.out;
   const auto check = run_stratego("check --record " + records);
@@ -183,7 +190,8 @@ TEST(LadderStore, ExportsReplayAndPgnTagsReadBack) {
   const auto tags = parse_pgn(read_text_file(pgn));
   ASSERT_EQ(tags.size(), games.size());
   for (std::size_t i = 0; i < tags.size(); ++i) {
-    for (const char* k : {"Event", "Site", "Date", "Round", "White", "Black", "Result", "Variant", "Termination"})
+    for (const char* k :
+         {"Event", "Site", "Date", "Round", "White", "Black", "Result", "Variant", "Termination"})
       EXPECT_TRUE(tags[i].count(k)) << k;
     EXPECT_EQ(tags[i].at("White"), games[i].s.red == 1 ? "random0" : "rules1");
     EXPECT_EQ(tags[i].at("Result"), games[i].result);
@@ -200,9 +208,10 @@ TEST(LadderStore, ReportIsOneSelfContainedPage) {
   Store store(path, false);
   const std::string html = report_html(store, "Test <ladder>");
   EXPECT_NE(html.find("<title>Test &lt;ladder&gt;</title>"), std::string::npos);
-  for (const char* part : {"Ratings", "Pairwise scores", "Ratings over time", "Result reasons", "Game lengths"})
+  for (const char* part :
+       {"Ratings", "Pairwise scores", "Ratings over time", "Result reasons", "Game lengths"})
     EXPECT_NE(html.find(std::string("<h2>") + part + "</h2>"), std::string::npos) << part;
-  EXPECT_GE(std::count(html.begin(), html.end(), '<') , 50);
+  EXPECT_GE(std::count(html.begin(), html.end(), '<'), 50);
   EXPECT_NE(html.find("<svg"), std::string::npos);
   EXPECT_NE(html.find("random0"), std::string::npos);
   for (const char* external : {"http:", "https:", "<script", "<link", "src="})
@@ -221,11 +230,13 @@ TEST(LadderStore, NothingToPlayWithoutAPlanAndTooFewParticipantsIsAnError) {
 
 TEST(LadderStore, SprtCommandStopsWhenABoundIsCrossed) {
   const std::string path = fresh_ladder("sprt.db");
-  const auto r = run_stratego("ladder sprt " + path + " rules1 random0 --elo0 0 --elo1 200 --logistic");
+  const auto r =
+      run_stratego("ladder sprt " + path + " rules1 random0 --elo0 0 --elo1 200 --logistic");
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("LLR"), std::string::npos);
   EXPECT_NE(r.out.find("H1 accepted"), std::string::npos) << r.out;
-  const auto again = run_stratego("ladder sprt " + path + " rules1 random0 --elo0 0 --elo1 200 --logistic --no-play");
+  const auto again = run_stratego("ladder sprt " + path +
+                                  " rules1 random0 --elo0 0 --elo1 200 --logistic --no-play");
   EXPECT_NE(again.out.find("H1 accepted"), std::string::npos) << again.out;
 }
 
@@ -239,8 +250,10 @@ TEST(LadderBadInput, BotThatDoesNotStartIsRefusedAndTheLadderUnchanged) {
   {  // one that was fine when added but no longer starts: the run writes nothing
     sqlite3* db = nullptr;
     sqlite3_open(path.c_str(), &db);
-    sqlite3_exec(db, "INSERT INTO participants (name, spec, added) VALUES ('gone', 'cmd:/nonexistent/bot', 'x')",
-                 nullptr, nullptr, nullptr);
+    sqlite3_exec(
+        db,
+        "INSERT INTO participants (name, spec, added) VALUES ('gone', 'cmd:/nonexistent/bot', 'x')",
+        nullptr, nullptr, nullptr);
     sqlite3_close(db);
   }
   const std::string with_gone = snapshot(path);

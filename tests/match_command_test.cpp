@@ -9,8 +9,8 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/file_io.h"
-#include "support/command_run.h"
 #include "engine/record_file.h"
+#include "support/command_run.h"
 
 namespace stratego {
 namespace {

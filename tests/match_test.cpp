@@ -17,7 +17,6 @@
 #include "engine/record_file.h"
 #include "engine/variant_loader.h"
 #include "engine/waterloo/record.h"
-
 #include "support/command_run.h"
 
 namespace stratego::bots {
@@ -153,8 +152,8 @@ TEST(Match, ConcurrencyChangesOnlyTheFinishingOrder) {
 
 TEST(Match, SetupLinesAreSharedByBothGamesOfAPair) {
   MatchSettings st = barrage_match(4);
-  st.setups = read_setup_file(std::string(STRATEGO_DATA_DIR) + "/setups/barrage_human.txt",
-                              *st.variant);
+  st.setups =
+      read_setup_file(std::string(STRATEGO_DATA_DIR) + "/setups/barrage_human.txt", *st.variant);
   const MatchSummary m = run_match(kRandom, kRandom, st);
   std::vector<GameRecord> r;
   for (const auto& g : m.reports) r.push_back(parse_record(g.outcome.record));

@@ -93,14 +93,25 @@ State captains_out() {
 // reaches the Spy on i6 over an empty square and the Sergeant next to it; Blue's Ranged Major
 // on c8 fires down the c-file and along row 8.
 State powers_melee() {
-  return hand_made("clone-wars-powers",
-                   {{"a1", kRed, kFlag},         {"b1", kRed, kBomb},       {"e2", kRed, kMarshal},
-                    {"e4", kRed, kAngerCaptain}, {"i4", kRed, kRangedMajor}, {"b4", kRed, kMiner},
-                    {"j1", kRed, kScout},        {"c7", kRed, kSergeant},   {"e5", kBlue, kScout},
-                    {"e6", kBlue, kSergeant},    {"f6", kBlue, kMiner},     {"f7", kBlue, kLieutenant},
-                    {"e7", kBlue, kAngerCaptain}, {"i6", kBlue, kSpy},      {"j4", kBlue, kSergeant},
-                    {"c8", kBlue, kRangedMajor}, {"a8", kBlue, kScout},     {"i10", kBlue, kBomb},
-                    {"j10", kBlue, kFlag}});
+  return hand_made("clone-wars-powers", {{"a1", kRed, kFlag},
+                                         {"b1", kRed, kBomb},
+                                         {"e2", kRed, kMarshal},
+                                         {"e4", kRed, kAngerCaptain},
+                                         {"i4", kRed, kRangedMajor},
+                                         {"b4", kRed, kMiner},
+                                         {"j1", kRed, kScout},
+                                         {"c7", kRed, kSergeant},
+                                         {"e5", kBlue, kScout},
+                                         {"e6", kBlue, kSergeant},
+                                         {"f6", kBlue, kMiner},
+                                         {"f7", kBlue, kLieutenant},
+                                         {"e7", kBlue, kAngerCaptain},
+                                         {"i6", kBlue, kSpy},
+                                         {"j4", kBlue, kSergeant},
+                                         {"c8", kBlue, kRangedMajor},
+                                         {"a8", kBlue, kScout},
+                                         {"i10", kBlue, kBomb},
+                                         {"j10", kBlue, kFlag}});
 }
 
 // open_lanes() after both marshals went back and forth three times (C-6.1): Red's marshal

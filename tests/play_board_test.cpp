@@ -1,11 +1,12 @@
 // `stratego play` boards (play/play_board.h, play/play_board_waterloo.h): golden text of a
 // classic and a Waterloo view, plain, and the views never show what the player may not know
 // (C-8, W-15): positions that differ only in hidden facts render the same.
+#include "play/play_board.h"
+
 #include <gtest/gtest.h>
 
-#include "play/play_board.h"
-#include "play/play_board_waterloo.h"
 #include "engine/move_text.h"
+#include "play/play_board_waterloo.h"
 #include "tests/support/position_builder.h"
 #include "tests/support/waterloo_position.h"
 
@@ -59,11 +60,17 @@ TEST(PlayBoard, ClassicViewGolden) {
 
 TEST(PlayBoard, ClassicBlueSeesFromHisOwnBackRow) {
   const std::string text = classic_text(classic_position(kColonel, kGeneral), kBlue);
-  EXPECT_EQ(text.substr(0, text.find('\n')), "      j    i    h    g    f    e    d    c    b    a");
-  EXPECT_NE(text.find("  1   .    .    .    .    .    .    .    .   [?]  [?]  1\n"), std::string::npos) << text;
-  EXPECT_NE(text.find("  4   .    .    .    .    .  [10]   .    .    .    .   4\n"), std::string::npos)
+  EXPECT_EQ(text.substr(0, text.find('\n')),
+            "      j    i    h    g    f    e    d    c    b    a");
+  EXPECT_NE(text.find("  1   .    .    .    .    .    .    .    .   [?]  [?]  1\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("  4   .    .    .    .    .  [10]   .    .    .    .   4\n"),
+            std::string::npos)
       << "Red's Marshal was shown in a fight";
-  EXPECT_NE(text.find("  7   .    .    .    .    .    8    .    .    2*   .   7\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("  7   .    .    .    .    .    8    .    .    2*   .   7\n"),
+            std::string::npos)
+      << text;
   EXPECT_NE(text.find("Captured: yours Miner (3) x2; theirs Captain (6)"), std::string::npos)
       << "a player knows his own face-down losses";
 }
@@ -79,8 +86,10 @@ TEST(PlayBoard, C_8_ClassicBoardShowsNothingHidden) {
 }
 
 TEST(PlayBoard, MovesAndCombatInWords) {
-  State s = test_support::position("classic", {{"b4", kRed, kCaptain}, {"b5", kBlue, kLieutenant},
-                                               {"a1", kRed, kFlag}, {"g7", kBlue, kSergeant},
+  State s = test_support::position("classic", {{"b4", kRed, kCaptain},
+                                               {"b5", kBlue, kLieutenant},
+                                               {"a1", kRed, kFlag},
+                                               {"g7", kBlue, kSergeant},
                                                {"j10", kBlue, kFlag}});
   const Geometry& g = s.geometry();
   s.make(Move::normal(*g.parse_square("b4"), *g.parse_square("b5")));
@@ -89,12 +98,15 @@ TEST(PlayBoard, MovesAndCombatInWords) {
   EXPECT_EQ(describe_move(observe(s, s.history().back(), kBlue), kBlue, g),
             "b4xb5: their Captain (6) beat your Lieutenant (5)");
   s.make(Move::normal(*g.parse_square("g7"), *g.parse_square("g6")));
-  EXPECT_EQ(describe_move(observe(s, s.history().back(), kRed), kRed, g), "g7-g6: Blue moved a piece");
-  EXPECT_EQ(describe_move(observe(s, s.history().back(), kBlue), kBlue, g), "g7-g6: you moved your Sergeant (4)");
+  EXPECT_EQ(describe_move(observe(s, s.history().back(), kRed), kRed, g),
+            "g7-g6: Blue moved a piece");
+  EXPECT_EQ(describe_move(observe(s, s.history().back(), kBlue), kBlue, g),
+            "g7-g6: you moved your Sergeant (4)");
 
   // V-6: a defender that wins silently stays unseen.
-  State q = test_support::position("classic+silent-defence", {{"b4", kRed, kCaptain}, {"b5", kBlue, kMajor},
-                                                              {"a1", kRed, kFlag}, {"j10", kBlue, kFlag}});
+  State q = test_support::position(
+      "classic+silent-defence",
+      {{"b4", kRed, kCaptain}, {"b5", kBlue, kMajor}, {"a1", kRed, kFlag}, {"j10", kBlue, kFlag}});
   q.make(Move::normal(*g.parse_square("b4"), *g.parse_square("b5")));
   EXPECT_EQ(describe_move(observe(q, q.history().back(), kRed), kRed, g),
             "b4xb5: your Captain (6) lost to their unseen piece");
@@ -167,17 +179,22 @@ TEST(PlayBoard, W_15_WaterlooBoardShowsNothingHidden) {
   // French reserve shows its class only (W-15.3), the French retreat card is unseen (W-11.1).
   const auto a = waterloo_position(4), b = waterloo_position(5);
   EXPECT_EQ(waterloo_text(a.s, kBlue), waterloo_text(b.s, kBlue));
-  EXPECT_NE(waterloo_text(a.s, kRed), waterloo_text(b.s, kRed)) << "the Allies know their own piece";
+  EXPECT_NE(waterloo_text(a.s, kRed), waterloo_text(b.s, kRed))
+      << "the Allies know their own piece";
   const std::string allied = waterloo_text(a.s, kRed);
   EXPECT_EQ(allied.substr(0, allied.find('\n')),
             "    l      k      j      i      h      g      f      e      d      c      b      a")
       << "the Allies look from row 10";
-  EXPECT_NE(allied.find(" 4  .      .      .      .      .      .      h?-1   c?     c?     i?     .      .     4\n"),
+  EXPECT_NE(allied.find(" 4  .      .      .      .      .      .      h?-1   c?     c?     i?     "
+                        ".      .     4\n"),
             std::string::npos)
       << allied;
-  EXPECT_NE(allied.find(" 5 +*I?"), std::string::npos) << "the Allies do not know their Prussian either";
-  EXPECT_NE(allied.find("Enemy (French): reserve i?; captured -; line of retreat hidden"), std::string::npos);
-  EXPECT_NE(allied.find("You (Allies): reserve -; captured L1; line of retreat sector e-h"), std::string::npos);
+  EXPECT_NE(allied.find(" 5 +*I?"), std::string::npos)
+      << "the Allies do not know their Prussian either";
+  EXPECT_NE(allied.find("Enemy (French): reserve i?; captured -; line of retreat hidden"),
+            std::string::npos);
+  EXPECT_NE(allied.find("You (Allies): reserve -; captured L1; line of retreat sector e-h"),
+            std::string::npos);
 }
 
 TEST(PlayBoard, WaterlooStepsInWords) {
@@ -186,15 +203,19 @@ TEST(PlayBoard, WaterlooStepsInWords) {
   waterloo::ObservedStep die;
   die.chance = true;
   die.action = "die:red+";
-  EXPECT_EQ(describe_step(die, kBlue, g), "Die roll red+: the Allied piece wins and attacks on (W-5.6)");
+  EXPECT_EQ(describe_step(die, kBlue, g),
+            "Die roll red+: the Allied piece wins and attacks on (W-5.6)");
   waterloo::ObservedStep attack;
   attack.actor = kBlue;
   attack.action = "e5xe6/n";
-  const waterloo::SeenUnit i3{waterloo::Army::kFrench, UC::kInfantry, 3}, big{waterloo::Army::kAllied, UC::kInfantry, 4};
+  const waterloo::SeenUnit i3{waterloo::Army::kFrench, UC::kInfantry, 3},
+      big{waterloo::Army::kAllied, UC::kInfantry, 4};
   attack.shown = {{*g.parse_square("e5"), i3}, {*g.parse_square("e6"), big}};
   attack.captured = {{*g.parse_square("e5"), i3}};
-  EXPECT_EQ(describe_step(attack, kRed, g), "French: e5xe6/n; shown i3 on e5, I4 on e6; captured i3 on e5");
-  EXPECT_EQ(describe_step(attack, kBlue, g), "You: e5xe6/n; shown i3 on e5, I4 on e6; captured i3 on e5");
+  EXPECT_EQ(describe_step(attack, kRed, g),
+            "French: e5xe6/n; shown i3 on e5, I4 on e6; captured i3 on e5");
+  EXPECT_EQ(describe_step(attack, kBlue, g),
+            "You: e5xe6/n; shown i3 on e5, I4 on e6; captured i3 on e5");
   waterloo::ObservedStep card;
   card.chance = true;
   card.actor = kRed;

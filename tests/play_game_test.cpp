@@ -12,14 +12,14 @@
 #include <optional>
 #include <sstream>
 
-#include "play/human_bot.h"
 #include "bots/random_bot.h"
-#include "referee/referee.h"
 #include "engine/file_io.h"
 #include "engine/move_text.h"
 #include "engine/record.h"
 #include "engine/variant_loader.h"
 #include "engine/waterloo/record.h"
+#include "play/human_bot.h"
+#include "referee/referee.h"
 
 namespace stratego::bots {
 namespace {
@@ -176,7 +176,8 @@ TEST(PlayGame, QuitThenResumeGoesOnWithTheSameGame) {
   const State start = record_start(before);
   const Geometry& g = start.geometry();
   const std::string last = move_to_text(before.moves.back(), g);
-  EXPECT_NE(person.all().find(last.substr(0, 2)), std::string::npos) << "the person sees the moves before the break";
+  EXPECT_NE(person.all().find(last.substr(0, 2)), std::string::npos)
+      << "the person sees the moves before the break";
   std::filesystem::remove(path);
 }
 

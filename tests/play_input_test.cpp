@@ -1,11 +1,12 @@
 // What a person types at the `stratego play` prompt (play/play_input.h): forgiving matching
 // of moves against the legal tokens, the squares a token names, the legal-move listing and
 // the helpful errors for moves that are not legal.
+#include "play/play_input.h"
+
 #include <gtest/gtest.h>
 
-#include "play/play_input.h"
-#include "engine/movegen.h"
 #include "engine/move_text.h"
+#include "engine/movegen.h"
 #include "tests/support/position_builder.h"
 #include "tests/support/waterloo_position.h"
 
@@ -32,8 +33,8 @@ TEST(PlayInput, MatchesAttacksSpacesCaseAndUniqueShortForms) {
   EXPECT_TRUE(match_token("b4-b6", classic).token.empty());
   EXPECT_TRUE(match_token("b4-b6", classic).choices.empty());
 
-  const std::vector<std::string> waterloo = {"e5xe6/n", "e5xd5/e", "e5xd5/s", "e5-e4", "lust:yes", "lust:no",
-                                             "card:initiative", "end"};
+  const std::vector<std::string> waterloo = {"e5xe6/n",  "e5xd5/e", "e5xd5/s",         "e5-e4",
+                                             "lust:yes", "lust:no", "card:initiative", "end"};
   EXPECT_EQ(match_token("e5xe6", waterloo).token, "e5xe6/n") << "the one direction needs no suffix";
   EXPECT_EQ(match_token("e5-e6", waterloo).token, "e5xe6/n");
   EXPECT_EQ(match_token("yes", waterloo).token, "lust:yes");
@@ -64,7 +65,8 @@ TEST(PlayInput, ListGroupsByFirstSquareAndFilters) {
   const Geometry& g = variant->geometry;
   const std::vector<std::string> legal = {"b4-b5", "b4-c4", "e4-e5", "R:-"};
   EXPECT_EQ(list_legal(legal, g), "Legal moves (4):\n  b4: b4-b5 b4-c4\n  e4: e4-e5\n  R:-\n");
-  EXPECT_EQ(list_legal(legal, g, *g.parse_square("c4")), "Legal moves naming c4 (1):\n  b4: b4-c4\n");
+  EXPECT_EQ(list_legal(legal, g, *g.parse_square("c4")),
+            "Legal moves naming c4 (1):\n  b4: b4-c4\n");
   EXPECT_EQ(list_legal(legal, g, *g.parse_square("j9")), "Legal moves naming j9 (0):\n  none\n");
 }
 
@@ -83,15 +85,22 @@ TEST(PlayInput, ClassicErrorsSayWhatIsWrong) {
   auto why = [&](const char* typed) { return explain_illegal(typed, v, legal); };
   EXPECT_EQ(why("b1-b2"), "b1-b2: your Bomb cannot move (C-4.3)");
   EXPECT_EQ(why("c4-c5"), "c4-c5: c5 is a lake (C-1.1)");
-  EXPECT_EQ(why("a4-a6"), "a4-a6: only Scouts move more than one square (C-4.4); legal for your Marshal (10) on a4: a4-a5 a4-a3");
-  EXPECT_EQ(why("a4-b5"), "a4-b5: pieces move in straight lines, never diagonally (C-4.2); legal for your Marshal (10) on a4: a4-a5 a4-a3");
-  EXPECT_EQ(why("B4xB7"), "b4-b7: the way is blocked at b6; legal for your Scout (2) on b4: b4-b5 b4-b3 b4-b2");
+  EXPECT_EQ(why("a4-a6"),
+            "a4-a6: only Scouts move more than one square (C-4.4); legal for your Marshal (10) on "
+            "a4: a4-a5 a4-a3");
+  EXPECT_EQ(why("a4-b5"),
+            "a4-b5: pieces move in straight lines, never diagonally (C-4.2); legal for your "
+            "Marshal (10) on a4: a4-a5 a4-a3");
+  EXPECT_EQ(why("B4xB7"),
+            "b4-b7: the way is blocked at b6; legal for your Scout (2) on b4: b4-b5 b4-b3 b4-b2");
   EXPECT_EQ(why("d4-d5"), "d4-d5: there is no piece on d4");
   EXPECT_EQ(why("a7-a6"), "a7-a6: the piece on a7 is not yours");
   EXPECT_EQ(why("e4-e5"), "e4-e5: your own Flag stands on e5");
   EXPECT_EQ(why("z9-a1"), "z9-a1: z9 is not a square of this board (columns a-j, rows 1-10)");
-  EXPECT_EQ(why("hello"), "'hello' is neither a legal move nor a command; type a move like b4-b5, `moves` for the "
-                          "legal ones, or `help`");
+  EXPECT_EQ(
+      why("hello"),
+      "'hello' is neither a legal move nor a command; type a move like b4-b5, `moves` for the "
+      "legal ones, or `help`");
 }
 
 TEST(PlayInput, WaterlooErrorsNameThePieceAndItsLegalActions) {
@@ -101,11 +110,13 @@ TEST(PlayInput, WaterlooErrorsNameThePieceAndItsLegalActions) {
   p.s.begin_turn(1, kBlue);
   const waterloo::WaterlooView v = waterloo::make_view(p.s, kBlue);
   const std::vector<std::string> legal = {"c4-c5", "c4-c6", "c4-b4", "end"};
-  EXPECT_EQ(explain_illegal("c4-c7", v, legal), "c4-c7: not legal now; legal for your piece on c4: c4-c5 c4-c6 c4-b4");
+  EXPECT_EQ(explain_illegal("c4-c7", v, legal),
+            "c4-c7: not legal now; legal for your piece on c4: c4-c5 c4-c6 c4-b4");
   EXPECT_EQ(explain_illegal("c7-c6", v, legal), "c7-c6: the piece on c7 is not yours");
   EXPECT_EQ(explain_illegal("d4-d5", v, legal), "d4-d5: there is no piece on d4");
   EXPECT_EQ(explain_illegal("card:initiative", v, legal),
-            "card:initiative: not legal now; type `moves` to list the legal ones (`moves e5` for one square)");
+            "card:initiative: not legal now; type `moves` to list the legal ones (`moves e5` for "
+            "one square)");
 }
 
 }  // namespace

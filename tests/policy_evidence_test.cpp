@@ -2,14 +2,15 @@
 // models) or a Blue `random` bot (which it does not), with and without the evidence, and the
 // belief is scored by the log-probability it gives the true kind of every moved Blue piece
 // whose kind is still open.
+#include "search/policy_evidence.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "search/policy_evidence.h"
 #include "bots/registry.h"
-#include "referee/referee.h"
 #include "engine/record.h"
+#include "referee/referee.h"
 #include "support/position_builder.h"
 
 namespace stratego::bots {
@@ -51,7 +52,8 @@ Score red_belief(const std::string& record, bool with_evidence) {
     for (int i : mg.pieces) {
       const eval::EnemyPiece& p = belief.tracker().pieces()[std::size_t(i)];
       if (!p.alive() || !p.moved) continue;
-      out.log_true += std::log(std::max(mg.prob(belief.tracker(), i, piece_kind(s.at(p.square))), 1e-9));
+      out.log_true +=
+          std::log(std::max(mg.prob(belief.tracker(), i, piece_kind(s.at(p.square))), 1e-9));
       ++out.pieces;
     }
   }

@@ -2,11 +2,12 @@
 // (tests/fake_bots/protocol_fake.sh): each misbehaviour becomes a BotFault of the right kind,
 // quickly, with a message saying what the program did; the process is always reaped and the
 // next game starts it afresh.
-#include <chrono>
+#include "protocol/protocol_bot.h"
 
 #include <gtest/gtest.h>
 
-#include "protocol/protocol_bot.h"
+#include <chrono>
+
 #include "engine/error.h"
 #include "engine/game.h"
 #include "engine/move_text.h"
@@ -43,7 +44,8 @@ struct Position {
 
   Game make_game() {
     Rng rng(5);
-    return Game(initial_state(variant, random_setup(*variant, kRed, rng), random_setup(*variant, kBlue, rng)));
+    return Game(initial_state(variant, random_setup(*variant, kRed, rng),
+                              random_setup(*variant, kBlue, rng)));
   }
   Request make_request() {
     Request r;
@@ -73,8 +75,8 @@ std::string expect_fault(Kind kind, std::chrono::milliseconds within, F&& f) {
 }
 
 // Starts the fake, begins a game and asks for a move: the misbehaviour comes at `go`.
-std::string fault_at_go(const std::string& mode, Kind kind, std::chrono::milliseconds within = 1500ms,
-                        std::int64_t movetime_ms = 100) {
+std::string fault_at_go(const std::string& mode, Kind kind,
+                        std::chrono::milliseconds within = 1500ms, std::int64_t movetime_ms = 100) {
   ProtocolBot bot(fake(mode), short_timeouts());
   Position p;
   p.request.limits.movetime_ms = movetime_ms;
@@ -140,8 +142,10 @@ TEST(ProtocolBot, AnErrorReplyToARequestIsAProtocolError) {
 
 TEST(ProtocolBot, FloodOfLinesOrOneHugeLineIsAFlood) {
   // Time enough to write it all even under a sanitizer: the limit is on size, not time.
-  EXPECT_NE(fault_at_go("flood", Kind::kFlood, 5000ms, 4000).find("10000 lines"), std::string::npos);
-  EXPECT_NE(fault_at_go("longline", Kind::kFlood, 5000ms, 4000).find("longer than"), std::string::npos);
+  EXPECT_NE(fault_at_go("flood", Kind::kFlood, 5000ms, 4000).find("10000 lines"),
+            std::string::npos);
+  EXPECT_NE(fault_at_go("longline", Kind::kFlood, 5000ms, 4000).find("longer than"),
+            std::string::npos);
 }
 
 TEST(ProtocolBot, IllegalBestmoveIsAFaultOfKindIllegal) {
@@ -151,7 +155,8 @@ TEST(ProtocolBot, IllegalBestmoveIsAFaultOfKindIllegal) {
 TEST(ProtocolBot, EarlyExitIsADisconnect) {
   ProtocolBot bot(fake("early"), short_timeouts());
   Position p;
-  const std::string what = expect_fault(Kind::kDisconnect, 1500ms, [&] { bot.new_game(p.start()); });
+  const std::string what =
+      expect_fault(Kind::kDisconnect, 1500ms, [&] { bot.new_game(p.start()); });
   EXPECT_NE(what.find("newgame"), std::string::npos) << what;
 }
 

@@ -1,23 +1,24 @@
 // The engine side of the protocol (protocol/protocol_engine.h), driven line by line in process:
 // it answers isready while a bot thinks, stops it at once, rejects bad input with `error`
 // lines and goes on, and hands a bot exactly the observations, views and requests it was sent.
+#include "protocol/protocol_engine.h"
+
+#include <gtest/gtest.h>
+
 #include <chrono>
 #include <condition_variable>
 #include <sstream>
 #include <thread>
 
-#include <gtest/gtest.h>
-
-#include "protocol/observation_text.h"
-#include "protocol/protocol_engine.h"
-#include "protocol/protocol_text.h"
-#include "protocol/protocol_variant.h"
 #include "bots/random_bot.h"
 #include "engine/game.h"
-#include "engine/movegen.h"
 #include "engine/move_text.h"
+#include "engine/movegen.h"
 #include "engine/notation.h"
 #include "engine/variant_loader.h"
+#include "protocol/observation_text.h"
+#include "protocol/protocol_text.h"
+#include "protocol/protocol_variant.h"
 
 namespace stratego::bots {
 namespace {
@@ -35,7 +36,8 @@ class Lines {
     };
   }
   // Waits until a line starting with prefix arrives after the first `from` lines; its index.
-  int wait_for(const std::string& prefix, std::size_t from = 0, std::chrono::milliseconds timeout = 5s) {
+  int wait_for(const std::string& prefix, std::size_t from = 0,
+               std::chrono::milliseconds timeout = 5s) {
     std::unique_lock lock(m_);
     int found = -1;
     cv_.wait_for(lock, timeout, [&] {
@@ -123,9 +125,10 @@ TEST(ProtocolEngine, HandshakeAnnouncesNameAuthorAndOptions) {
   std::istringstream in("stratego 1\nsetoption name Depth value 5\nisready\nquit\nisready\n");
   std::ostringstream out;
   serve_protocol(bot, in, out);
-  EXPECT_EQ(out.str(),
-            "id name thinker\nid author stratego\noption name Depth type spin default 2 min 1 max 9\n"
-            "stratego-ok 1\nreadyok\n");  // nothing after quit
+  EXPECT_EQ(
+      out.str(),
+      "id name thinker\nid author stratego\noption name Depth type spin default 2 min 1 max 9\n"
+      "stratego-ok 1\nreadyok\n");  // nothing after quit
   EXPECT_EQ(bot.option, "Depth=5");
 }
 
@@ -234,7 +237,9 @@ TEST(ProtocolEngine, ObservationsAndInlineVariantsReachTheBotUnchanged) {
   EXPECT_TRUE(bot.start.variant->silent_defence);
   EXPECT_EQ(bot.start.side, kBlue);
   // Views name the variant as newgame did ("inline"); the bot's views carry the game's variant.
-  auto rename = [](std::string n) { return n.replace(n.find(' ') + 1, n.find(' ', n.find(' ') + 1) - n.find(' ') - 1, "inline"); };
+  auto rename = [](std::string n) {
+    return n.replace(n.find(' ') + 1, n.find(' ', n.find(' ') + 1) - n.find(' ') - 1, "inline");
+  };
   const Geometry& g = game.state().geometry();
   for (const ObservedMove& m : game.observations(kBlue)) {
     engine.handle_line("observe " + format_observed_move(m, g));

@@ -2,16 +2,16 @@
 // (bots/examples/random_bot.py, standard library only) against a built-in bot in both variant
 // families, and against `stratego engine --bot random`. Proof that the protocol is language-
 // neutral and that both of its sides carry a whole game. Skipped when python3 is missing.
-#include <cstdlib>
-
 #include <gtest/gtest.h>
 
-#include "protocol/protocol_bot.h"
+#include <cstdlib>
+
 #include "bots/random_bot.h"
-#include "referee/referee.h"
 #include "engine/record.h"
 #include "engine/variant_loader.h"
 #include "engine/waterloo/record.h"
+#include "protocol/protocol_bot.h"
+#include "referee/referee.h"
 
 namespace stratego::bots {
 namespace {
@@ -21,7 +21,9 @@ bool have_python() {
   return have;
 }
 
-std::string python_bot() { return "python3 " + std::string(STRATEGO_SOURCE_DIR) + "/bots/examples/random_bot.py"; }
+std::string python_bot() {
+  return "python3 " + std::string(STRATEGO_SOURCE_DIR) + "/bots/examples/random_bot.py";
+}
 
 GameSettings settings(const std::string& spec, std::uint64_t seed) {
   GameSettings s;
@@ -34,12 +36,15 @@ GameSettings settings(const std::string& spec, std::uint64_t seed) {
 
 // The game ended by the rules, not by a fault of either bot, and its record replays.
 void expect_clean_game(const GameOutcome& g, bool waterloo) {
-  for (const char* fault : {"crash", "disconnect", "protocol-error", "illegal-action", "time-forfeit"})
+  for (const char* fault :
+       {"crash", "disconnect", "protocol-error", "illegal-action", "time-forfeit"})
     EXPECT_NE(g.reason, fault) << g.detail;
   EXPECT_NE(g.winner, Winner::kNone) << g.reason << ": " << g.detail;
   EXPECT_GT(g.decisions, 10);
-  if (waterloo) EXPECT_NO_THROW(waterloo::replay(waterloo::parse_record(g.record)));
-  else EXPECT_NO_THROW(replay(parse_record(g.record)));
+  if (waterloo)
+    EXPECT_NO_THROW(waterloo::replay(waterloo::parse_record(g.record)));
+  else
+    EXPECT_NO_THROW(replay(parse_record(g.record)));
 }
 
 TEST(ProtocolGame, PythonExampleBotPlaysAClassicGameThroughTheReferee) {
@@ -55,7 +60,8 @@ TEST(ProtocolGame, PythonExampleBotPlaysAWaterlooGameThroughTheReferee) {
   ProtocolBot python(python_bot());
   RandomBot random;
   // Standard: cards and their draft, so requests outside one's own turn come up too.
-  expect_clean_game(play_game(random, python, settings("waterloo-standard+waterloo_turn_limit=6", 5)), true);
+  expect_clean_game(
+      play_game(random, python, settings("waterloo-standard+waterloo_turn_limit=6", 5)), true);
 }
 
 TEST(ProtocolGame, EngineCommandPlaysThePythonBotOverTheProtocol) {
@@ -64,7 +70,8 @@ TEST(ProtocolGame, EngineCommandPlaysThePythonBotOverTheProtocol) {
   EXPECT_EQ(engine.name(), "random");
   ProtocolBot python(python_bot());
   // An inline variant: a spec that is a file path is sent whole to both programs.
-  const std::string spec = std::string(STRATEGO_SOURCE_DIR) + "/variants/barrage.variant+silent-defence";
+  const std::string spec =
+      std::string(STRATEGO_SOURCE_DIR) + "/variants/barrage.variant+silent-defence";
   expect_clean_game(play_game(engine, python, settings(spec, 8)), false);
 }
 

@@ -6,11 +6,10 @@
 // To regenerate after an intended change (then review the diff, and paste the new transcripts
 // into docs/protocol.md, "Transcripts", which must show them verbatim):
 //   STRATEGO_UPDATE_GOLDEN=1 build/release/tests/stratego_tests --gtest_filter='ProtocolGolden*'
-#include <cstdlib>
-
 #include <gtest/gtest.h>
 
-#include "protocol/protocol_bot.h"
+#include <cstdlib>
+
 #include "bots/random_bot.h"
 #include "engine/file_io.h"
 #include "engine/game.h"
@@ -21,6 +20,7 @@
 #include "engine/waterloo/action_token.h"
 #include "engine/waterloo/record.h"
 #include "engine/waterloo/state.h"
+#include "protocol/protocol_bot.h"
 
 namespace stratego::bots {
 namespace {
@@ -38,7 +38,9 @@ struct Transcript {
   std::string text;
   ProtocolBotOptions options() {
     ProtocolBotOptions o;
-    o.transcript = [this](bool sent, const std::string& line) { text += (sent ? "> " : "< ") + line + "\n"; };
+    o.transcript = [this](bool sent, const std::string& line) {
+      text += (sent ? "> " : "< ") + line + "\n";
+    };
     return o;
   }
 };
@@ -57,7 +59,8 @@ std::string classic_transcript() {
     ProtocolBot engine(engine_command(), t.options());
     RandomBot local;
     Bot* bots[2] = {&engine, &local};
-    for (Side s : {kRed, kBlue}) bots[s]->new_game(GameStart{v, spec, s, 42, s == kRed ? "random" : "engine"});
+    for (Side s : {kRed, kBlue})
+      bots[s]->new_game(GameStart{v, spec, s, 42, s == kRed ? "random" : "engine"});
     SetupRequest setup_request{nullptr, script_limits()};
     const std::string red = engine.setup(setup_request), blue = local.setup(setup_request);
     Game game(initial_state(v, parse_setup(*v, kRed, red), parse_setup(*v, kBlue, blue)));
@@ -89,7 +92,8 @@ std::string waterloo_transcript() {
     ProtocolBot engine(engine_command(), t.options());
     RandomBot local;
     Bot* bots[2] = {&local, &engine};
-    for (Side s : {kRed, kBlue}) bots[s]->new_game(GameStart{v, spec, s, 42, s == kRed ? "engine" : "random"});
+    for (Side s : {kRed, kBlue})
+      bots[s]->new_game(GameStart{v, spec, s, 42, s == kRed ? "engine" : "random"});
     WaterlooGame game{WaterlooState(v)};
     Rng chance(42);
     const std::atomic<bool> stop{false};
@@ -110,9 +114,11 @@ std::string waterloo_transcript() {
         for (int i = 0; i < list.size; ++i) r.legal.push_back(action_token(s, list[i]));
         game.apply(parse_action_token(s, bots[side]->decide(r, stop, {}).action));
       }
-      for (Side o : {kRed, kBlue}) bots[o]->observe(game.log().of(o).back(), make_view(game.state(), o));
+      for (Side o : {kRed, kBlue})
+        bots[o]->observe(game.log().of(o).back(), make_view(game.state(), o));
     }
-    engine.game_over(result_text(game.state().result().winner, end_reason_name(game.state().result().reason)));
+    engine.game_over(
+        result_text(game.state().result().winner, end_reason_name(game.state().result().reason)));
     engine.quit();
   }
   return t.text;
@@ -125,7 +131,8 @@ void compare_with_golden(const std::string& name, const std::string& got) {
     GTEST_SKIP() << "wrote " << path << " (copy it into docs/protocol.md, \"Transcripts\", too)";
   }
   const std::string want = read_text_file(path);
-  EXPECT_NE(read_text_file(std::string(STRATEGO_SOURCE_DIR) + "/docs/protocol.md").find(want), std::string::npos)
+  EXPECT_NE(read_text_file(std::string(STRATEGO_SOURCE_DIR) + "/docs/protocol.md").find(want),
+            std::string::npos)
       << "docs/protocol.md does not show the transcript of tests/golden/" << name << " verbatim";
   if (want == got) return;
   // Name the first line that differs: the whole transcript is long.
@@ -136,14 +143,18 @@ void compare_with_golden(const std::string& name, const std::string& got) {
     const std::size_t start = b == std::string::npos ? 0 : b + 1;
     return s.substr(start, s.find('\n', start) - start);
   };
-  ADD_FAILURE() << name << " differs from the transcript at line " << line << ":\n  golden: "
-                << line_at(want, i) << "\n  now:    " << line_at(got, i)
+  ADD_FAILURE() << name << " differs from the transcript at line " << line
+                << ":\n  golden: " << line_at(want, i) << "\n  now:    " << line_at(got, i)
                 << "\n(if the change is intended, regenerate: see the top of this file)";
 }
 
-TEST(ProtocolGolden, ClassicTranscriptMatches) { compare_with_golden("protocol_classic.txt", classic_transcript()); }
+TEST(ProtocolGolden, ClassicTranscriptMatches) {
+  compare_with_golden("protocol_classic.txt", classic_transcript());
+}
 
-TEST(ProtocolGolden, WaterlooTranscriptMatches) { compare_with_golden("protocol_waterloo.txt", waterloo_transcript()); }
+TEST(ProtocolGolden, WaterlooTranscriptMatches) {
+  compare_with_golden("protocol_waterloo.txt", waterloo_transcript());
+}
 
 TEST(ProtocolGolden, TranscriptsAreTheSameEveryRun) {
   // The golden files are only worth something if nothing in them depends on timing.

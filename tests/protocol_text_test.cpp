@@ -1,22 +1,22 @@
-// The protocol's line formats (protocol/protocol_text.h, protocol/observation_text.h): every observation
-// and view of random games of every variant crosses the protocol unchanged, every message
-// round-trips, and bad lines are rejected with a message naming what is wrong.
+// The protocol's line formats (protocol/protocol_text.h, protocol/observation_text.h): every
+// observation and view of random games of every variant crosses the protocol unchanged, every
+// message round-trips, and bad lines are rejected with a message naming what is wrong.
+#include "protocol/protocol_text.h"
+
+#include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
 
-#include <gtest/gtest.h>
-
-#include "protocol/observation_text.h"
-#include "protocol/protocol_text.h"
-#include "protocol/protocol_variant.h"
 #include "engine/game.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "engine/variant_loader.h"
 #include "engine/waterloo/notation.h"
 #include "engine/waterloo/record.h"
+#include "protocol/observation_text.h"
+#include "protocol/protocol_variant.h"
 #include "support/random_games.h"
 
 namespace stratego::bots {
@@ -115,9 +115,12 @@ TEST(ProtocolText, BadObservationsNameTheField) {
   const Geometry& w = load_variant("waterloo-basic").geometry;
   expect_input_error([&] { parse_observed_step("x decision red end", w); }, {"number"});
   expect_input_error([&] { parse_observed_step("3 maybe red end", w); }, {"type"});
-  expect_input_error([&] { parse_observed_step("3 decision red end shown=I3", w); }, {"shown", "unit@square"});
-  expect_input_error([&] { parse_observed_step("3 decision red end shown=Q3@e5", w); }, {"shown", "unit token"});
-  expect_input_error([&] { parse_observed_step("3 decision red end result=red/nope/decisive/0", w); }, {"result"});
+  expect_input_error([&] { parse_observed_step("3 decision red end shown=I3", w); },
+                     {"shown", "unit@square"});
+  expect_input_error([&] { parse_observed_step("3 decision red end shown=Q3@e5", w); },
+                     {"shown", "unit token"});
+  expect_input_error(
+      [&] { parse_observed_step("3 decision red end result=red/nope/decisive/0", w); }, {"result"});
   expect_input_error([&] { parse_observed_step("3 decision red end colour=blue", w); }, {"colour"});
 }
 
@@ -161,8 +164,9 @@ TEST(ProtocolText, MessagesRoundTrip) {
   EXPECT_EQ(suggestion, "L1@a7 L1@-");
   EXPECT_EQ(back.nodes, 12345);
 
-  for (const Reply& r : {Reply{"a4-a5", false, true, false, false}, Reply{"", true, false, false, false},
-                         Reply{"", false, false, true, false}, Reply{"end", false, false, false, true}}) {
+  for (const Reply& r :
+       {Reply{"a4-a5", false, true, false, false}, Reply{"", true, false, false, false},
+        Reply{"", false, false, true, false}, Reply{"end", false, false, false, true}}) {
     const Reply b = parse_reply(format_reply(r));
     EXPECT_EQ(b.action, r.action);
     EXPECT_EQ(b.resign, r.resign);
@@ -210,7 +214,8 @@ TEST(ProtocolText, BadMessagesNameWhatIsWrong) {
   expect_input_error([] { parse_reply("bestmove a4-a5 please"); }, {"'please'"});
   expect_input_error([] { parse_info("info winprob 1.5"); }, {"winprob"});
   expect_input_error([] { parse_option("option name X type dial default 1"); }, {"'dial'"});
-  expect_input_error([] { parse_option("option name X type spin default 100 min 1 max 64"); }, {"default", "outside"});
+  expect_input_error([] { parse_option("option name X type spin default 100 min 1 max 64"); },
+                     {"default", "outside"});
   expect_input_error([] { parse_newgame("newgame variant classic side green seed 1"); }, {"side"});
   expect_input_error([] { parse_newgame("newgame side red seed 1"); }, {"variant"});
   BotOption check{"Ponder", BotOption::Type::kCheck, "false", 0, 0, {}};
@@ -218,11 +223,14 @@ TEST(ProtocolText, BadMessagesNameWhatIsWrong) {
 }
 
 TEST(ProtocolText, InlineVariantLinesLoadTheSameVariant) {
-  const auto dir = std::filesystem::temp_directory_path() / ("stratego_inline_" + std::to_string(::getpid()));
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("stratego_inline_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   {
-    std::ofstream(dir / "parent.variant") << "# a parent beside the child\ninherit = barrage\nname = parent\nmove_limit = 300\n";
-    std::ofstream(dir / "child.variant") << "inherit = parent\nname = child\n\ntwo_squares_limit = 4\n";
+    std::ofstream(dir / "parent.variant")
+        << "# a parent beside the child\ninherit = barrage\nname = parent\nmove_limit = 300\n";
+    std::ofstream(dir / "child.variant")
+        << "inherit = parent\nname = child\n\ntwo_squares_limit = 4\n";
   }
   const std::string spec = (dir / "child.variant").string() + "+silent-defence+rescue_limit=3";
   const Variant want = load_variant(spec);
@@ -240,7 +248,8 @@ TEST(ProtocolText, InlineVariantLinesLoadTheSameVariant) {
   EXPECT_EQ(got.lakes, want.lakes);
   EXPECT_TRUE(is_builtin_spec("classic+silent-defence"));
   EXPECT_FALSE(is_builtin_spec("my/own.variant+silent-defence"));
-  expect_input_error([] { load_variant_text("name = x\nwidth = wide\n", "inline"); }, {"inline variant:2", "'width'"});
+  expect_input_error([] { load_variant_text("name = x\nwidth = wide\n", "inline"); },
+                     {"inline variant:2", "'width'"});
 }
 
 }  // namespace

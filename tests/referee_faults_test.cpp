@@ -6,16 +6,15 @@
 
 #include <filesystem>
 
-#include "referee/match.h"
 #include "engine/error.h"
 #include "engine/file_io.h"
 #include "engine/record.h"
 #include "engine/record_file.h"
 #include "engine/variant_loader.h"
 #include "engine/waterloo/record.h"
-#include "tests/support/misbehaving_bot.h"
-
+#include "referee/match.h"
 #include "support/command_run.h"
+#include "tests/support/misbehaving_bot.h"
 
 namespace stratego::bots {
 namespace {

@@ -7,15 +7,14 @@
 #include <filesystem>
 
 #include "bots/random_bot.h"
-#include "referee/referee.h"
 #include "engine/error.h"
 #include "engine/file_io.h"
 #include "engine/record.h"
 #include "engine/variant_loader.h"
 #include "engine/waterloo/record.h"
-#include "tests/support/misbehaving_bot.h"
-
+#include "referee/referee.h"
 #include "support/command_run.h"
+#include "tests/support/misbehaving_bot.h"
 
 namespace stratego::bots {
 namespace {
@@ -131,7 +130,8 @@ TEST(RefereePlay, AnAdjournedGameResumesFromItsRecordOrAutosave) {
     GameSettings over = play_settings(spec, 11);
     over.resume_record = second.record;
     EXPECT_THROW(play_game(red2, blue2, over), InputError) << spec;
-    GameSettings other_variant = play_settings(spec == "classic" ? "barrage" : "waterloo-basic", 11);
+    GameSettings other_variant =
+        play_settings(spec == "classic" ? "barrage" : "waterloo-basic", 11);
     other_variant.resume_record = first.record;
     EXPECT_THROW(play_game(red2, blue2, other_variant), InputError) << spec;
     std::filesystem::remove(autosave);

@@ -6,7 +6,6 @@
 #include <gtest/gtest.h>
 
 #include "bots/random_bot.h"
-#include "referee/referee.h"
 #include "engine/game.h"
 #include "engine/move_text.h"
 #include "engine/movegen.h"
@@ -15,6 +14,7 @@
 #include "engine/variant_loader.h"
 #include "engine/waterloo/action_token.h"
 #include "engine/waterloo/record.h"
+#include "referee/referee.h"
 #include "tests/support/waterloo_hidden.h"
 
 namespace stratego::bots {

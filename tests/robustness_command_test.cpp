@@ -60,7 +60,9 @@ TEST(Robustness, SeedsOutOfRangeAreRefusedNotClamped) {
   expect_input_error("match --bot1 random --bot2 random --seed -1", "--seed");
   expect_input_error("selfplay --seed 99999999999999999999999", "--seed");
   expect_input_error("ucc-bot --seed 0x10", "--seed");
-  const auto top = run_stratego("match --bot1 random --bot2 random --variant barrage -n 1 --json --seed 18446744073709551615");
+  const auto top = run_stratego(
+      "match --bot1 random --bot2 random --variant barrage -n 1 --json --seed "
+      "18446744073709551615");
   EXPECT_EQ(top.status, 0) << top.out;
   EXPECT_NE(top.out.find("\"seed\":18446744073709551615"), std::string::npos) << top.out;
 }
@@ -90,7 +92,8 @@ TEST(Robustness, TheEngineBoundsItsInputLinesAndItsEcho) {
   std::ostringstream out;
   bots::serve_protocol(bot, in, out);
   const std::string text = out.str();
-  EXPECT_NE(text.find("error an input line longer than 1048576 bytes; ignored\nreadyok\n"), std::string::npos);
+  EXPECT_NE(text.find("error an input line longer than 1048576 bytes; ignored\nreadyok\n"),
+            std::string::npos);
   EXPECT_NE(text.find("error unknown command 'yyyy"), std::string::npos);
   EXPECT_LT(text.size(), 2000u) << "the unknown command was echoed back whole";
 }

@@ -17,8 +17,8 @@ using namespace stratego::test_support;
 // Red's Major shuttles a1-a2 while Blue moves a Sergeant down the j file.
 void shuttle(State& s, int red_moves) {
   static constexpr const char* kRedMoves[] = {"a1-a2", "a2-a1"};
-  static constexpr const char* kBlueMoves[] = {"j10-j9", "j9-j8", "j8-j7", "j7-j6", "j6-j5",
-                                               "j5-j4"};
+  static constexpr const char* kBlueMoves[] = {"j10-j9", "j9-j8", "j8-j7",
+                                               "j7-j6",  "j6-j5", "j5-j4"};
   for (int i = 0; i < red_moves; ++i) play(s, {kRedMoves[i % 2], kBlueMoves[i]});
 }
 
@@ -45,8 +45,10 @@ TEST(Rules, C_6_1_TwoSquaresRule) {
   }
   {
     SCOPED_TRACE("a Scout's long move counts between its start and end");
-    State s = position("classic", {{"a1", kRed, kScout}, {"j10", kBlue, kSergeant},
-                                   {"e1", kRed, kFlag}, {"e10", kBlue, kFlag}});
+    State s = position("classic", {{"a1", kRed, kScout},
+                                   {"j10", kBlue, kSergeant},
+                                   {"e1", kRed, kFlag},
+                                   {"e10", kBlue, kFlag}});
     play(s, {"a1-a5", "j10-j9", "a5-a1", "j9-j8", "a1-a5", "j8-j7"});
     EXPECT_FALSE(legal(s, "a5-a1"));
     EXPECT_TRUE(legal(s, "a5-a2"));  // another pair of squares
@@ -54,8 +56,10 @@ TEST(Rules, C_6_1_TwoSquaresRule) {
   }
   {
     SCOPED_TRACE("an attack counts");
-    State s = position("classic", {{"a1", kRed, kMajor}, {"a9", kBlue, kScout},
-                                   {"j10", kBlue, kSergeant}, {"e1", kRed, kFlag},
+    State s = position("classic", {{"a1", kRed, kMajor},
+                                   {"a9", kBlue, kScout},
+                                   {"j10", kBlue, kSergeant},
+                                   {"e1", kRed, kFlag},
                                    {"e10", kBlue, kFlag}});
     play(s, {"a1-a2", "j10-j9", "a2-a1", "a9-a2", "a1-a2", "j9-j8"});
     EXPECT_EQ(s.captured(kBlue, kScout), 1);
@@ -88,8 +92,10 @@ TEST(Rules, C_6_2_ChasingRule) {
   }
   {
     SCOPED_TRACE("the chasing piece may go straight back");
-    State s = position("classic", {{"c1", kRed, kMajor}, {"a1", kBlue, kCaptain},
-                                   {"j1", kRed, kFlag}, {"j10", kBlue, kFlag}});
+    State s = position("classic", {{"c1", kRed, kMajor},
+                                   {"a1", kBlue, kCaptain},
+                                   {"j1", kRed, kFlag},
+                                   {"j10", kBlue, kFlag}});
     play(s, {"c1-b1", "a1-a2", "b1-b2", "a2-a1"});
     const Move back = parse_move(s, "b2-b1");
     EXPECT_EQ(s.hash_after(back), s.history()[0].hash_after);  // a repeat of the chase
@@ -99,8 +105,11 @@ TEST(Rules, C_6_2_ChasingRule) {
 }
 
 TEST(Rules, C_7_1_CapturingTheFlagWins) {
-  State s = position("classic", {{"a1", kRed, kFlag}, {"a3", kRed, kMarshal},
-                                 {"a2", kBlue, kSergeant}, {"j10", kBlue, kFlag}},
+  State s = position("classic",
+                     {{"a1", kRed, kFlag},
+                      {"a3", kRed, kMarshal},
+                      {"a2", kBlue, kSergeant},
+                      {"j10", kBlue, kFlag}},
                      kBlue);
   play(s, "a2-a1");
   EXPECT_EQ(s.result(), (Result{Winner::kBlue, EndReason::kFlagCaptured}));
@@ -111,8 +120,10 @@ TEST(Rules, C_7_1_CapturingTheFlagWins) {
 TEST(Rules, C_7_2_NoLegalMoveLoses) {
   {
     SCOPED_TRACE("no movable piece");
-    State s = position("classic", {{"a1", kRed, kFlag}, {"a2", kRed, kBomb},
-                                   {"j10", kBlue, kFlag}, {"j9", kBlue, kSergeant}});
+    State s = position("classic", {{"a1", kRed, kFlag},
+                                   {"a2", kRed, kBomb},
+                                   {"j10", kBlue, kFlag},
+                                   {"j9", kBlue, kSergeant}});
     EXPECT_TRUE(legal_moves(s).empty());
     EXPECT_FALSE(s.over());
     s.declare_no_moves();
@@ -120,9 +131,12 @@ TEST(Rules, C_7_2_NoLegalMoveLoses) {
   }
   {
     SCOPED_TRACE("the only move is forbidden by C-6.1");
-    State s = position("classic", {{"a1", kRed, kMajor}, {"b1", kRed, kFlag},
-                                   {"a3", kRed, kBomb}, {"b2", kRed, kBomb},
-                                   {"j10", kBlue, kSergeant}, {"e10", kBlue, kFlag}});
+    State s = position("classic", {{"a1", kRed, kMajor},
+                                   {"b1", kRed, kFlag},
+                                   {"a3", kRed, kBomb},
+                                   {"b2", kRed, kBomb},
+                                   {"j10", kBlue, kSergeant},
+                                   {"e10", kBlue, kFlag}});
     shuttle(s, 3);
     EXPECT_TRUE(legal_moves(s).empty());
     s.declare_no_moves();
@@ -131,9 +145,9 @@ TEST(Rules, C_7_2_NoLegalMoveLoses) {
 }
 
 TEST(Rules, C_7_3_CombatLeavingNoMovablePieceIsADraw) {
-  const std::initializer_list<Placed> pieces = {
-      {"e4", kRed, kCaptain}, {"e5", kBlue, kCaptain}, {"a1", kRed, kFlag},
-      {"a2", kRed, kBomb},    {"j10", kBlue, kFlag},   {"j9", kBlue, kBomb}};
+  const std::initializer_list<Placed> pieces = {{"e4", kRed, kCaptain}, {"e5", kBlue, kCaptain},
+                                                {"a1", kRed, kFlag},    {"a2", kRed, kBomb},
+                                                {"j10", kBlue, kFlag},  {"j9", kBlue, kBomb}};
   State s = position("classic", pieces);
   play(s, "e4-e5");
   EXPECT_EQ(s.result(), (Result{Winner::kDraw, EndReason::kNoMovablePieces}));
@@ -147,8 +161,10 @@ TEST(Rules, C_7_3_CombatLeavingNoMovablePieceIsADraw) {
 
 TEST(Rules, C_7_4_MoveLimitResignationAndDrawOffer) {
   EXPECT_EQ(load_variant("classic").move_limit, 2000);
-  State s = position("classic+move_limit=10", {{"a1", kRed, kSergeant}, {"j10", kBlue, kSergeant},
-                                               {"e1", kRed, kFlag}, {"e10", kBlue, kFlag}});
+  State s = position("classic+move_limit=10", {{"a1", kRed, kSergeant},
+                                               {"j10", kBlue, kSergeant},
+                                               {"e1", kRed, kFlag},
+                                               {"e10", kBlue, kFlag}});
   play(s, {"a1-a2", "j10-j9", "a2-a3", "j9-j8", "a3-a4", "j8-j7", "a4-b4", "j7-i7", "b4-b3"});
   EXPECT_EQ(s.moves_played(), 9);
   EXPECT_FALSE(s.over());
@@ -164,8 +180,9 @@ TEST(Rules, C_7_4_MoveLimitResignationAndDrawOffer) {
 }
 
 TEST(Rules, C_8_1_EnemyPiecesHiddenUntilRevealed) {
-  State s = position("classic", {{"c2", kRed, kMajor}, {"h9", kBlue, kGeneral},
-                                 {"a1", kRed, kFlag}, {"j10", kBlue, kFlag}});
+  State s = position(
+      "classic",
+      {{"c2", kRed, kMajor}, {"h9", kBlue, kGeneral}, {"a1", kRed, kFlag}, {"j10", kBlue, kFlag}});
   play(s, {"c2-c3", "h9-h8", "c3-c4", "h8-h7"});
   // Plain one-square moves show only that the pieces moved, never their ranks.
   EXPECT_TRUE(s.revealed_bb() == 0);
@@ -173,8 +190,10 @@ TEST(Rules, C_8_1_EnemyPiecesHiddenUntilRevealed) {
 }
 
 TEST(Rules, C_8_2_CombatRevealsForTheRestOfThePiecesLife) {
-  State s = position("classic", {{"e4", kRed, kLieutenant}, {"e5", kBlue, kMajor},
-                                 {"c2", kRed, kMiner}, {"a1", kRed, kFlag},
+  State s = position("classic", {{"e4", kRed, kLieutenant},
+                                 {"e5", kBlue, kMajor},
+                                 {"c2", kRed, kMiner},
+                                 {"a1", kRed, kFlag},
                                  {"j10", kBlue, kFlag}});
   play(s, "e4-e5");  // the Major defends and is shown
   EXPECT_TRUE(s.revealed_bb() == squares_named(s, {"e5"}));
@@ -190,9 +209,12 @@ TEST(Rules, C_8_2_CombatRevealsForTheRestOfThePiecesLife) {
 }
 
 TEST(Rules, C_8_3_LongMoveRevealsAScout) {
-  State s = position("classic", {{"b2", kRed, kScout}, {"e2", kRed, kScout},
-                                 {"h2", kRed, kSergeant}, {"j9", kBlue, kMiner},
-                                 {"a1", kRed, kFlag}, {"j10", kBlue, kFlag}});
+  State s = position("classic", {{"b2", kRed, kScout},
+                                 {"e2", kRed, kScout},
+                                 {"h2", kRed, kSergeant},
+                                 {"j9", kBlue, kMiner},
+                                 {"a1", kRed, kFlag},
+                                 {"j10", kBlue, kFlag}});
   play(s, {"b2-b3", "j9-i9", "e2-e4", "i9-h9", "h2-h3"});
   EXPECT_FALSE(revealed(s, "b3"));  // one square: could be anything that moves
   EXPECT_TRUE(revealed(s, "e4"));   // two squares: only a Scout
@@ -201,8 +223,9 @@ TEST(Rules, C_8_3_LongMoveRevealsAScout) {
   EXPECT_TRUE(s.moved_bb() == squares_named(s, {"b3", "e4", "h3", "h9"}));
   // Ultimate Lightning: a Captain also moves two squares straight, so only three or more
   // squares show a Scout (C-4.5).
-  State ul = position("ultimate-lightning", {{"b2", kRed, kScout}, {"e2", kRed, kScout},
-                                             {"j9", kBlue, kMiner}, {"j10", kBlue, kFlag}});
+  State ul = position(
+      "ultimate-lightning",
+      {{"b2", kRed, kScout}, {"e2", kRed, kScout}, {"j9", kBlue, kMiner}, {"j10", kBlue, kFlag}});
   play(ul, {"b2-b4", "j9-i9", "e2-e5"});
   EXPECT_FALSE(revealed(ul, "b4"));
   EXPECT_TRUE(revealed(ul, "e5"));

@@ -28,22 +28,21 @@ stratego::Setup army_on(const Variant& v, Side side, Bitboard where) {
 }
 
 TEST(Rules, C_1_1_TenByTenBoardWithTwoLakes) {
-  const State s = position("classic", {{"e5", kRed, kScout}, {"b5", kRed, kSergeant},
-                                       {"j10", kBlue, kFlag}});
+  const State s =
+      position("classic", {{"e5", kRed, kScout}, {"b5", kRed, kSergeant}, {"j10", kBlue, kFlag}});
   const Geometry& g = s.geometry();
   EXPECT_EQ(g.width(), 10);
   EXPECT_EQ(g.height(), 10);
   EXPECT_EQ(popcount(g.playable()), 92);
-  EXPECT_TRUE(g.blocked() ==
-              squares_named(s, {"c5", "d5", "c6", "d6", "g5", "h5", "g6", "h6"}));
+  EXPECT_TRUE(g.blocked() == squares_named(s, {"c5", "d5", "c6", "d6", "g5", "h5", "g6", "h6"}));
   EXPECT_TRUE(g.parse_square("j10").has_value());
   EXPECT_FALSE(g.parse_square("k1").has_value());
   EXPECT_FALSE(g.parse_square("a11").has_value());
   // Next to a lake: no step into it.
   EXPECT_EQ(destinations(s, "b5"), (std::set<std::string>{"a5", "b4", "b6"}));
   // A Scout between the lakes: lanes stop at the lake edge, nothing crosses or jumps one.
-  EXPECT_EQ(destinations(s, "e5"), (std::set<std::string>{"e1", "e2", "e3", "e4", "e6", "e7",
-                                                          "e8", "e9", "e10", "f5"}));
+  EXPECT_EQ(destinations(s, "e5"),
+            (std::set<std::string>{"e1", "e2", "e3", "e4", "e6", "e7", "e8", "e9", "e10", "f5"}));
 }
 
 TEST(Rules, C_1_2_SetUpRowsAndRedMovesFirst) {
@@ -127,8 +126,8 @@ TEST(Rules, C_3_3_SetUpsAreSecret) {
   EXPECT_TRUE(s.moved_bb() == 0);
   // Front-row pieces step forward: they are now known to have moved, but their ranks and
   // every unmoved piece stay secret.
-  const int red_front = lsb(v->setup_zone(kRed) & s.geometry().row_bb(3) &
-                            ~s.kind_bb(kRed, kBomb) & ~s.kind_bb(kRed, kFlag));
+  const int red_front = lsb(v->setup_zone(kRed) & s.geometry().row_bb(3) & ~s.kind_bb(kRed, kBomb) &
+                            ~s.kind_bb(kRed, kFlag));
   const int blue_front = lsb(v->setup_zone(kBlue) & s.geometry().row_bb(6) &
                              ~s.kind_bb(kBlue, kBomb) & ~s.kind_bb(kBlue, kFlag));
   play(s, Move::normal(red_front, red_front + 10));
@@ -138,8 +137,10 @@ TEST(Rules, C_3_3_SetUpsAreSecret) {
 }
 
 TEST(Rules, C_4_1_OneMoveOrAttackPerTurnNoPassing) {
-  State s = position("classic", {{"e2", kRed, kSergeant}, {"e3", kBlue, kScout},
-                                 {"a1", kRed, kFlag}, {"j10", kBlue, kFlag},
+  State s = position("classic", {{"e2", kRed, kSergeant},
+                                 {"e3", kBlue, kScout},
+                                 {"a1", kRed, kFlag},
+                                 {"j10", kBlue, kFlag},
                                  {"j7", kBlue, kSergeant}});
   // Only moves of the one movable piece; no pass, no null move.
   EXPECT_EQ(legal_moves(s), (std::set<std::string>{"e2-e1", "e2-d2", "e2-f2", "e2-e3"}));
@@ -154,8 +155,10 @@ TEST(Rules, C_4_1_OneMoveOrAttackPerTurnNoPassing) {
 }
 
 TEST(Rules, C_4_2_OneSquareOrthogonallyNeverOntoOwnNorOver) {
-  const State s = position("classic", {{"e3", kRed, kMajor}, {"e4", kRed, kSergeant},
-                                       {"f3", kBlue, kMiner}, {"a1", kRed, kMiner},
+  const State s = position("classic", {{"e3", kRed, kMajor},
+                                       {"e4", kRed, kSergeant},
+                                       {"f3", kBlue, kMiner},
+                                       {"a1", kRed, kMiner},
                                        {"j10", kBlue, kFlag}});
   // Not e4 (own), not e5 (over e4), not diagonal; f3 is an attack.
   EXPECT_EQ(destinations(s, "e3"), (std::set<std::string>{"d3", "e2", "f3"}));
@@ -163,15 +166,19 @@ TEST(Rules, C_4_2_OneSquareOrthogonallyNeverOntoOwnNorOver) {
 }
 
 TEST(Rules, C_4_3_BombsAndFlagNeverMove) {
-  const State s = position("classic", {{"e3", kRed, kBomb}, {"e1", kRed, kFlag},
-                                       {"a1", kRed, kSergeant}, {"j10", kBlue, kFlag},
+  const State s = position("classic", {{"e3", kRed, kBomb},
+                                       {"e1", kRed, kFlag},
+                                       {"a1", kRed, kSergeant},
+                                       {"j10", kBlue, kFlag},
                                        {"e4", kBlue, kSergeant}});
   EXPECT_EQ(legal_moves(s), (std::set<std::string>{"a1-a2", "a1-b1"}));
 }
 
 TEST(Rules, C_4_4_ScoutSlidesAndAttacksAtLaneEnd) {
-  State s = position("classic", {{"b2", kRed, kScout}, {"e2", kRed, kSergeant},
-                                 {"b7", kBlue, kSpy}, {"b9", kBlue, kSergeant},
+  State s = position("classic", {{"b2", kRed, kScout},
+                                 {"e2", kRed, kSergeant},
+                                 {"b7", kBlue, kSpy},
+                                 {"b9", kBlue, kSergeant},
                                  {"j10", kBlue, kFlag}});
   // North through empty squares up to the Spy and no further; east up to the own piece.
   EXPECT_EQ(destinations(s, "b2"),
@@ -189,8 +196,8 @@ TEST(Rules, C_4_5_UltimateLightningCaptainMovesUpToTwoSquares) {
   State s = position("ultimate-lightning", pieces);
   // Two steps with a turn, through an empty first square only (not c3 over d3, not g3 over
   // f3), and an attack at either step.
-  EXPECT_EQ(destinations(s, "e3"), (std::set<std::string>{"e4", "e2", "f3", "e5", "d4", "f4",
-                                                          "e1", "d2", "f2"}));
+  EXPECT_EQ(destinations(s, "e3"),
+            (std::set<std::string>{"e4", "e2", "f3", "e5", "d4", "f4", "e1", "d2", "f2"}));
   // Outside Ultimate Lightning the Captain is an ordinary piece.
   EXPECT_EQ(destinations(position("classic", pieces), "e3"),
             (std::set<std::string>{"e4", "e2", "f3"}));
@@ -210,8 +217,10 @@ TEST(Rules, C_4_5_UltimateLightningCaptainMovesUpToTwoSquares) {
 }
 
 TEST(Rules, C_5_1_AttackIsOptionalAndShowsBothRanks) {
-  State s = position("classic", {{"e4", kRed, kMajor}, {"e5", kBlue, kColonel},
-                                 {"f5", kRed, kLieutenant}, {"a1", kRed, kFlag},
+  State s = position("classic", {{"e4", kRed, kMajor},
+                                 {"e5", kBlue, kColonel},
+                                 {"f5", kRed, kLieutenant},
+                                 {"a1", kRed, kFlag},
                                  {"j10", kBlue, kFlag}});
   EXPECT_EQ(destinations(s, "e4"), (std::set<std::string>{"e5", "d4", "f4", "e3"}));
   play(s, "e4-e5");  // the defender wins and is shown; the attacker's rank is in the pile
@@ -299,8 +308,9 @@ TEST(Rules, C_5_4_BombKillsEveryAttackerButTheMiner) {
 
 TEST(Rules, C_5_5_WhoeverAttacksTheFlagCapturesIt) {
   // Even the weakest piece, the Spy, takes the Flag.
-  State s = position("classic", {{"e4", kRed, kSpy}, {"e5", kBlue, kFlag}, {"a1", kRed, kFlag},
-                                 {"j8", kBlue, kMarshal}});
+  State s = position(
+      "classic",
+      {{"e4", kRed, kSpy}, {"e5", kBlue, kFlag}, {"a1", kRed, kFlag}, {"j8", kBlue, kMarshal}});
   play(s, "e4-e5");
   EXPECT_EQ(at(s, "e5"), piece(kRed, kSpy));
   EXPECT_EQ(s.captured(kBlue, kFlag), 1);
@@ -308,15 +318,18 @@ TEST(Rules, C_5_5_WhoeverAttacksTheFlagCapturesIt) {
 }
 
 TEST(Rules, C_5_6_CapturedPiecesArePublic) {
-  State s = position("classic", {{"e4", kRed, kCaptain}, {"e5", kBlue, kLieutenant},
-                                 {"e6", kBlue, kMajor}, {"a2", kRed, kMiner},
-                                 {"a3", kBlue, kBomb}, {"a1", kRed, kFlag},
+  State s = position("classic", {{"e4", kRed, kCaptain},
+                                 {"e5", kBlue, kLieutenant},
+                                 {"e6", kBlue, kMajor},
+                                 {"a2", kRed, kMiner},
+                                 {"a3", kBlue, kBomb},
+                                 {"a1", kRed, kFlag},
                                  {"j10", kBlue, kFlag}});
   play(s, {"e4-e5", "e6-e5", "a2-a3"});
   for (Side side : {kRed, kBlue})
     for (Kind k : kAllKinds) {
-      const int expected = (side == kBlue && (k == kLieutenant || k == kBomb)) ||
-                           (side == kRed && k == kCaptain);
+      const int expected =
+          (side == kBlue && (k == kLieutenant || k == kBomb)) || (side == kRed && k == kCaptain);
       EXPECT_EQ(s.captured(side, k), expected) << side_name(side) << " " << kind_name(k);
       EXPECT_EQ(s.captured_silent(side, k), 0) << side_name(side) << " " << kind_name(k);
     }

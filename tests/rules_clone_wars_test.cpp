@@ -51,7 +51,7 @@ TEST(Rules, CW_2a_PoweredPiecesAreDistinctIdentities) {
   EXPECT_EQ(v.army_size(), 30);
   EXPECT_EQ(v.army[kAngerCaptain], 1);  // one of the two rank-6 pieces
   EXPECT_EQ(v.army[kCaptain], 1);
-  EXPECT_EQ(v.army[kRangedMajor], 1);   // one of the three rank-7 pieces
+  EXPECT_EQ(v.army[kRangedMajor], 1);  // one of the three rank-7 pieces
   EXPECT_EQ(v.army[kMajor], 2);
   EXPECT_EQ(plain.army[kAngerCaptain] + plain.army[kRangedMajor], 0);
   EXPECT_EQ(kind_from_name("anger-captain"), kAngerCaptain);
@@ -76,8 +76,7 @@ TEST(Rules, CW_2a_PoweredPiecesAreDistinctIdentities) {
   // In combat they are rank 6 and 7.
   EXPECT_EQ(at(after_attack(kSpec, kAngerCaptain, kCaptain), "e5"), kNoPiece);  // a tie
   EXPECT_EQ(at(after_attack(kSpec, kRangedMajor, kMajor), "e5"), kNoPiece);
-  EXPECT_EQ(at(after_attack(kSpec, kLieutenant, kAngerCaptain), "e5"),
-            piece(kBlue, kAngerCaptain));
+  EXPECT_EQ(at(after_attack(kSpec, kLieutenant, kAngerCaptain), "e5"), piece(kBlue, kAngerCaptain));
   EXPECT_EQ(at(after_attack(kSpec, kRangedMajor, kCaptain), "e5"), piece(kRed, kRangedMajor));
   // A combat shows the identity, not just the rank: Blue's view names the Anger Captain.
   const State s = after_attack(kSpec, kAngerCaptain, kSergeant);
@@ -122,8 +121,10 @@ TEST(Rules, CW_3_AngerChainsFourWonAttacksWithRisingRankCappedAtNine) {
 TEST(Rules, CW_3_AngerFourthAttackFightsAtNineNotTen) {
   // Three wins make rank 9: the General (9) ties, the Marshal (10) wins.
   for (const Kind fourth : {kGeneral, kMarshal}) {
-    State s = powers_position({{"e2", kRed, kAngerCaptain}, {"e3", kBlue, kSpy},
-                               {"e4", kBlue, kScout}, {"e5", kBlue, kMiner},
+    State s = powers_position({{"e2", kRed, kAngerCaptain},
+                               {"e3", kBlue, kSpy},
+                               {"e4", kBlue, kScout},
+                               {"e5", kBlue, kMiner},
                                {"e6", kBlue, fourth}});
     play(s, {"e2-e3", "A:e3-e4", "A:e4-e5"});
     EXPECT_EQ(anger_rank(s), 9);
@@ -159,8 +160,10 @@ TEST(Rules, CW_3_AngerMayStopAndTheBonusEndsWithTheTurn) {
 
 TEST(Rules, CW_3_LosingOrTyingEndsTheChain) {
   // A loss: rank 7 against the Colonel. The Colonel stays, Blue moves.
-  State lost = powers_position({{"e2", kRed, kAngerCaptain}, {"e3", kBlue, kScout},
-                                {"e4", kBlue, kColonel}, {"d3", kBlue, kSpy}});
+  State lost = powers_position({{"e2", kRed, kAngerCaptain},
+                                {"e3", kBlue, kScout},
+                                {"e4", kBlue, kColonel},
+                                {"d3", kBlue, kSpy}});
   play(lost, {"e2-e3"});
   EXPECT_EQ(legal_moves(lost), (std::set<std::string>{"A:e3-e4", "A:e3-d3", "A:-"}));
   expect_exact_undo(lost, "A:e3-e4");
@@ -172,8 +175,10 @@ TEST(Rules, CW_3_LosingOrTyingEndsTheChain) {
   EXPECT_EQ(lost.side_to_move(), kBlue);
   EXPECT_EQ(at(lost, "d3"), piece(kBlue, kSpy));  // never attacked
   // A tie: rank 7 against a Major: both go, Blue moves.
-  State tie = powers_position({{"e2", kRed, kAngerCaptain}, {"e3", kBlue, kScout},
-                               {"e4", kBlue, kMajor}, {"d3", kBlue, kSpy}});
+  State tie = powers_position({{"e2", kRed, kAngerCaptain},
+                               {"e3", kBlue, kScout},
+                               {"e4", kBlue, kMajor},
+                               {"d3", kBlue, kSpy}});
   play(tie, {"e2-e3", "A:e3-e4"});
   EXPECT_EQ(at(tie, "e4"), kNoPiece);
   EXPECT_FALSE(tie.pending_anger());
@@ -182,8 +187,8 @@ TEST(Rules, CW_3_LosingOrTyingEndsTheChain) {
 
 TEST(Rules, CW_3_OnlyTheAngerPieceChainsAndOnlyWithAnEnemyNextToIt) {
   // An ordinary Captain's won attack ends the turn, enemies next to it or not.
-  State plain = powers_position({{"e2", kRed, kCaptain}, {"e3", kBlue, kScout},
-                                 {"e4", kBlue, kSpy}});
+  State plain =
+      powers_position({{"e2", kRed, kCaptain}, {"e3", kBlue, kScout}, {"e4", kBlue, kSpy}});
   play(plain, "e2-e3");
   EXPECT_FALSE(plain.pending_anger());
   EXPECT_EQ(plain.side_to_move(), kBlue);
@@ -224,7 +229,7 @@ TEST(Rules, CW_3_ChainCanTakeTheFlagAndRescueWaitsForItsEnd) {
 TEST(Rules, CW_4_RangedAttackTwoSquaresAwayOverAnEmptySquare) {
   State s = powers_position({{"e4", kRed, kRangedMajor},
                              {"e6", kBlue, kLieutenant},
-                             {"e1", kBlue, kMiner},  // three squares away: out of reach
+                             {"e1", kBlue, kMiner},       // three squares away: out of reach
                              {"f5", kBlue, kSergeant}});  // diagonal: never
   std::set<std::string> ranged;
   for (const std::string& m : legal_moves(s))
@@ -234,7 +239,7 @@ TEST(Rules, CW_4_RangedAttackTwoSquaresAwayOverAnEmptySquare) {
   EXPECT_EQ(destinations(s, "e4"), (std::set<std::string>{"d4", "e3", "e5", "f4"}));
   expect_exact_undo(s, "F:e4-e6");
   play(s, "F:e4-e6");
-  EXPECT_EQ(at(s, "e6"), kNoPiece);  // the lower target is removed
+  EXPECT_EQ(at(s, "e6"), kNoPiece);                   // the lower target is removed
   EXPECT_EQ(at(s, "e4"), piece(kRed, kRangedMajor));  // the attacker never moves
   EXPECT_TRUE(revealed(s, "e4"));                     // it reveals itself
   EXPECT_FALSE(moved(s, "e4"));
@@ -246,8 +251,10 @@ TEST(Rules, CW_4_RangedAttackTwoSquaresAwayOverAnEmptySquare) {
 
 TEST(Rules, CW_4_RangedAttackIsBlockedByAPieceOrALake) {
   // A piece of either side between blocks the line; the piece next to it can be fired at.
-  State s = powers_position({{"e4", kRed, kRangedMajor}, {"e5", kRed, kSergeant},
-                             {"e6", kBlue, kLieutenant}, {"f4", kBlue, kMiner},
+  State s = powers_position({{"e4", kRed, kRangedMajor},
+                             {"e5", kRed, kSergeant},
+                             {"e6", kBlue, kLieutenant},
+                             {"f4", kBlue, kMiner},
                              {"g4", kBlue, kSpy}});
   EXPECT_FALSE(legal(s, "F:e4-e6"));
   EXPECT_FALSE(legal(s, "F:e4-g4"));

@@ -11,10 +11,10 @@
 #include <numeric>
 #include <vector>
 
-#include "heuristic/classic_rules_eval.h"
 #include "bots/rules_bot.h"
 #include "engine/waterloo/action_token.h"
 #include "engine/waterloo/view.h"
+#include "heuristic/classic_rules_eval.h"
 #include "support/belief_games.h"
 #include "support/waterloo_play.h"
 

@@ -45,8 +45,8 @@ TEST(Rules, V_2_ExplodingBombsTakeTheAttackerWithThem) {
     EXPECT_EQ(s.captured(kBlue, kBomb), 1);
   }
   // Exploding bombs alone still do not move.
-  const State s = position("classic+exploding-bombs", {{"e4", kRed, kBomb}, {"a1", kRed, kScout},
-                                                       {"j10", kBlue, kFlag}});
+  const State s = position("classic+exploding-bombs",
+                           {{"e4", kRed, kBomb}, {"a1", kRed, kScout}, {"j10", kBlue, kFlag}});
   EXPECT_TRUE(destinations(s, "e4").empty());
 }
 
@@ -86,10 +86,10 @@ TEST(Rules, V_4_MovingFlagWinsOnTheEnemyBackRow) {
 }
 
 TEST(Rules, V_5_RescueFromTheEnemyBackRow) {
-  const std::initializer_list<Placed> pieces = {
-      {"a1", kRed, kFlag},      {"e9", kRed, kMajor},     {"b2", kRed, kScout},
-      {"g9", kRed, kSergeant},  {"c9", kRed, kLieutenant}, {"j10", kBlue, kFlag},
-      {"j5", kBlue, kSergeant}};
+  const std::initializer_list<Placed> pieces = {{"a1", kRed, kFlag},       {"e9", kRed, kMajor},
+                                                {"b2", kRed, kScout},      {"g9", kRed, kSergeant},
+                                                {"c9", kRed, kLieutenant}, {"j10", kBlue, kFlag},
+                                                {"j5", kBlue, kSergeant}};
   State s = position("classic+rescue", pieces);
   s.set_captured(kRed, kCaptain, 3, 0);
   s.set_captured(kRed, kBomb, 1, 0);
@@ -218,8 +218,8 @@ TEST(Rules, CW_2_PlainCloneWarsPlaysByTheOriginalRules) {
   EXPECT_FALSE(cw.silent_defence);
   EXPECT_FALSE(cw.captain_two_step);
   // The rank-6 piece steps one square; equal ranks both go; Bombs stay put.
-  const State s = position("clone-wars", {{"e3", kRed, kCaptain}, {"e4", kRed, kBomb},
-                                          {"j10", kBlue, kFlag}});
+  const State s =
+      position("clone-wars", {{"e3", kRed, kCaptain}, {"e4", kRed, kBomb}, {"j10", kBlue, kFlag}});
   EXPECT_EQ(destinations(s, "e3"), (std::set<std::string>{"d3", "f3", "e2"}));
   EXPECT_TRUE(destinations(s, "e4").empty());
   const State tie = after_attack("clone-wars", kCaptain, kCaptain);

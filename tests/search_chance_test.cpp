@@ -8,8 +8,8 @@
 #include <atomic>
 #include <vector>
 
-#include "support/root_stats.h"
 #include "search/run_search.h"
+#include "support/root_stats.h"
 
 namespace stratego::search {
 namespace {
@@ -53,8 +53,8 @@ SearchResult search_die(int winning_faces) {
   start.winning_faces = winning_faces;
   const std::vector<std::uint32_t> root = {DieGame::kSure, DieGame::kGamble};
   std::atomic<bool> stop{false};
-  return run_search<DieGame>(Params{}, Budget{0, 4000, 0}, root, start,
-                             [&](int, Rng&, DieWorld& w) { w = start; }, stop);
+  return run_search<DieGame>(
+      Params{}, Budget{0, 4000, 0}, root, start, [&](int, Rng&, DieWorld& w) { w = start; }, stop);
 }
 
 TEST(SearchChance, TakesTheSureThingWhenTheDieIsAgainstIt) {

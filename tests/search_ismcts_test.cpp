@@ -27,7 +27,8 @@ SearchResult search(const State& s, Params p, Budget b, std::span<const double> 
   State copy = s;
   const auto keys = root_keys(copy);
   std::atomic<bool> stop{false};
-  return run_search<ClassicSearchGame>(p, b, keys, s, [&](int, Rng&, State& w) { w = s; }, stop, {}, prior);
+  return run_search<ClassicSearchGame>(
+      p, b, keys, s, [&](int, Rng&, State& w) { w = s; }, stop, {}, prior);
 }
 
 // A prior that puts `share` on the root move named `text` and spreads the rest evenly.
@@ -36,7 +37,8 @@ std::vector<double> prior_on(const State& s, const std::string& text, double sha
   const auto keys = root_keys(copy);
   std::vector<double> prior(keys.size(), (1 - share) / double(keys.size() - 1));
   for (std::size_t i = 0; i < keys.size(); ++i)
-    if (test_support::move_text(s, Move::from_raw(std::uint16_t(keys[i]))) == text) prior[i] = share;
+    if (test_support::move_text(s, Move::from_raw(std::uint16_t(keys[i]))) == text)
+      prior[i] = share;
   return prior;
 }
 
@@ -154,7 +156,8 @@ TEST(SearchIsmcts, StopEndsTheSearchAtOnce) {
   const auto keys = root_keys(copy);
   std::atomic<bool> stop{true};
   const auto start = std::chrono::steady_clock::now();
-  const SearchResult r = run_search<ClassicSearchGame>(Params{}, Budget{}, keys, s, [&](int, Rng&, State& w) { w = s; }, stop);
+  const SearchResult r = run_search<ClassicSearchGame>(
+      Params{}, Budget{}, keys, s, [&](int, Rng&, State& w) { w = s; }, stop);
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(200));
   EXPECT_EQ(r.iterations, 0u);
   EXPECT_EQ(r.best, keys.front());

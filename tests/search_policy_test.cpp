@@ -10,8 +10,8 @@
 #include <atomic>
 #include <vector>
 
-#include "support/root_stats.h"
 #include "search/run_search.h"
+#include "support/root_stats.h"
 
 namespace stratego::search {
 namespace {

@@ -29,7 +29,8 @@ namespace {
 using nlohmann::json;
 
 std::filesystem::path fresh_dir(const std::string& name) {
-  const auto d = std::filesystem::path(::testing::TempDir()) / ("serve_" + std::to_string(::getpid()) + "_" + name);
+  const auto d = std::filesystem::path(::testing::TempDir()) /
+                 ("serve_" + std::to_string(::getpid()) + "_" + name);
   std::filesystem::remove_all(d);
   return d;
 }
@@ -51,7 +52,9 @@ struct Api {
     if (!r) return {-1, {}};
     return {r->status, json::parse(r->body, nullptr, false)};
   }
-  std::pair<int, json> post(const std::string& path, const json& body) { return post(path, body.dump()); }
+  std::pair<int, json> post(const std::string& path, const json& body) {
+    return post(path, body.dump());
+  }
   std::pair<int, json> get(const std::string& path) {
     auto r = client->Get(path);
     if (!r) return {-1, {}};
@@ -84,7 +87,8 @@ struct Api {
 
 // Plays random legal actions for the person until the game ends or `max` decisions were
 // made (then resigns); returns each view the page got at a decision, by moves played.
-std::map<int, json> play_out(Api& api, const std::string& id, std::uint64_t seed, int max, bool attack = false) {
+std::map<int, json> play_out(Api& api, const std::string& id, std::uint64_t seed, int max,
+                             bool attack = false) {
   Rng rng(seed);
   std::map<int, json> views;
   for (int n = 0;; ++n) {
@@ -93,7 +97,7 @@ std::map<int, json> play_out(Api& api, const std::string& id, std::uint64_t seed
     const json& p = st["player"];
     if (p["pending"] == "setup") {
       const json body = p["setup"]["family"] == "classic" ? json{{"line", p["setup"]["line"]}}
-                                                           : json{{"tokens", p["setup"]["tokens"]}};
+                                                          : json{{"tokens", p["setup"]["tokens"]}};
       EXPECT_EQ(api.post("/api/games/" + id + "/setup", body).first, 200);
       continue;
     }
@@ -106,11 +110,13 @@ std::map<int, json> play_out(Api& api, const std::string& id, std::uint64_t seed
     EXPECT_FALSE(legal.empty());
     std::vector<std::string> tokens;
     for (const json& t : legal)
-      if (!attack || t["token"].get<std::string>().find('x') != std::string::npos) tokens.push_back(t["token"]);
+      if (!attack || t["token"].get<std::string>().find('x') != std::string::npos)
+        tokens.push_back(t["token"]);
     if (tokens.empty())
       for (const json& t : legal) tokens.push_back(t["token"]);
     const std::string token = tokens[rng.below(std::uint32_t(tokens.size()))];
-    const auto [status, j] = api.post("/api/games/" + id + "/action", json{{"token", token}, {"decision", p["decision"]}});
+    const auto [status, j] = api.post("/api/games/" + id + "/action",
+                                      json{{"token", token}, {"decision", p["decision"]}});
     EXPECT_EQ(status, 200) << token << ": " << j.dump();
   }
   return views;
@@ -120,7 +126,11 @@ TEST(ServeApi, WholeBarrageGameAndViewsHoldNoHiddenRank) {
   Api api(fresh_dir("whole"));
   int checked = 0;
   for (std::uint64_t seed : {1u, 2u}) {
-    const std::string id = api.create({{"variant", "barrage"}, {"bot", "random"}, {"movetime_ms", 10}, {"side", "red"}, {"seed", seed}});
+    const std::string id = api.create({{"variant", "barrage"},
+                                       {"bot", "random"},
+                                       {"movetime_ms", 10},
+                                       {"side", "red"},
+                                       {"seed", seed}});
     ASSERT_EQ(id.size(), 16u);
     EXPECT_EQ(api.get("/api/games/" + id + "/record").first, 409);  // it holds the bot's set-up
     const auto views = play_out(api, id, seed, 150);
@@ -180,16 +190,21 @@ TEST(ServeApi, BadRequestsGetReasons) {
   EXPECT_EQ(api.get("/api/games/0123456789abcdef").first, 404);
   EXPECT_EQ(api.get("/api/nothing").first, 404);
   EXPECT_EQ(api.client->Post("/api/games", "{}", "text/plain")->status, 415);  // a cross-site form
-  EXPECT_EQ(api.client->Get("/api/info", {{"Host", "evil.example:80"}})->status, 403);  // DNS rebinding
+  EXPECT_EQ(api.client->Get("/api/info", {{"Host", "evil.example:80"}})->status,
+            403);  // DNS rebinding
   EXPECT_EQ(api.get("/app.js").first, 200);
-  const std::string id = api.create({{"variant", "barrage"}, {"bot", "random"}, {"movetime_ms", 10}, {"side", "blue"}});
+  const std::string id = api.create(
+      {{"variant", "barrage"}, {"bot", "random"}, {"movetime_ms", 10}, {"side", "blue"}});
   json st = api.wait(id);
   ASSERT_EQ(st["player"]["pending"], "setup");
   auto [bs, bj] = api.post("/api/games/" + id + "/setup", json{{"line", "XYZ"}});
   EXPECT_EQ(bs, 400);
   EXPECT_NE(bj["error"].get<std::string>().find("set-up"), std::string::npos);
-  EXPECT_EQ(api.post("/api/games/" + id + "/action", json{{"token", "a4-a5"}}).first, 409);  // set-up first
-  EXPECT_EQ(api.post("/api/games/" + id + "/setup", json{{"line", st["player"]["setup"]["line"]}}).first, 200);
+  EXPECT_EQ(api.post("/api/games/" + id + "/action", json{{"token", "a4-a5"}}).first,
+            409);  // set-up first
+  EXPECT_EQ(
+      api.post("/api/games/" + id + "/setup", json{{"line", st["player"]["setup"]["line"]}}).first,
+      200);
   st = api.wait(id);
   ASSERT_EQ(st["player"]["pending"], "action");
   EXPECT_EQ(api.post("/api/games/" + id + "/action", json{{"token", "a1-j10"}}).first, 400);
@@ -217,19 +232,32 @@ TEST(ServeApi, GameGoesOnAfterRestartAndWaterlooDecisions) {
   int steps = 0;
   {
     Api api(dir);
-    id = api.create({{"variant", "barrage"}, {"bot", "rules"}, {"movetime_ms", 20}, {"side", "red"}, {"seed", 7}});
+    id = api.create({{"variant", "barrage"},
+                     {"bot", "rules"},
+                     {"movetime_ms", 20},
+                     {"side", "red"},
+                     {"seed", 7}});
     json st = api.wait(id);
-    ASSERT_EQ(api.post("/api/games/" + id + "/setup", json{{"line", st["player"]["setup"]["line"]}}).first, 200);
+    ASSERT_EQ(api.post("/api/games/" + id + "/setup", json{{"line", st["player"]["setup"]["line"]}})
+                  .first,
+              200);
     for (int i = 0; i < 2; ++i) {
       st = api.wait(id);
       ASSERT_EQ(st["player"]["pending"], "action");
-      ASSERT_EQ(api.post("/api/games/" + id + "/action", json{{"token", st["player"]["legal"][0]["token"]}}).first, 200);
+      ASSERT_EQ(api.post("/api/games/" + id + "/action",
+                         json{{"token", st["player"]["legal"][0]["token"]}})
+                    .first,
+                200);
     }
     st = api.wait(id);
     steps = st["player"]["step_count"];
     EXPECT_EQ(steps, 4);
     // A Waterloo game: its decisions up to the battle and a few actions.
-    wid = api.create({{"variant", "waterloo-basic"}, {"bot", "random"}, {"movetime_ms", 10}, {"side", "red"}, {"seed", 3}});
+    wid = api.create({{"variant", "waterloo-basic"},
+                      {"bot", "random"},
+                      {"movetime_ms", 10},
+                      {"side", "red"},
+                      {"seed", 3}});
     play_out(api, wid, 3, 60, true);  // attacking whenever it can, so that a die is rolled
     // The person's Waterloo belief: every hidden enemy piece on the board, rows summing to 1.
     auto [bs, beliefs] = api.get("/api/games/" + wid + "/beliefs");
@@ -249,7 +277,10 @@ TEST(ServeApi, GameGoesOnAfterRestartAndWaterlooDecisions) {
   st = api.wait(id);
   ASSERT_EQ(st["player"]["pending"], "action") << st.dump();
   EXPECT_EQ(st["player"]["step_count"], steps);
-  EXPECT_EQ(api.post("/api/games/" + id + "/action", json{{"token", st["player"]["legal"][0]["token"]}}).first, 200);
+  EXPECT_EQ(
+      api.post("/api/games/" + id + "/action", json{{"token", st["player"]["legal"][0]["token"]}})
+          .first,
+      200);
   st = api.get("/api/games/" + wid).second;
   EXPECT_EQ(st["status"], "over");
   bool die = false;
@@ -263,7 +294,8 @@ TEST(ServeApi, BotThatCrashesEndsItsGameNotTheServer) {
   Api api(fresh_dir("crash"), [](const std::string&) -> std::unique_ptr<Bot> {
     return std::make_unique<testing::MisbehavingBot>(testing::Misdeed::kRuntimeError, 2);
   });
-  const std::string id = api.create({{"variant", "barrage"}, {"bot", "random"}, {"movetime_ms", 10}, {"side", "red"}});
+  const std::string id =
+      api.create({{"variant", "barrage"}, {"bot", "random"}, {"movetime_ms", 10}, {"side", "red"}});
   play_out(api, id, 5, 50);
   const json st = api.wait(id);
   EXPECT_EQ(st["status"], "over");
@@ -281,7 +313,8 @@ TEST(ServeApi, BotThatCrashesEndsItsGameNotTheServer) {
 #include <gtest/gtest.h>
 
 TEST(ServeApi, NeedsCppHttplib) {
-  GTEST_SKIP() << "built without cpp-httplib (Debian: libcpp-httplib-dev): no `stratego serve` to test";
+  GTEST_SKIP()
+      << "built without cpp-httplib (Debian: libcpp-httplib-dev): no `stratego serve` to test";
 }
 
 #endif

@@ -3,6 +3,8 @@
 // finds the weights, the styles generate what they score, the posterior (eval/mixture_posterior.h)
 // is exact where it says so (against enumeration), and the game moves weight onto the broad
 // components when an opponent does what people do not.
+#include "eval/setup_mixture.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -15,7 +17,6 @@
 #include "eval/belief.h"
 #include "eval/mixture_posterior.h"
 #include "eval/setup_fit.h"
-#include "eval/setup_mixture.h"
 #include "eval/setup_styles.h"
 
 namespace stratego {
@@ -41,7 +42,8 @@ std::vector<std::string> every_setup(const SetupModel& m) {
   std::string line;
   for (int s = 0; s < m.num_symbols(); ++s) {
     const int code = m.symbols()[std::size_t(s)];
-    line += std::string(std::size_t(m.counts()[std::size_t(s)]), code == eval::kEmptySymbol ? 'A' : kind_letter(Kind(code)));
+    line += std::string(std::size_t(m.counts()[std::size_t(s)]),
+                        code == eval::kEmptySymbol ? 'A' : kind_letter(Kind(code)));
   }
   std::sort(line.begin(), line.end());
   std::vector<std::string> out;
@@ -61,7 +63,8 @@ std::shared_ptr<SetupModel> random_model(const Variant& v, std::uint64_t seed) {
 }
 
 // A few "training" set-ups: every 7th of them.
-std::vector<std::vector<int>> some_setups(const SetupModel& m, const std::vector<std::string>& all) {
+std::vector<std::vector<int>> some_setups(const SetupModel& m,
+                                          const std::vector<std::string>& all) {
   std::vector<std::vector<int>> out;
   for (std::size_t i = 0; i < all.size(); i += 7) out.push_back(m.symbols_of(all[i]));
   return out;
@@ -82,9 +85,11 @@ TEST(SetupMixture, EveryComponentAndTheMixtureSumToOneOverLegalSetups) {
       for (std::size_t c = 0; c < lps.size(); ++c) total[c] += std::exp(lps[c]);
       mixture += std::exp(mix.log_prob(codes));
     }
-    for (std::size_t c = 0; c < total.size(); ++c) EXPECT_NEAR(total[c], 1.0, 1e-9) << army << ": " << mix.components()[c].name;
+    for (std::size_t c = 0; c < total.size(); ++c)
+      EXPECT_NEAR(total[c], 1.0, 1e-9) << army << ": " << mix.components()[c].name;
     EXPECT_NEAR(mixture, 1.0, 1e-9) << army;
-    EXPECT_GE(mix.components().size(), 14u);  // parametric, exact, 5 resample, 2 rows, patterns, 4 styles
+    EXPECT_GE(mix.components().size(),
+              14u);  // parametric, exact, 5 resample, 2 rows, patterns, 4 styles
   }
 }
 
@@ -104,9 +109,12 @@ TEST(SetupMixture, EmFindsTheComponentTheDataComesFrom) {
   // The text form keeps the weights and the training set-ups.
   const SetupMixture back = SetupMixture::parse(mix.format(), "test", param);
   ASSERT_EQ(back.weights().size(), mix.weights().size());
-  for (std::size_t c = 0; c < mix.weights().size(); ++c) EXPECT_NEAR(back.weights()[c], mix.weights()[c], 1e-5);
+  for (std::size_t c = 0; c < mix.weights().size(); ++c)
+    EXPECT_NEAR(back.weights()[c], mix.weights()[c], 1e-5);
   EXPECT_EQ(back.training_count(), int(training.size()));
-  EXPECT_THROW(SetupMixture::parse("stratego-mixture 1\nweight nonsense 1\ntraining 0\nend\n", "t", param), InputError);
+  EXPECT_THROW(
+      SetupMixture::parse("stratego-mixture 1\nweight nonsense 1\ntraining 0\nend\n", "t", param),
+      InputError);
 }
 
 TEST(SetupMixture, MatchFindsKnownSetupsTheirMirrorsAndNearCopies) {
@@ -146,7 +154,9 @@ TEST(SetupMixture, StylesGenerateWhatTheyScore) {
   EXPECT_EQ(eval::parse_style("flag-front"), eval::SetupStyle::kFlagFront);
   EXPECT_THROW(eval::parse_style("bombs-everywhere"), InputError);
   // Barrage has one Bomb: it fits the front row; the Duel army too.
-  EXPECT_TRUE(eval::StyleDistribution(SetupModel::uniform(load_variant("barrage")), eval::SetupStyle::kForwardBombs).available());
+  EXPECT_TRUE(eval::StyleDistribution(SetupModel::uniform(load_variant("barrage")),
+                                      eval::SetupStyle::kForwardBombs)
+                  .available());
 }
 
 // Exact where the posterior says so: styles, the exact component and the blocks, against
@@ -164,7 +174,8 @@ TEST(SetupMixture, PosteriorIsExactForStylesExactAndBlocks) {
     std::vector<double> w(mix.components().size(), 0.0);
     for (std::size_t c = 0; c < w.size(); ++c) {
       const auto type = mix.components()[c].type;
-      if (type != SetupMixture::Type::kStyle && type != SetupMixture::Type::kExact && type != SetupMixture::Type::kBlock)
+      if (type != SetupMixture::Type::kStyle && type != SetupMixture::Type::kExact &&
+          type != SetupMixture::Type::kBlock)
         continue;
       std::fill(w.begin(), w.end(), 0.0);
       w[c] = 1;
@@ -175,7 +186,8 @@ TEST(SetupMixture, PosteriorIsExactForStylesExactAndBlocks) {
       double mass = 0;
       for (const auto& line : all) {
         const auto codes = param->symbols_of(line);
-        if (param->symbol_index(codes[0]) != obs[0] || param->symbol_index(codes[4]) != obs[4]) continue;
+        if (param->symbol_index(codes[0]) != obs[0] || param->symbol_index(codes[4]) != obs[4])
+          continue;
         const double p = std::exp(mix.component_log_probs(codes)[c]);
         mass += p;
         share[std::size_t(param->symbol_index(codes[1]))] += p;
@@ -203,7 +215,8 @@ TEST(SetupMixture, FrontRowBombsMoveWeightOntoTheBroadComponents) {
   for (int k = 0; k < 4; ++k) {
     obs[std::size_t(30 + 3 * k)] = p.symbol_index(kBomb);  // front row
     const double after = broad(eval::condition(*mix, obs));
-    if (std::getenv("STRATEGO_PRINT")) std::printf("%d front-row bombs: broad %.4f (before %.4f)\n", k + 1, after, before);
+    if (std::getenv("STRATEGO_PRINT"))
+      std::printf("%d front-row bombs: broad %.4f (before %.4f)\n", k + 1, after, before);
     EXPECT_GT(after, before) << k + 1 << " front-row bombs";
     before = after;
   }

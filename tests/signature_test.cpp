@@ -22,7 +22,8 @@ TEST(Signature, BenchPrintsTheCommittedNodeCount) {
   const test_support::CommandRun run = test_support::run_stratego("bench");
   ASSERT_EQ(run.status, 0) << run.out;
   std::smatch m;
-  ASSERT_TRUE(std::regex_search(run.out, m, std::regex(R"(Nodes searched\s*:\s*(\d+))"))) << run.out;
+  ASSERT_TRUE(std::regex_search(run.out, m, std::regex(R"(Nodes searched\s*:\s*(\d+))")))
+      << run.out;
   EXPECT_EQ(std::stoll(m[1]), committed)
       << "stratego bench no longer prints the committed signature: if the search was meant to "
          "change, update bench/signature.txt and say why in the commit";

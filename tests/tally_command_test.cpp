@@ -58,7 +58,8 @@ TEST(TallyCommand, CountsSeveralFilesAsTheMatchesDid) {
 }
 
 TEST(TallyCommand, ErrorsNameTheFileAndRecord) {
-  const std::string good = unique_temp_path("tally_good.txt"), bad = unique_temp_path("tally_bad.txt");
+  const std::string good = unique_temp_path("tally_good.txt"),
+                    bad = unique_temp_path("tally_bad.txt");
   play("--variant barrage --bot1 rules --bot2 random --games 2 --seed 5", good);
   // The second record loses its `tag red` line.
   std::string text = read_text_file(good);

@@ -14,16 +14,16 @@
 #include <memory>
 #include <optional>
 
-#include "protocol/bot_spec.h"
 #include "bots/random_bot.h"
-#include "referee/referee.h"
-#include "protocol/ucc/ucc_protocol.h"
 #include "engine/error.h"
 #include "engine/game.h"
 #include "engine/move_text.h"
 #include "engine/movegen.h"
 #include "engine/setup.h"
 #include "engine/variant_loader.h"
+#include "protocol/bot_spec.h"
+#include "protocol/ucc/ucc_protocol.h"
+#include "referee/referee.h"
 
 namespace stratego::bots {
 namespace {

@@ -1,5 +1,5 @@
-// The 2012 UCC protocol's messages and coordinates (protocol/ucc/ucc_protocol.h): tokens, the mapping
-// of UCC (x, y) onto our squares, set-up lines for both sides (Blue's are reversed), moves,
+// The 2012 UCC protocol's messages and coordinates (protocol/ucc/ucc_protocol.h): tokens, the
+// mapping of UCC (x, y) onto our squares, set-up lines for both sides (Blue's are reversed), moves,
 // confirmations, the start message, board lines, and the errors that name the bad line.
 #include "protocol/ucc/ucc_protocol.h"
 
@@ -8,14 +8,14 @@
 #include <functional>
 #include <memory>
 
-#include "protocol/ucc/ucc_session.h"
 #include "engine/error.h"
-#include "support/ucc_variant.h"
 #include "engine/move_text.h"
 #include "engine/movegen.h"
 #include "engine/setup.h"
 #include "engine/variant_loader.h"
 #include "engine/view.h"
+#include "protocol/ucc/ucc_session.h"
+#include "support/ucc_variant.h"
 
 namespace stratego::bots {
 namespace {

@@ -1,5 +1,5 @@
-// UccTracker (protocol/ucc/ucc_tracker.h): what a player inside a UCC manager knows, rebuilt from the
-// manager's confirmations alone, must be exactly what the engine says that player may know
+// UccTracker (protocol/ucc/ucc_tracker.h): what a player inside a UCC manager knows, rebuilt from
+// the manager's confirmations alone, must be exactly what the engine says that player may know
 // -- the same View, the same legal moves, the same observations -- and messages that
 // contradict the game must be refused with an error that quotes them.
 #include "protocol/ucc/ucc_tracker.h"
@@ -9,13 +9,13 @@
 #include <functional>
 #include <memory>
 
-#include "protocol/ucc/ucc_protocol.h"
 #include "engine/error.h"
-#include "support/ucc_variant.h"
 #include "engine/move_text.h"
 #include "engine/movegen.h"
 #include "engine/setup.h"
 #include "engine/variant_loader.h"
+#include "protocol/ucc/ucc_protocol.h"
+#include "support/ucc_variant.h"
 
 namespace stratego::bots {
 namespace {

@@ -30,12 +30,9 @@ TEST(VariantLoader, BuiltinVariantsHaveTheArmiesOfC2) {
       {"clone-wars", {1, 1, 4, 5, 2, 2, 2, 3, 2, 1, 1, 6}},
       {"clone-wars-powers", {1, 1, 4, 5, 2, 2, 1, 2, 2, 1, 1, 6, 1, 1}},
   };
-  const std::map<std::string, int> totals = {{"classic", 40},
-                                             {"barrage", 8},
-                                             {"duel", 10},
-                                             {"ultimate-lightning", 20},
-                                             {"clone-wars", 30},
-                                             {"clone-wars-powers", 30}};
+  const std::map<std::string, int> totals = {{"classic", 40},    {"barrage", 8},
+                                             {"duel", 10},       {"ultimate-lightning", 20},
+                                             {"clone-wars", 30}, {"clone-wars-powers", 30}};
   int bases = 0;
   for (const auto& f : builtin_variant_files()) {
     if (f.is_option || f.name.starts_with("waterloo")) continue;  // Part W: waterloo_*_test

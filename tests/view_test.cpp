@@ -1,9 +1,9 @@
 // Views and observations (C-8, V-6): a player's view is a function of public facts only. The
 // leak test swaps the kinds of every piece a player cannot see (and of face-down captures)
 // and demands the player's view and notation stay identical.
-#include <algorithm>
-
 #include <gtest/gtest.h>
+
+#include <algorithm>
 
 #include "engine/game.h"
 #include "engine/movegen.h"
@@ -14,11 +14,17 @@
 namespace stratego {
 namespace {
 
-const char* const kVariants[] = {
-    "classic", "barrage", "duel", "ultimate-lightning", "clone-wars",
-    "classic+silent-defence", "barrage+silent-defence+rescue", "duel+moving-bombs+moving-flag",
-    "ultimate-lightning+silent-defence+attacker-advantage", "clone-wars-powers",
-    "clone-wars-powers+silent-defence+rescue"};
+const char* const kVariants[] = {"classic",
+                                 "barrage",
+                                 "duel",
+                                 "ultimate-lightning",
+                                 "clone-wars",
+                                 "classic+silent-defence",
+                                 "barrage+silent-defence+rescue",
+                                 "duel+moving-bombs+moving-flag",
+                                 "ultimate-lightning+silent-defence+attacker-advantage",
+                                 "clone-wars-powers",
+                                 "clone-wars-powers+silent-defence+rescue"};
 
 // The same position with every piece of `owner` that `viewer` cannot see given another
 // hidden piece's kind, and face-down captures of `owner` moved to other kinds.
@@ -32,7 +38,8 @@ State shuffle_hidden(const State& s, Side viewer, Rng& rng) {
     kinds.push_back(piece_kind(s.at(sq)));
   }
   for (int i = int(kinds.size()) - 1; i > 0; --i) std::swap(kinds[i], kinds[rng.below(i + 1)]);
-  for (std::size_t i = 0; i < hidden.size(); ++i) out.put(hidden[i], owner, kinds[i], s.flags(hidden[i]));
+  for (std::size_t i = 0; i < hidden.size(); ++i)
+    out.put(hidden[i], owner, kinds[i], s.flags(hidden[i]));
   int silent = 0;
   for (Kind k : kAllKinds) {
     silent += s.captured_silent(owner, k);
@@ -155,7 +162,8 @@ TEST(Views, C_8_1_ViewBeforeOpeningRebuildsTheStart) {
     Rng rng(7);
     int rebuilt = 0;
     for (int g = 0; g < 3; ++g) {
-      const State start = initial_state(v, random_setup(*v, kRed, rng), random_setup(*v, kBlue, rng));
+      const State start =
+          initial_state(v, random_setup(*v, kRed, rng), random_setup(*v, kBlue, rng));
       MoveList list;
       generate_moves(start, list);
       for (int i = 0; i < list.size; ++i) {

@@ -1,10 +1,11 @@
 // heuristic/waterloo_action_info.h against the slow obvious reading of each action's token
 // (tests/support/waterloo_token_reference.h), at every decision of random games of every
 // Waterloo variant, from the state (the search's worlds) and from the mover's view (the bot).
+#include "heuristic/waterloo_action_info.h"
+
 #include <gtest/gtest.h>
 
 #include "engine/waterloo/action_token.h"
-#include "heuristic/waterloo_action_info.h"
 #include "support/waterloo_play.h"
 #include "support/waterloo_token_reference.h"
 
@@ -30,7 +31,8 @@ TEST_P(WaterlooActionInfo, DescribesEveryLegalActionAsItsTokenReadsBack) {
         for (Action a : list) {
           const std::string token = action_token(s, a);
           const auto expected = parse_token(token, s.geometry());
-          ASSERT_EQ(describe(s, a), expected) << GetParam() << " seed " << seed << " step " << step << ": " << token;
+          ASSERT_EQ(describe(s, a), expected)
+              << GetParam() << " seed " << seed << " step " << step << ": " << token;
           const SeenUnit unit = a.type() == ActionType::kPlace ? placed_unit(token) : SeenUnit{};
           ASSERT_EQ(describe(view, a, unit), expected) << "from the view: " << token;
           ++checked;
@@ -45,7 +47,8 @@ TEST_P(WaterlooActionInfo, DescribesEveryLegalActionAsItsTokenReadsBack) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Variants, WaterlooActionInfo,
-                         ::testing::Values("waterloo-basic", "waterloo-standard", "waterloo-expert"));
+                         ::testing::Values("waterloo-basic", "waterloo-standard",
+                                           "waterloo-expert"));
 
 }  // namespace
 }  // namespace stratego::waterloo

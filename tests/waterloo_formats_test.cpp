@@ -20,7 +20,8 @@ namespace {
 std::set<std::string> decision_tokens(const WaterlooState& s) {
   std::set<std::string> out;
   if (s.is_chance()) {
-    for (const auto& [a, p] : s.chance_outcomes()) out.insert(action_token(s, a) + "@" + std::to_string(p));
+    for (const auto& [a, p] : s.chance_outcomes())
+      out.insert(action_token(s, a) + "@" + std::to_string(p));
     return out;
   }
   ActionList list;
@@ -36,7 +37,8 @@ void check_round_trip(const WaterlooState& s, const std::string& where) {
   WaterlooState back = parse_state(n);
   ASSERT_EQ(to_notation(back), n) << where;
   ASSERT_TRUE(canonical_core(back) == canonical_core(s))
-      << where << "\n" << n << "\ndiffers in" << core_diff(canonical_core(back), canonical_core(s));
+      << where << "\n"
+      << n << "\ndiffers in" << core_diff(canonical_core(back), canonical_core(s));
   ASSERT_EQ(back.is_chance(), s.is_chance()) << where;
   if (s.phase() != Phase::kSetup) {
     ASSERT_EQ(decision_tokens(back), decision_tokens(s)) << where << "\n" << n;
@@ -63,7 +65,8 @@ TEST(WaterlooFormats, NotationRoundTripsThroughRandomGamesOfEveryVariant) {
       int step = 0;
       while (!s.over() && step < 5000) {
         if (step % 3 == 0 || melee_live(s.phase()) || card_live(s.phase(), s.core().resume)) {
-          check_round_trip(s, spec + " seed " + std::to_string(seed) + " step " + std::to_string(step));
+          check_round_trip(
+              s, spec + " seed " + std::to_string(seed) + " step " + std::to_string(step));
           phases.insert(s.phase());
         }
         random_step(s, rng, list);
@@ -75,17 +78,20 @@ TEST(WaterlooFormats, NotationRoundTripsThroughRandomGamesOfEveryVariant) {
   }
   std::string seen;
   for (Phase p : phases) seen += " " + std::string(phase_name(p));
-  for (Phase p : {Phase::kDraft, Phase::kRetreatCard, Phase::kPrussianDraw, Phase::kAction, Phase::kDie,
-                  Phase::kBattleLust})
-    EXPECT_TRUE(phases.count(p)) << "random games never reached phase " << phase_name(p) << "; seen:" << seen;
+  for (Phase p : {Phase::kDraft, Phase::kRetreatCard, Phase::kPrussianDraw, Phase::kAction,
+                  Phase::kDie, Phase::kBattleLust})
+    EXPECT_TRUE(phases.count(p)) << "random games never reached phase " << phase_name(p)
+                                 << "; seen:" << seen;
 }
 
 TEST(WaterlooFormats, NotationOfAHandBuiltPositionReadsAsDocumented) {
   // The example of docs/formats.md, "Waterloo position notation".
   const std::string n =
-      "waterloo-standard 12/12/12/4I3(srb,a14)7/5i?6/12/12/12/12/12 turn=3/12:00 move=r phase=action "
+      "waterloo-standard 12/12/12/4I3(srb,a14)7/5i?6/12/12/12/12/12 turn=3/12:00 move=r "
+      "phase=action "
       "decider=r actions=1/0/2 flags=ax side-turns=5 prussians=come retreat=2/? hands=RL/IC "
-      "played=-/B draft=-/RRIICCLLBB/16/0 setups=2 tiles=4,3,4 reserve=i?i?h?I3 captured=c2(srb) tally=0/1";
+      "played=-/B draft=-/RRIICCLLBB/16/0 setups=2 tiles=4,3,4 reserve=i?i?h?I3 captured=c2(srb) "
+      "tally=0/1";
   const std::string view = "red-view " + n;
   const WaterlooView v = parse_view(view);
   EXPECT_EQ(to_notation(v), view);
@@ -143,20 +149,28 @@ TEST(WaterlooFormats, BadNotationNamesTheField) {
     }
     return std::string("no error");
   };
-  const std::string ok_tail = " turn=1/11:00 move=r phase=action decider=r actions=0/0/3 flags=- side-turns=1";
-  EXPECT_NE(message("waterloo-basic 12/12/12/12/12/12/12/12/12/12" + ok_tail).find("no error"), std::string::npos);
+  const std::string ok_tail =
+      " turn=1/11:00 move=r phase=action decider=r actions=0/0/3 flags=- side-turns=1";
+  EXPECT_NE(message("waterloo-basic 12/12/12/12/12/12/12/12/12/12" + ok_tail).find("no error"),
+            std::string::npos);
   EXPECT_NE(message("classic 10/10" + ok_tail).find("variant"), std::string::npos);
   EXPECT_NE(message("waterloo-basic 12/12/12" + ok_tail).find("rows"), std::string::npos);
-  EXPECT_NE(message("waterloo-basic Z312/12/12/12/12/12/12/12/12/12" + ok_tail).find("square a10"), std::string::npos);
-  EXPECT_NE(message("waterloo-basic 12/12/12/12/12/12/12/12/12/12 turn=1/12:00").find("turn"), std::string::npos);
-  EXPECT_NE(message("waterloo-basic 12/12/12/12/12/12/12/12/12/12" + ok_tail + " bogus=1").find("unknown key"),
+  EXPECT_NE(message("waterloo-basic Z312/12/12/12/12/12/12/12/12/12" + ok_tail).find("square a10"),
             std::string::npos);
-  EXPECT_NE(message("waterloo-basic 12/12/12/12/12/12/12/12/12/12" + ok_tail + " reserve=K9").find("no K9"),
+  EXPECT_NE(message("waterloo-basic 12/12/12/12/12/12/12/12/12/12 turn=1/12:00").find("turn"),
             std::string::npos);
-  EXPECT_NE(message("waterloo-basic 12/12/12/12/12/12/12/12/12/12 turn=1/11:00 move=r phase=action decider=r "
-                    "actions=0/0/2 flags=- side-turns=1")
-                .find("actions"),
+  EXPECT_NE(message("waterloo-basic 12/12/12/12/12/12/12/12/12/12" + ok_tail + " bogus=1")
+                .find("unknown key"),
             std::string::npos);
+  EXPECT_NE(message("waterloo-basic 12/12/12/12/12/12/12/12/12/12" + ok_tail + " reserve=K9")
+                .find("no K9"),
+            std::string::npos);
+  EXPECT_NE(
+      message(
+          "waterloo-basic 12/12/12/12/12/12/12/12/12/12 turn=1/11:00 move=r phase=action decider=r "
+          "actions=0/0/2 flags=- side-turns=1")
+          .find("actions"),
+      std::string::npos);
 }
 
 TEST(WaterlooFormats, BadActionTokensAreRejectedAndChangeNothing) {
@@ -166,10 +180,10 @@ TEST(WaterlooFormats, BadActionTokensAreRejectedAndChangeNothing) {
   p.s.begin_turn(1, kRed);
   const std::string before = to_notation(p.s);
   EXPECT_EQ(action_token(p.s, parse_action_token(p.s, "e7-e6")), "e7-e6");
-  EXPECT_THROW(parse_action_token(p.s, "e7-e4"), InputError);       // not legal
-  EXPECT_THROW(parse_action_token(p.s, "walk:e7"), InputError);     // malformed
+  EXPECT_THROW(parse_action_token(p.s, "e7-e4"), InputError);                   // not legal
+  EXPECT_THROW(parse_action_token(p.s, "walk:e7"), InputError);                 // malformed
   EXPECT_EQ(action_token(p.s, parse_action_token(p.s, "e7xe5/s")), "e7xe5/s");  // via e6
-  EXPECT_THROW(parse_action_token(p.s, "e7xe5/n"), InputError);  // no such last step
+  EXPECT_THROW(parse_action_token(p.s, "e7xe5/n"), InputError);                 // no such last step
   try {
     parse_action_token(p.s, "zz");
   } catch (const InputError& e) {
@@ -180,7 +194,8 @@ TEST(WaterlooFormats, BadActionTokensAreRejectedAndChangeNothing) {
 
 TEST(WaterlooFormats, RecordWithAnIllegalActionNamesIt) {
   const std::string text =
-      "stratego-waterloo-record 1\nvariant waterloo-basic\nactions end end\nresult none none none 0\n";
+      "stratego-waterloo-record 1\nvariant waterloo-basic\nactions end end\nresult none none none "
+      "0\n";
   const WaterlooRecord r = parse_record(text);
   try {
     replay(r);
@@ -189,9 +204,13 @@ TEST(WaterlooFormats, RecordWithAnIllegalActionNamesIt) {
     EXPECT_NE(std::string(e.what()).find("set-up"), std::string::npos) << e.what();
   }
   EXPECT_THROW(parse_record("stratego-record 1\nvariant classic\n"), InputError);
-  EXPECT_THROW(parse_record("stratego-waterloo-record 1\nvariant waterloo-basic\nsetup red I3@a7\n"), InputError);
-  EXPECT_THROW(parse_record("stratego-waterloo-record 1\nvariant waterloo-basic\nresult red nowhere decisive 0\n"),
-               InputError);
+  EXPECT_THROW(
+      parse_record("stratego-waterloo-record 1\nvariant waterloo-basic\nsetup red I3@a7\n"),
+      InputError);
+  EXPECT_THROW(
+      parse_record(
+          "stratego-waterloo-record 1\nvariant waterloo-basic\nresult red nowhere decisive 0\n"),
+      InputError);
 }
 
 TEST(WaterlooFormats, BoardTextShowsTerrainReservesAndTime) {

@@ -44,19 +44,23 @@ std::vector<Action> candidates(const WaterlooState& s) {
   const Side side = s.current_player();
   std::vector<Action> out;
   for (int x = 0; x < 2; ++x)
-    for (ActionType t : {ActionType::kEarlyStart, ActionType::kBattleLust}) out.push_back(Action::make(t, 0, 0, 0, x));
+    for (ActionType t : {ActionType::kEarlyStart, ActionType::kBattleLust})
+      out.push_back(Action::make(t, 0, 0, 0, x));
   for (int k = 0; k < kNumCardKinds; ++k)
     for (ActionType t : {ActionType::kDraftTake, ActionType::kDraftDiscard, ActionType::kPlayCard})
       out.push_back(Action::make(t, 0, 0, 0, k));
   out.push_back(Action::make(ActionType::kEndTurn));
   out.push_back(Action::make(ActionType::kCardDone));
   for (int sq : squares(s.side_bb(side)))
-    for (ActionType t : {ActionType::kTakeOff, ActionType::kSave}) out.push_back(Action::make(t, sq));
+    for (ActionType t : {ActionType::kTakeOff, ActionType::kSave})
+      out.push_back(Action::make(t, sq));
   for (int sq : squares(s.occupied()))
-    for (ActionType t : {ActionType::kReconPick, ActionType::kChooseTarget}) out.push_back(Action::make(t, 0, sq));
+    for (ActionType t : {ActionType::kReconPick, ActionType::kChooseTarget})
+      out.push_back(Action::make(t, 0, sq));
   for (int id = 0; id < s.num_units(); ++id)
     if (army_side(s.unit_info(id).army) == side && s.unit(id).where != Where::kBoard)
-      for (int sq : squares(s.back_row(side))) out.push_back(Action::make(ActionType::kPlace, id, sq));
+      for (int sq : squares(s.back_row(side)))
+        out.push_back(Action::make(ActionType::kPlace, id, sq));
   for (int from : squares(s.side_bb(side))) {
     const int fc = g.col(from), fr = g.row(from);
     const bool artillery = s.unit_info(s.unit_at(from)).cls == UnitClass::kArtillery;
@@ -129,15 +133,18 @@ struct Case {
 // event of the line-of-retreat cards (3 x 3 outcomes); Expert has none (W-13.2).
 const char* kBasic =
     "waterloo-basic "
-    "I5C2I3H4L2H41I3L2A01I3/H5I3I3I3I3A0C2L1A0A0M5I3/I3I3C2I3I3H61C2I31L11/A0I4K0I3C2I3A0I3I31H4I3/12/"
-    "12/i32c2a0a01l1i3a0l2k0/h5i5c2i4i5a0h4i3a0i6m51/h4c2i3i3h6i3h4i4a0l2c2i3/1i3l1i3i3c2i3a0h5i3i3c2 "
+    "I5C2I3H4L2H41I3L2A01I3/H5I3I3I3I3A0C2L1A0A0M5I3/I3I3C2I3I3H61C2I31L11/A0I4K0I3C2I3A0I3I31H4I3/"
+    "12/"
+    "12/i32c2a0a01l1i3a0l2k0/h5i5c2i4i5a0h4i3a0i6m51/h4c2i3i3h6i3h4i4a0l2c2i3/"
+    "1i3l1i3i3c2i3a0h5i3i3c2 "
     "turn=1/11:00 move=r phase=retreat-card decider=b actions=0/0/3 flags=- side-turns=0 "
     "prussians=come retreat=-/- hands=-/- played=-/- draft=-/-/0/0 setups=2 "
     "reserve=l2i3i3a0L2I6C2 pool=*L1*L1*L1*L1*I3*I3*I3*C2*C2*C2*C2*A0*M5 tally=0/0";
 const char* kStandard =
     "waterloo-standard "
     "I3I3I31I3L2C21A0A0I3I3/L11C2I3A01I4L21H52/I3A0I3I3H41I3K01C2I31/I5C2M5L2C2I31C2L1I3I6I3/12/"
-    "12/i5a0l21l2a0i3i3a0c2h6c2/i3i31i3l1i31i6c2l21i4/h4i3c2h4l1i3a0h5k0c2a0i3/a0i4a0i3m52h4i31i3c2 "
+    "12/i5a0l21l2a0i3i3a0c2h6c2/i3i31i3l1i31i6c2l21i4/h4i3c2h4l1i3a0h5k0c2a0i3/"
+    "a0i4a0i3m52h4i31i3c2 "
     "turn=1/11:00 move=r phase=retreat-card decider=b actions=0/0/3 flags=- side-turns=0 "
     "prussians=come retreat=-/- hands=LLLB/RRCB played=-/- draft=-/RIIICCB/15/0 setups=2 "
     "tiles=4,4,4 reserve=i3i3i3i5h5a0I3I3I3H4H4H6A0A0 "
@@ -145,7 +152,8 @@ const char* kStandard =
 const char* kExpert =
     "waterloo-expert "
     "1L21A0I3L11C21A01I3/I31I51A01H4C2L1I3I3K0/I3I3I3I31L2I3C2C2I31I6/I4C2A01C2M51I3L21H5I3/12/"
-    "1I3I39/1l1h4c2m5a0c2i3i3l2h5k0/i3i3a0i3l2i3i4c2i5i6l1h5/a0c2i4i3a0i3i3i3a0c2h4a0/a0i3h6i3i3a0l21i3i5h4i3 "
+    "1I3I39/1l1h4c2m5a0c2i3i3l2h5k0/i3i3a0i3l2i3i4c2i5i6l1h5/a0c2i4i3a0i3i3i3a0c2h4a0/"
+    "a0i3h6i3i3a0l21i3i5h4i3 "
     "turn=1/11:00 move=r phase=action decider=r actions=0/0/3 flags=- side-turns=1 "
     "prussians=come retreat=-/- hands=LLLB/RRCB played=-/- draft=-/RIIICCB/15/0 setups=2 "
     "tiles=4,4,4,4 reserve=c2I3I3I3H4H4H6A0A0 "

@@ -4,16 +4,17 @@
 // plays Battle Lust only when it turns the fight (W-12.7); across random positions of every
 // Waterloo variant it answers only legal tokens and legal set-ups (W-4); it beats `random` in
 // a few fixed-seed games and replays the same game for the same seed.
+#include "bots/waterloo_rules_bot.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <set>
 
 #include "bots/random_bot.h"
-#include "referee/referee.h"
-#include "bots/waterloo_rules_bot.h"
 #include "engine/waterloo/action_token.h"
 #include "engine/waterloo/record.h"
+#include "referee/referee.h"
 #include "tests/support/waterloo_hidden.h"
 #include "tests/support/waterloo_position.h"
 
@@ -94,12 +95,13 @@ TEST(WaterlooRulesBot, W_5_1_CommanderNeitherAttacksAStrongerPieceNorStaysInItsR
   ActionList list;
   p.s.legal_actions(list);
   for (Action a : list)
-    EXPECT_FALSE(a.type() == ActionType::kMove && a.to() == int(p.s.unit(ney).sq)) << action_token(p.s, a);
+    EXPECT_FALSE(a.type() == ActionType::kMove && a.to() == int(p.s.unit(ney).sq))
+        << action_token(p.s, a);
 }
 
 TEST(WaterlooRulesBot, W_11_1_TakesTheLinesOfRetreatWin) {
   Position p("waterloo-basic");
-  p.s.set_retreat_sector(kRed, 2);   // the Allied card: i10-l10
+  p.s.set_retreat_sector(kRed, 2);  // the Allied card: i10-l10
   p.s.set_retreat_sector(kBlue, 0);
   p.french(UC::kLightCavalry, 2, "i10");
   p.french(UC::kLightCavalry, 2, "l5");  // l6..l10 empty: one move to the second square
@@ -129,7 +131,7 @@ TEST(WaterlooRulesBot, W_13_2_FrenchTakeTheCentreSectorWin) {
 
 TEST(WaterlooRulesBot, W_13_5_StartsThePursuitWithALeadAndEndsItAtOnce) {
   Position p("waterloo-expert");
-  p.s.set_captured_count(kBlue, 6);  // six French pieces taken, no Allied: a lead of 6
+  p.s.set_captured_count(kBlue, 6);      // six French pieces taken, no Allied: a lead of 6
   p.allied(UC::kInfantry, 3, "b1");      // already on the French sector a1-d1
   p.allied(UC::kLightCavalry, 2, "d5");  // d4..d1 empty: the second piece in one move
   p.allied(UC::kInfantry, 3, "e9");
@@ -200,7 +202,8 @@ void mixed_game(const std::string& spec, std::uint64_t seed, std::set<Phase>& ph
       const WaterlooView view = make_view(s, side);
       bots::SetupRequest r;
       r.waterloo_view = &view;
-      ASSERT_NO_THROW(s.apply_setup(side, parse_setup_tokens(s, side, bot[side]->setup(r)))) << spec;
+      ASSERT_NO_THROW(s.apply_setup(side, parse_setup_tokens(s, side, bot[side]->setup(r))))
+          << spec;
       continue;
     }
     if (s.is_chance()) {
@@ -243,7 +246,8 @@ TEST(WaterlooRulesBot, W_4_SetupsAreLegalWithCommandersOnTheBackRow) {
         while (s.phase() != Phase::kSetup) {  // the early start (W-14.1) and the draft
           s.legal_actions(list);
           Action a = list[int(rng.below(std::uint32_t(list.size)))];
-          if (s.phase() == Phase::kEarlyStart) a = Action::make(ActionType::kEarlyStart, 0, 0, 0, early ? 1 : 0);
+          if (s.phase() == Phase::kEarlyStart)
+            a = Action::make(ActionType::kEarlyStart, 0, 0, 0, early ? 1 : 0);
           s.apply(a);
         }
         for (Side side : {kRed, kBlue}) {
@@ -256,10 +260,12 @@ TEST(WaterlooRulesBot, W_4_SetupsAreLegalWithCommandersOnTheBackRow) {
           const Army army = side == kRed ? Army::kAllied : Army::kFrench;
           for (int id : {s.commander(army), s.commander_in_chief(army)}) {
             ASSERT_EQ(s.unit(id).where, Where::kBoard);
-            EXPECT_TRUE(test(s.back_row(side), s.unit(id).sq)) << s.geometry().square_name(s.unit(id).sq);
+            EXPECT_TRUE(test(s.back_row(side), s.unit(id).sq))
+                << s.geometry().square_name(s.unit(id).sq);
           }
           int reserves = 0;
-          for (int id = s.army_begin(army); id < s.army_end(army); ++id) reserves += s.unit(id).where == Where::kReserve;
+          for (int id = s.army_begin(army); id < s.army_end(army); ++id)
+            reserves += s.unit(id).where == Where::kReserve;
           EXPECT_EQ(reserves, side == kBlue && early ? 14 : 0);  // W-14.1: exactly its 14
         }
       }
@@ -274,10 +280,12 @@ TEST(WaterlooRulesBot, WinsFixedSeedGamesAgainstRandomInStandard) {
     bots::RandomBot random;
     settings.seed = seed;
     const bool red = seed % 2 == 1;
-    const bots::GameOutcome o = red ? bots::play_game(rules, random, settings)
-                                    : bots::play_game(random, rules, settings);
-    EXPECT_EQ(o.winner, red ? Winner::kRed : Winner::kBlue) << "seed " << seed << ": " << o.reason << " " << o.detail;
-    EXPECT_TRUE(o.reason == "lines-of-retreat" || o.reason == "commander-in-chief" || o.reason == "actions-lost")
+    const bots::GameOutcome o =
+        red ? bots::play_game(rules, random, settings) : bots::play_game(random, rules, settings);
+    EXPECT_EQ(o.winner, red ? Winner::kRed : Winner::kBlue)
+        << "seed " << seed << ": " << o.reason << " " << o.detail;
+    EXPECT_TRUE(o.reason == "lines-of-retreat" || o.reason == "commander-in-chief" ||
+                o.reason == "actions-lost")
         << o.reason;
   }
 }

@@ -268,9 +268,9 @@ TEST(WaterlooRules, W_13_5_PursuitRestrictionsAndResultKinds) {
     ResultKind kind;
   };
   for (const PursuitCase& c : {PursuitCase{2, 0, Winner::kDraw, ResultKind::kIndecisive},
-                        PursuitCase{6, 1, Winner::kRed, ResultKind::kMinor},
-                        PursuitCase{12, 1, Winner::kRed, ResultKind::kMajor},
-                        PursuitCase{0, 3, Winner::kDraw, ResultKind::kIndecisive}}) {
+                               PursuitCase{6, 1, Winner::kRed, ResultKind::kMinor},
+                               PursuitCase{12, 1, Winner::kRed, ResultKind::kMajor},
+                               PursuitCase{0, 3, Winner::kDraw, ResultKind::kIndecisive}}) {
     Position p("waterloo-expert");
     p.allied(UC::kInfantry, 3, "a1");
     p.allied(UC::kLightCavalry, 2, "d8");
@@ -283,11 +283,11 @@ TEST(WaterlooRules, W_13_5_PursuitRestrictionsAndResultKinds) {
     p.s.begin_turn(5, kRed);
     p.s.apply(p.move("d8", "d1"));
     ASSERT_TRUE(p.s.in_pursuit());
-    EXPECT_EQ(p.where(wel), Where::kLeft);  // commanders-in-chief leave
-    EXPECT_EQ(p.s.side_to_move(), kRed);    // the winner moves first
-    EXPECT_FALSE(p.legal(p.move("e8", "e7")));  // cavalry attacks only
+    EXPECT_EQ(p.where(wel), Where::kLeft);               // commanders-in-chief leave
+    EXPECT_EQ(p.s.side_to_move(), kRed);                 // the winner moves first
+    EXPECT_FALSE(p.legal(p.move("e8", "e7")));           // cavalry attacks only
     EXPECT_FALSE(p.legal(p.attack("d1", "l1", kEast)));  // l2 is not on that line
-    p.s.apply(p.end_turn());  // will not pursue
+    p.s.apply(p.end_turn());                             // will not pursue
     ASSERT_TRUE(p.s.over());
     EXPECT_EQ(p.s.result().reason, EndReason::kPursuit);
     EXPECT_EQ(p.s.result().winner, c.winner);

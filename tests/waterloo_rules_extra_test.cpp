@@ -25,7 +25,7 @@ int seen_strength(const Position& p, Side viewer, const char* sq) {
 }
 
 TEST(WaterlooRules, W_6_3_HillReachesFourGroundThreeAndMudDoesNotStopFire) {
-  Position p;  // Mont Saint Jean: f8 g8 f9 g9
+  Position p;                         // Mont Saint Jean: f8 g8 f9 g9
   p.allied(UC::kArtillery, 0, "f8");  // on the hill, facing south
   p.allied(UC::kArtillery, 0, "h8");  // on the ground
   p.french(UC::kInfantry, 3, "f4");   // four ahead of both
@@ -61,7 +61,7 @@ TEST(WaterlooRules, W_8_3_CommandersAndLightCavalryNeverLoseStrength) {
   EXPECT_FALSE(p.s.weakened(ney));
   EXPECT_FALSE(p.s.weakened(lc));
   p.s.apply(p.end_turn());
-  p.s.apply(p.end_turn());  // the French again, after the Allied turn
+  p.s.apply(p.end_turn());                           // the French again, after the Allied turn
   EXPECT_EQ(p.count_type(ActionType::kTakeOff), 0);  // nothing to recover (W-8.2)
 }
 
@@ -163,8 +163,9 @@ TEST(WaterlooRules, W_13_6_ResultKindsAndScoring) {
     ResultKind kind;
     double red_return;
   };
-  for (const KindCase& c : {KindCase{2, ResultKind::kIndecisive, 0.0}, KindCase{5, ResultKind::kMinor, 1.0},
-                        KindCase{11, ResultKind::kMajor, 1.0}}) {
+  for (const KindCase& c :
+       {KindCase{2, ResultKind::kIndecisive, 0.0}, KindCase{5, ResultKind::kMinor, 1.0},
+        KindCase{11, ResultKind::kMajor, 1.0}}) {
     Position p("waterloo-expert");
     p.allied(UC::kInfantry, 3, "a1");
     p.allied(UC::kLightCavalry, 2, "d8");
@@ -234,7 +235,8 @@ TEST(WaterlooRules, EveryRuleIdOfPartWHasATest) {
   const std::size_t part = rules.find("## Part W");
   ASSERT_NE(part, std::string::npos);
   const std::size_t end = rules.find("\n## ", part + 1);
-  const std::string part_w = rules.substr(part, end == std::string::npos ? std::string::npos : end - part);
+  const std::string part_w =
+      rules.substr(part, end == std::string::npos ? std::string::npos : end - part);
   std::set<std::string> names;
   const auto* unit = ::testing::UnitTest::GetInstance();
   for (int i = 0; i < unit->total_test_suite_count(); ++i) {

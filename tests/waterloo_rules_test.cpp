@@ -97,7 +97,7 @@ TEST(WaterlooRules, W_3_1_InfantryMultiStepPathsMayTurn) {
   p.french(UC::kInfantry, 3, "e3");
   p.french(UC::kLightInfantry, 1, "e4");  // blocks the straight way north
   p.s.begin_turn(1, kBlue);
-  EXPECT_TRUE(p.legal(p.move("e3", "d4")));   // two steps with a turn
+  EXPECT_TRUE(p.legal(p.move("e3", "d4")));  // two steps with a turn
   EXPECT_TRUE(p.legal(p.move("e3", "e1")));
   EXPECT_FALSE(p.legal(p.move("e3", "e5")));  // would pass through e4
   EXPECT_FALSE(p.legal(p.move("e3", "d5")));  // three steps: INF moves at most two
@@ -221,7 +221,7 @@ TEST(WaterlooRules, W_5_1_HigherStrengthWins) {
   EXPECT_EQ(p.at("e6"), hc);  // the winning attacker takes the square
   p.s.apply(p.attack("h3", "h6", kNorth));
   EXPECT_EQ(p.where(weak), Where::kCaptured);
-  EXPECT_EQ(p.at("h6"), strong);  // the winning defender stays
+  EXPECT_EQ(p.at("h6"), strong);            // the winning defender stays
   EXPECT_EQ(p.s.unit(strong).revealed, 3);  // shown to both
 }
 

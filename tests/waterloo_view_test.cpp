@@ -81,7 +81,7 @@ TEST(WaterlooViews, W_15_2_ReconnaissanceIsPrivateOtherFactsPublic) {
   p.s.apply(p.play(CardKind::kReconnaissance));
   p.s.apply(Action::make(ActionType::kReconPick, 0, p.sq("e6")));
   const WaterlooView red = make_view(p.s, kRed), blue = make_view(p.s, kBlue);
-  EXPECT_EQ(at(red, p, "e6").strength, 5);  // the Allies looked
+  EXPECT_EQ(at(red, p, "e6").strength, 5);   // the Allies looked
   EXPECT_EQ(at(blue, p, "e6").strength, 5);  // the owner knows anyway
   EXPECT_EQ(at(red, p, "a4").strength, -1);
   EXPECT_EQ(at(red, p, "a4").damage, 1);  // the clip on the block is public
@@ -98,7 +98,8 @@ TEST(WaterlooViews, W_15_2_ReconnaissanceIsPrivateOtherFactsPublic) {
   q.s.apply(q.play(CardKind::kReconnaissance));
   q.s.apply(Action::make(ActionType::kReconPick, 0, q.sq("l6")));
   EXPECT_EQ(at(make_view(q.s, kBlue), q, "l6").strength, 3);
-  EXPECT_EQ(at(make_view(q.s, kRed), q, "l6").strength, -1) << "the Allies did not see their Prussian";
+  EXPECT_EQ(at(make_view(q.s, kRed), q, "l6").strength, -1)
+      << "the Allies did not see their Prussian";
   EXPECT_EQ(q.s.unit(prussian).revealed, 2);
 }
 
@@ -151,7 +152,8 @@ TEST(WaterlooViews, W_15_3_PieceBackFromTheReserveIsHiddenAgain) {
   EXPECT_EQ(q.s.unit(fr).revealed, 3);  // the winner stays revealed on the board
   q.s.apply(q.end_turn());
   q.s.apply(Action::make(ActionType::kPlace, ret, q.sq("c10")));
-  EXPECT_EQ(at(make_view(q.s, kBlue), q, "c10").strength, -1) << "which reserve infantry came back is hidden";
+  EXPECT_EQ(at(make_view(q.s, kBlue), q, "c10").strength, -1)
+      << "which reserve infantry came back is hidden";
   EXPECT_EQ(at(make_view(q.s, kBlue), q, "c10").revealed, 0);
   EXPECT_EQ(at(make_view(q.s, kRed), q, "c10").strength, 3);  // the owner knows
 
@@ -196,7 +198,8 @@ WaterlooState with_hidden_facts_changed(const WaterlooState& s, Side viewer, Rng
     if (swappable(t, x, y, viewer)) swap_units(t, x, y);
   }
   const Side enemy = other(viewer);
-  if (t.retreat_sector(enemy) >= 0) t.set_retreat_sector(enemy, (t.retreat_sector(enemy) + 1 + int(rng.below(2))) % 3);
+  if (t.retreat_sector(enemy) >= 0)
+    t.set_retreat_sector(enemy, (t.retreat_sector(enemy) + 1 + int(rng.below(2))) % 3);
   return t;
 }
 
@@ -245,7 +248,8 @@ TEST(WaterlooViews, W_15_NoViewLeaksHiddenFactsInRandomGames) {
           changed += to_notation(t) != to_notation(s);
           ++checked;
           const WaterlooView a = make_view(s, viewer), b = make_view(t, viewer);
-          ASSERT_EQ(to_notation(a), to_notation(b)) << spec << " step " << step << " viewer " << side_name(viewer);
+          ASSERT_EQ(to_notation(a), to_notation(b))
+              << spec << " step " << step << " viewer " << side_name(viewer);
           ASSERT_TRUE(a == b) << spec << " step " << step;
         }
         const std::optional<Action> a = random_step_taken(s, rng, list);
@@ -256,7 +260,8 @@ TEST(WaterlooViews, W_15_NoViewLeaksHiddenFactsInRandomGames) {
           if (::testing::Test::HasFailure()) return;
         }
         for (int id = 0; id < s.num_units(); ++id)
-          if (s.unit(id).where == Where::kBoard && s.unit(id).revealed == 3) fought[std::size_t(id)] = 1;
+          if (s.unit(id).where == Where::kBoard && s.unit(id).revealed == 3)
+            fought[std::size_t(id)] = 1;
       }
     }
   }
@@ -295,13 +300,16 @@ TEST(WaterlooViews, W_15_NoObservationLeaksHiddenFactsInRandomGames) {
         WaterlooState b2 = before, s2 = s;
         Action a2 = a;
         for (int k = 0; k < 40; ++k) {
-          const int x = int(mut.below(std::uint32_t(s.num_units()))), y = int(mut.below(std::uint32_t(s.num_units())));
+          const int x = int(mut.below(std::uint32_t(s.num_units()))),
+                    y = int(mut.below(std::uint32_t(s.num_units())));
           if (!swappable(b2, x, y, viewer) || !swappable(s2, x, y, viewer)) continue;
           swap_units(b2, x, y);
           swap_units(s2, x, y);
-          if (!setup && (a2.type() == ActionType::kPlace || a2.type() == ActionType::kDrawPrussian) &&
+          if (!setup &&
+              (a2.type() == ActionType::kPlace || a2.type() == ActionType::kDrawPrussian) &&
               (a2.from() == x || a2.from() == y))
-            a2 = Action::make(a2.type(), a2.from() == x ? y : x, a2.to(), int(a2.dir()), a2.extra());
+            a2 =
+                Action::make(a2.type(), a2.from() == x ? y : x, a2.to(), int(a2.dir()), a2.extra());
         }
         const Side enemy = other(viewer);
         if (!setup && a.type() == ActionType::kRetreatCard && s.retreat_sector(enemy) >= 0 &&
@@ -315,8 +323,8 @@ TEST(WaterlooViews, W_15_NoObservationLeaksHiddenFactsInRandomGames) {
                                       : observe(before, a, s, viewer);
         const ObservedStep o2 = setup ? observe_setup(b2, b2.current_player(), s2, viewer)
                                       : observe(b2, a2, s2, viewer);
-        ASSERT_TRUE(o1 == o2) << spec << " step " << step << ": " << describe(o1, s.geometry()) << " vs "
-                              << describe(o2, s.geometry());
+        ASSERT_TRUE(o1 == o2) << spec << " step " << step << ": " << describe(o1, s.geometry())
+                              << " vs " << describe(o2, s.geometry());
         ++steps;
       }
     }

@@ -2,10 +2,9 @@
 // log-probabilities, fitting the set-up priors, and the accuracy measurement of beliefs.
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <memory>
 #include <string>
-
-#include <CLI/CLI.hpp>
 
 #include "eval/setup_model.h"
 

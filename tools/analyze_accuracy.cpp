@@ -14,9 +14,9 @@
 #include <optional>
 #include <sstream>
 
-#include "referee/referee.h"
 #include "bots/registry.h"
 #include "engine/error.h"
+#include "engine/file_io.h"
 #include "engine/movegen.h"
 #include "engine/record.h"
 #include "engine/setup.h"
@@ -25,7 +25,7 @@
 #include "eval/setup_fit.h"
 #include "eval/setup_mixture.h"
 #include "eval/setup_styles.h"
-#include "engine/file_io.h"
+#include "referee/referee.h"
 #include "tools/analyze.h"
 #include "tools/seed_option.h"
 
@@ -33,8 +33,8 @@ namespace stratego::analyze {
 namespace {
 
 struct AccuracyOptions {
-  std::string variant = "classic", data, players = "rules,random", at = "20,50,100,200", prior, mixture,
-              setups = "human";
+  std::string variant = "classic", data, players = "rules,random", at = "20,50,100,200", prior,
+              mixture, setups = "human";
   int games = 100;
   std::uint64_t seed = 1;
   double idle_scale = 1.0, approach = 0.5, flee = 0.5;
@@ -103,7 +103,8 @@ void run_accuracy(const AccuracyOptions& o) {
   int last = 0;
   for (int n : at) last = std::max(last, n);
   // Games need not go on past the last point measured.
-  auto v = std::make_shared<const Variant>(load_variant(o.variant + "+move_limit=" + std::to_string(last + 1)));
+  auto v = std::make_shared<const Variant>(
+      load_variant(o.variant + "+move_limit=" + std::to_string(last + 1)));
   const SetupFile file = read_setup_file(o.data, base);
   std::vector<std::string> validation;
   for (std::size_t i = 0; i < file.lines.size(); ++i)
@@ -113,7 +114,9 @@ void run_accuracy(const AccuracyOptions& o) {
   std::optional<eval::StyleDistribution> style;
   if (o.setups != "human") {
     style.emplace(eval::SetupModel::uniform(base), eval::parse_style(o.setups));
-    if (!style->available()) throw InputError("--setups " + o.setups + ": the style does not fit the " + base.name + " army");
+    if (!style->available())
+      throw InputError("--setups " + o.setups + ": the style does not fit the " + base.name +
+                       " army");
   }
   auto style_line = [&](Rng& rng) {
     std::string line;
@@ -126,8 +129,8 @@ void run_accuracy(const AccuracyOptions& o) {
   const auto prior = load_prior(base, o.prior);
   std::shared_ptr<const eval::SetupMixture> mixture =
       o.mixture.empty() ? eval::SetupMixture::for_variant(base)
-                        : std::make_shared<const eval::SetupMixture>(
-                              eval::SetupMixture::parse(read_text_file(o.mixture), o.mixture, prior));
+                        : std::make_shared<const eval::SetupMixture>(eval::SetupMixture::parse(
+                              read_text_file(o.mixture), o.mixture, prior));
   const auto list = configs(o);
   // score[opponent's bot][config][point]
   std::map<std::string, std::vector<std::vector<Score>>> score;
@@ -142,8 +145,10 @@ void run_accuracy(const AccuracyOptions& o) {
     gs.variant = v;
     gs.variant_spec = v->spec;
     gs.seed = o.seed * 1000003 + std::uint64_t(game);
-    gs.setup[kRed] = style ? style_line(pick) : validation[pick.below(std::uint32_t(validation.size()))];
-    gs.setup[kBlue] = style ? style_line(pick) : validation[pick.below(std::uint32_t(validation.size()))];
+    gs.setup[kRed] =
+        style ? style_line(pick) : validation[pick.below(std::uint32_t(validation.size()))];
+    gs.setup[kBlue] =
+        style ? style_line(pick) : validation[pick.below(std::uint32_t(validation.size()))];
     const bots::GameOutcome out = bots::play_game(*red, *blue, gs);
     const GameRecord r = parse_record(out.record, "game " + std::to_string(game + 1));
     State s = record_start(r);
@@ -151,7 +156,8 @@ void run_accuracy(const AccuracyOptions& o) {
     for (Side viewer : {kRed, kBlue}) {
       State truth = s;
       std::vector<eval::Belief> beliefs;
-      for (const Config& c : list) beliefs.emplace_back(make_view(truth, viewer), c.options, prior, mixture);
+      for (const Config& c : list)
+        beliefs.emplace_back(make_view(truth, viewer), c.options, prior, mixture);
       std::size_t next = 0;
       for (std::size_t ply = 0; ply <= r.moves.size() && next < at.size(); ++ply) {
         if (ply > 0) {
@@ -160,7 +166,8 @@ void run_accuracy(const AccuracyOptions& o) {
           const View after = make_view(truth, viewer);
           for (auto& b : beliefs) b.update(m, after);
         }
-        if (truth.moves_played() < at[next] || truth.pending_rescue() || truth.pending_anger()) continue;
+        if (truth.moves_played() < at[next] || truth.pending_rescue() || truth.pending_anger())
+          continue;
         for (std::size_t c = 0; c < beliefs.size(); ++c) {
           const eval::Belief& b = beliefs[c];
           std::optional<eval::Marginals> exact;
@@ -169,13 +176,15 @@ void run_accuracy(const AccuracyOptions& o) {
           Score& sc = score[names[1 - viewer]][c][next];
           for (int i = 0; i < int(b.tracker().pieces().size()); ++i) {
             const eval::EnemyPiece& p = b.tracker().pieces()[std::size_t(i)];
-            if (!p.alive() || piece_kind(b.view().board[std::size_t(p.square)].piece) != kUnknown) continue;
+            if (!p.alive() || piece_kind(b.view().board[std::size_t(p.square)].piece) != kUnknown)
+              continue;
             const Kind truth_kind = piece_kind(truth.at(p.square));
             const double q = mg.prob(b.tracker(), i, truth_kind);
             Kind best = kUnknown;
             double best_p = -1;
             for (Kind k : mg.kinds)
-              if (mg.prob(b.tracker(), i, k) > best_p) best_p = mg.prob(b.tracker(), i, k), best = k;
+              if (mg.prob(b.tracker(), i, k) > best_p)
+                best_p = mg.prob(b.tracker(), i, k), best = k;
             ++sc.pieces;
             sc.correct += best == truth_kind;
             if (q <= 0) ++sc.impossible;
@@ -189,11 +198,12 @@ void run_accuracy(const AccuracyOptions& o) {
   std::cout << v->spec << ": " << o.games << " games " << players[0] << " vs " << players[1]
             << " (colours alternating), set-ups "
             << (style ? "of the style " + o.setups
-                      : "drawn from the " + std::to_string(validation.size()) + " held-out set-ups of " +
+                      : "drawn from the " + std::to_string(validation.size()) +
+                            " held-out set-ups of " +
                             std::filesystem::path(o.data).filename().string())
-            << ", "
-            << plies_total / std::max(1, o.games) << " decisions per game on average\nprior: "
-            << prior->source() << "\nmixture: " << (mixture ? mixture->source : std::string("none for this variant"))
+            << ", " << plies_total / std::max(1, o.games)
+            << " decisions per game on average\nprior: " << prior->source()
+            << "\nmixture: " << (mixture ? mixture->source : std::string("none for this variant"))
             << "\n";
   for (const auto& [opponent, by_config] : score) {
     std::cout << "\nbeliefs about the pieces of " << opponent << ":\n";
@@ -203,8 +213,9 @@ void run_accuracy(const AccuracyOptions& o) {
         const Score& sc = by_config[c][n];
         if (sc.pieces == 0) continue;
         char line[160];
-        std::snprintf(line, sizeof line, "  %5d  %-22s %7ld   %7.3f  %5.1f%%%s\n", at[n], list[c].name.c_str(),
-                      sc.pieces, sc.log_loss / double(sc.pieces), 100.0 * double(sc.correct) / double(sc.pieces),
+        std::snprintf(line, sizeof line, "  %5d  %-22s %7ld   %7.3f  %5.1f%%%s\n", at[n],
+                      list[c].name.c_str(), sc.pieces, sc.log_loss / double(sc.pieces),
+                      100.0 * double(sc.correct) / double(sc.pieces),
                       sc.impossible ? "  (true kind given probability 0!)" : "");
         std::cout << line;
       }
@@ -215,12 +226,15 @@ void run_accuracy(const AccuracyOptions& o) {
 
 void register_accuracy(CLI::App* analyze) {
   auto o = std::make_shared<AccuracyOptions>();
-  auto* cmd = analyze->add_subcommand("accuracy", "Score beliefs against the truth in bot games from held-out human set-ups");
-  cmd->add_option("--variant,-v", o->variant, "Variant (classic or barrage have data)")->capture_default_str();
+  auto* cmd = analyze->add_subcommand(
+      "accuracy", "Score beliefs against the truth in bot games from held-out human set-ups");
+  cmd->add_option("--variant,-v", o->variant, "Variant (classic or barrage have data)")
+      ->capture_default_str();
   cmd->add_option("--data", o->data, "The human set-up file of the variant")->required();
   cmd->add_option("--games", o->games, "Games to play")->capture_default_str();
   cmd->add_option("--seed", o->seed, "Seed of the set-up draws and the games")
-      ->check(seed_validator())->capture_default_str();
+      ->check(seed_validator())
+      ->capture_default_str();
   cmd->add_option("--players", o->players, "Two built-in bots")->capture_default_str();
   cmd->add_option("--at", o->at, "Move counts to score at")->capture_default_str();
   cmd->add_option("--prior", o->prior, "A .prior file to use instead of the built-in one");
@@ -229,7 +243,8 @@ void register_accuracy(CLI::App* analyze) {
                   "Where both sides' set-ups come from: human (the held-out split) or a style "
                   "(uniform, forward-bombs, flag-front, high-front)")
       ->capture_default_str();
-  cmd->add_option("--idle-scale", o->idle_scale, "Behaviour: idle hazard scale")->capture_default_str();
+  cmd->add_option("--idle-scale", o->idle_scale, "Behaviour: idle hazard scale")
+      ->capture_default_str();
   cmd->add_option("--approach", o->approach, "Behaviour: approach weight")->capture_default_str();
   cmd->add_option("--flee", o->flee, "Behaviour: flee weight")->capture_default_str();
   cmd->add_flag("--exact", o->exact, "Also score the exact marginals (slow) next to IPF's");

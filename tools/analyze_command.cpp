@@ -21,11 +21,13 @@ namespace stratego {
 namespace analyze {
 
 std::shared_ptr<const eval::SetupModel> load_prior(const Variant& v, const std::string& file) {
-  if (file.empty()) return std::make_shared<const eval::SetupModel>(eval::SetupModel::for_variant(v));
-  auto m = std::make_shared<const eval::SetupModel>(eval::SetupModel::parse(read_text_file(file), file));
+  if (file.empty())
+    return std::make_shared<const eval::SetupModel>(eval::SetupModel::for_variant(v));
+  auto m =
+      std::make_shared<const eval::SetupModel>(eval::SetupModel::parse(read_text_file(file), file));
   const eval::SetupModel shape = eval::SetupModel::uniform(v);
-  if (m->symbols() != shape.symbols() || m->counts() != shape.counts() || m->width() != shape.width() ||
-      m->rows() != shape.rows())
+  if (m->symbols() != shape.symbols() || m->counts() != shape.counts() ||
+      m->width() != shape.width() || m->rows() != shape.rows())
     throw InputError(file + ": the prior is for another army or board than " + v.spec);
   return m;
 }
@@ -51,25 +53,29 @@ void print_belief(const eval::Belief& b, int top, std::ostream& out) {
   std::vector<std::string> lines;
   for (int i = 0; i < int(t.pieces().size()); ++i) {
     const eval::EnemyPiece& p = t.pieces()[std::size_t(i)];
-    const bool on_board_hidden = p.alive() && piece_kind(v.board[std::size_t(p.square)].piece) == kUnknown;
+    const bool on_board_hidden =
+        p.alive() && piece_kind(v.board[std::size_t(p.square)].piece) == kUnknown;
     const bool face_down = !p.alive() && p.silent;
     if (!on_board_hidden && !face_down) continue;
     ++hidden;
     open += !p.known();
     std::vector<std::pair<double, Kind>> ranked;
     for (Kind k : m.kinds) ranked.push_back({m.prob(t, i, k), k});
-    std::stable_sort(ranked.begin(), ranked.end(), [](auto& a, auto& c) { return a.first > c.first; });
+    std::stable_sort(ranked.begin(), ranked.end(),
+                     [](auto& a, auto& c) { return a.first > c.first; });
     std::ostringstream line;
     line << "  " << (p.alive() ? g.square_name(p.square) : std::string("captured face down"));
     if (p.start >= 0 && p.start != p.square) line << " (from " << g.square_name(p.start) << ")";
     line << (p.moved ? "" : ", unmoved") << ":";
     for (int n = 0; n < top && n < int(ranked.size()) && ranked[std::size_t(n)].first > 0; ++n)
-      line << " " << kind_name(ranked[std::size_t(n)].second) << " " << percent(ranked[std::size_t(n)].first);
+      line << " " << kind_name(ranked[std::size_t(n)].second) << " "
+           << percent(ranked[std::size_t(n)].first);
     lines.push_back(line.str());
   }
   out << "  " << hidden << " hidden " << side_name(t.enemy()) << " pieces, " << open
-      << " of open kind" << (m.converged ? "" : " (the fit did not converge: error " +
-                                                    std::to_string(m.max_error) + ")")
+      << " of open kind"
+      << (m.converged ? ""
+                      : " (the fit did not converge: error " + std::to_string(m.max_error) + ")")
       << "\n";
   for (const auto& l : lines) out << l << "\n";
 }
@@ -93,29 +99,34 @@ std::vector<int> parse_moves_list(const std::string& text) {
 }
 
 void analyze_record(const RecordOptions& o) {
-  if (o.side != "red" && o.side != "blue") throw InputError("--side must be red or blue, not '" + o.side + "'");
+  if (o.side != "red" && o.side != "blue")
+    throw InputError("--side must be red or blue, not '" + o.side + "'");
   const Side viewer = o.side == "red" ? kRed : kBlue;
   const std::string text = read_text_file(o.record);
   const auto records = split_records(text, o.record);
   if (records.size() != 1 || records[0].waterloo)
     throw InputError(o.record + ": analyze reads one classic-family game record (this file holds " +
-                     std::to_string(records.size()) + (records[0].waterloo ? ", of Waterloo" : "") + ")");
+                     std::to_string(records.size()) + (records[0].waterloo ? ", of Waterloo" : "") +
+                     ")");
   const GameRecord r = parse_record(records[0].text, o.record);
   State s = record_start(r);
   const auto prior = analyze::load_prior(s.variant(), o.prior);
-  std::vector<int> at = o.at.empty() ? std::vector<int>{int(r.moves.size())} : parse_moves_list(o.at);
+  std::vector<int> at =
+      o.at.empty() ? std::vector<int>{int(r.moves.size())} : parse_moves_list(o.at);
   for (int n : at)
     if (n > int(r.moves.size()))
-      throw InputError("--at " + std::to_string(n) + ": the record has only " + std::to_string(r.moves.size()) + " moves");
+      throw InputError("--at " + std::to_string(n) + ": the record has only " +
+                       std::to_string(r.moves.size()) + " moves");
   std::sort(at.begin(), at.end());
   eval::Belief b(make_view(s, viewer), eval::default_options(s.variant()), prior);
-  std::cout << s.variant().spec << ": " << side_name(viewer) << "'s beliefs about " << side_name(other(viewer))
-            << "'s pieces; prior: " << prior->source() << "\n";
+  std::cout << s.variant().spec << ": " << side_name(viewer) << "'s beliefs about "
+            << side_name(other(viewer)) << "'s pieces; prior: " << prior->source() << "\n";
   std::size_t next = 0;
   for (int ply = 0; ply <= int(r.moves.size()) && next < at.size(); ++ply) {
     if (ply > 0) {
       const Move m = r.moves[std::size_t(ply - 1)];
-      const std::string where = o.record + ": move " + std::to_string(ply) + " (" + move_to_text(m, s.geometry()) + ")";
+      const std::string where =
+          o.record + ": move " + std::to_string(ply) + " (" + move_to_text(m, s.geometry()) + ")";
       if (!is_legal(s, m)) throw InputError(where + " is not legal");
       s.make(m);
       MoveList list;
@@ -128,11 +139,15 @@ void analyze_record(const RecordOptions& o) {
       }
     }
     for (; next < at.size() && at[next] == ply; ++next) {
-      std::cout << "after move " << ply << " (" << (s.over() ? std::string("game over") : std::string(side_name(s.side_to_move())) + " to move") << "):\n";
+      std::cout << "after move " << ply << " ("
+                << (s.over() ? std::string("game over")
+                             : std::string(side_name(s.side_to_move())) + " to move")
+                << "):\n";
       print_belief(b, o.top, std::cout);
       if (!o.svg.empty()) {
         const eval::Marginals m = b.marginals();
-        const std::string title = std::string(side_name(viewer)) + "'s belief after move " + std::to_string(ply);
+        const std::string title =
+            std::string(side_name(viewer)) + "'s belief after move " + std::to_string(ply);
         const auto paths = write_belief_svgs(o.svg, "move-" + std::to_string(ply), b, m, title);
         std::cout << "  heat maps: " << paths.size() << " files in " << o.svg << "\n";
       }
@@ -145,12 +160,15 @@ void analyze_record(const RecordOptions& o) {
 void register_analyze_command(CLI::App& app) {
   auto o = std::make_shared<RecordOptions>();
   auto* cmd = app.add_subcommand(
-      "analyze", "Beliefs about hidden pieces along a game record; set-up priors (setup, fit, accuracy)");
+      "analyze",
+      "Beliefs about hidden pieces along a game record; set-up priors (setup, fit, accuracy)");
   cmd->add_option("record", o->record, "A game record (classic family)");
   cmd->add_option("--side", o->side, "Whose beliefs: red or blue");
   cmd->add_option("--at", o->at, "Move numbers to show, e.g. 20,50,100 (default: the end)");
   cmd->add_option("--svg", o->svg, "Write an SVG heat map per kind into this folder");
-  cmd->add_option("--top", o->top, "Kinds to print per piece")->capture_default_str()->check(CLI::Range(1, 14));
+  cmd->add_option("--top", o->top, "Kinds to print per piece")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 14));
   cmd->add_option("--prior", o->prior, "A .prior file to use instead of the built-in one");
   cmd->require_subcommand(0, 1);
   analyze::register_setup(cmd);
@@ -159,7 +177,8 @@ void register_analyze_command(CLI::App& app) {
   cmd->callback([o, cmd] {
     if (!cmd->get_subcommands().empty()) return;
     if (o->record.empty())
-      throw InputError("analyze: give a game record and --side, or a subcommand (setup, fit, accuracy)");
+      throw InputError(
+          "analyze: give a game record and --side, or a subcommand (setup, fit, accuracy)");
     if (o->side.empty()) throw InputError("analyze: --side red|blue is required");
     analyze_record(*o);
   });

@@ -40,10 +40,11 @@ struct SetupOptions {
   int show = 3;
 };
 
-std::shared_ptr<const eval::SetupMixture> load_mixture(const Variant& v, const std::string& file,
-                                                       std::shared_ptr<const eval::SetupModel> prior) {
+std::shared_ptr<const eval::SetupMixture> load_mixture(
+    const Variant& v, const std::string& file, std::shared_ptr<const eval::SetupModel> prior) {
   if (file.empty()) return eval::SetupMixture::for_variant(v);
-  return std::make_shared<const eval::SetupMixture>(eval::SetupMixture::parse(read_text_file(file), file, prior));
+  return std::make_shared<const eval::SetupMixture>(
+      eval::SetupMixture::parse(read_text_file(file), file, prior));
 }
 
 // What the mixture knows of a set-up: whether people used it, how near the nearest known one
@@ -55,26 +56,29 @@ void print_known(const eval::SetupMixture& mix, const std::vector<int>& symbols,
   const eval::SetupMixture::Match m = mix.match(symbols);
   std::cout << "  mixture: " << fixed(total) << "; ";
   if (m.exact_setups > 0)
-    std::cout << "matches " << m.exact_setups << " set-up" << (m.exact_setups == 1 ? "" : "s") << " of the data";
+    std::cout << "matches " << m.exact_setups << " set-up" << (m.exact_setups == 1 ? "" : "s")
+              << " of the data";
   else
     std::cout << "matches no set-up of the data";
   if (m.nearest >= 0)
-    std::cout << "; nearest other differs in " << m.nearest << " square" << (m.nearest == 1 ? "" : "s") << " ("
-              << m.nearest_count << " such)";
+    std::cout << "; nearest other differs in " << m.nearest << " square"
+              << (m.nearest == 1 ? "" : "s") << " (" << m.nearest_count << " such)";
   std::cout << "\n";
   std::string parts;
   for (std::size_t c = 0; c < mix.components().size(); ++c) {
     const auto& comp = mix.components()[c];
     if (comp.type != eval::SetupMixture::Type::kBlock || !std::isfinite(lps[c])) continue;
-    parts += (parts.empty() ? "" : ", ") + comp.name.substr(6) + " " + std::to_string(mix.block_matches(comp.block, symbols));
+    parts += (parts.empty() ? "" : ", ") + comp.name.substr(6) + " " +
+             std::to_string(mix.block_matches(comp.block, symbols));
   }
   std::cout << "  parts people used (training set-ups and mirrors with the same pieces there): "
             << (parts.empty() ? "none of its rows or half rows" : parts) << "\n";
   if (!components) return;
   for (std::size_t c = 0; c < mix.components().size(); ++c) {
     const double post = std::isfinite(lps[c]) ? mix.weights()[c] * std::exp(lps[c] - total) : 0.0;
-    std::cout << "    " << mix.components()[c].name << ": " << (std::isfinite(lps[c]) ? fixed(lps[c]) : "impossible")
-              << ", posterior " << fixed(post, 4) << "\n";
+    std::cout << "    " << mix.components()[c].name << ": "
+              << (std::isfinite(lps[c]) ? fixed(lps[c]) : "impossible") << ", posterior "
+              << fixed(post, 4) << "\n";
   }
 }
 
@@ -84,14 +88,15 @@ void run_setup(const SetupOptions& o) {
   const SetupFile file = read_setup_file(o.file, v);  // names the file and line of a bad set-up
   std::cout << "# " << v.spec << " prior: " << model->source() << "\n";
   std::cout << "# log-probability in nats (per piece in brackets); uniform over legal set-ups: "
-            << fixed(model->uniform_log_prob()) << " (" << fixed(model->uniform_log_prob() / model->pieces())
-            << ")\n";
+            << fixed(model->uniform_log_prob()) << " ("
+            << fixed(model->uniform_log_prob() / model->pieces()) << ")\n";
   const auto mixture = load_mixture(v, o.mixture, model);
   if (mixture) std::cout << "# mixture: " << mixture->source << "\n";
   for (std::size_t i = 0; i < file.lines.size(); ++i) {
     const std::vector<int> symbols = model->symbols_of(file.lines[i]);
     const double lp = model->log_prob(symbols);
-    std::cout << "line " << file.line_numbers[i] << ": " << fixed(lp) << " (" << fixed(lp / model->pieces()) << ")\n";
+    std::cout << "line " << file.line_numbers[i] << ": " << fixed(lp) << " ("
+              << fixed(lp / model->pieces()) << ")\n";
     if (mixture) print_known(*mixture, symbols, o.components);
     if (!o.squares) continue;
     // How expected each piece is on its square: the prior's per-square share of that kind.
@@ -99,7 +104,8 @@ void run_setup(const SetupOptions& o) {
     for (int f : model->order())
       if (symbols[std::size_t(f)] != eval::kEmptySymbol)
         shares.push_back({model->marginal(f, Kind(symbols[std::size_t(f)])), f});
-    std::stable_sort(shares.begin(), shares.end(), [](auto& a, auto& b) { return a.first > b.first; });
+    std::stable_sort(shares.begin(), shares.end(),
+                     [](auto& a, auto& b) { return a.first > b.first; });
     auto list = [&](auto begin, auto end) {
       std::string out;
       for (auto it = begin; it != end; ++it) {
@@ -114,8 +120,10 @@ void run_setup(const SetupOptions& o) {
       return out;
     };
     const std::size_t k = std::min<std::size_t>(std::size_t(o.show), shares.size());
-    std::cout << "  most expected: " << list(shares.begin(), shares.begin() + std::ptrdiff_t(k)) << "\n";
-    std::cout << "  least expected: " << list(shares.rbegin(), shares.rbegin() + std::ptrdiff_t(k)) << "\n";
+    std::cout << "  most expected: " << list(shares.begin(), shares.begin() + std::ptrdiff_t(k))
+              << "\n";
+    std::cout << "  least expected: " << list(shares.rbegin(), shares.rbegin() + std::ptrdiff_t(k))
+              << "\n";
   }
 }
 
@@ -148,21 +156,26 @@ void run_fit(const FitCommandOptions& o) {
   val.per_square = eval::mean_log_prob(flat, data.validation) / pieces;
   val.model = eval::mean_log_prob(model, data.validation) / pieces;
   std::cout << "nats per piece           training   validation\n";
-  std::cout << "  uniform                " << fixed(val.uniform) << "     " << fixed(val.uniform) << "\n";
-  std::cout << "  per-square             " << fixed(eval::mean_log_prob(flat, data.training) / pieces) << "     "
+  std::cout << "  uniform                " << fixed(val.uniform) << "     " << fixed(val.uniform)
+            << "\n";
+  std::cout << "  per-square             "
+            << fixed(eval::mean_log_prob(flat, data.training) / pieces) << "     "
             << fixed(val.per_square) << "\n";
-  std::cout << "  per-square + structure " << fixed(eval::mean_log_prob(model, data.training) / pieces)
-            << "     " << fixed(val.model) << "\n";
+  std::cout << "  per-square + structure "
+            << fixed(eval::mean_log_prob(model, data.training) / pieces) << "     "
+            << fixed(val.model) << "\n";
   const auto& p = model.params();
   std::cout << "structure (logit added when next to the Flag: adjacent / diagonal / two straight; "
                "per neighbour of the same kind, from the pair table):\n";
   for (int s = 0; s < model.num_symbols(); ++s)
-    std::cout << "  " << symbol_name(model.symbols()[std::size_t(s)]) << ": " << fixed(p.rel[0][std::size_t(s)], 2)
-              << " / " << fixed(p.rel[1][std::size_t(s)], 2) << " / " << fixed(p.rel[2][std::size_t(s)], 2) << "; "
+    std::cout << "  " << symbol_name(model.symbols()[std::size_t(s)]) << ": "
+              << fixed(p.rel[0][std::size_t(s)], 2) << " / " << fixed(p.rel[1][std::size_t(s)], 2)
+              << " / " << fixed(p.rel[2][std::size_t(s)], 2) << "; "
               << fixed(p.pair[std::size_t(s * model.num_symbols() + s)], 2) << "\n";
   model.set_fitted("fitted to " + name + " (" + std::to_string(data.training.size()) + " of " +
                        std::to_string(file.lines.size()) + " set-ups; every " +
-                       std::to_string(eval::kValidationEvery) + "th held out) by stratego analyze fit",
+                       std::to_string(eval::kValidationEvery) +
+                       "th held out) by stratego analyze fit",
                    val);
   if (!o.out.empty()) {
     write_text_file_atomically(o.out, model.format());
@@ -175,17 +188,20 @@ void run_fit(const FitCommandOptions& o) {
   mix.validation.parametric = val.model * pieces;
   mix.validation.uniform = val.uniform * pieces;
   mix.validation.mixture = mixed;
-  mix.source = "weights fitted by EM on the " + std::to_string(data.validation.size()) + " held-out set-ups of " +
-               name + " (broad components at least " + fixed(o.floor, 4) + " each) by stratego analyze fit";
+  mix.source = "weights fitted by EM on the " + std::to_string(data.validation.size()) +
+               " held-out set-ups of " + name + " (broad components at least " + fixed(o.floor, 4) +
+               " each) by stratego analyze fit";
   std::cout << "mixture, nats per set-up on the held-out set-ups (against uniform):\n"
             << "  uniform                " << fixed(mix.validation.uniform, 2) << "\n"
             << "  parametric             " << fixed(mix.validation.parametric, 2) << " ("
             << fixed(mix.validation.parametric - mix.validation.uniform, 2) << ")\n"
-            << "  mixture                " << fixed(mixed, 2) << " (" << fixed(mixed - mix.validation.uniform, 2)
-            << ")\n  mixture, 2-fold cv     " << fixed(mix.validation.cross_validated, 2) << " ("
+            << "  mixture                " << fixed(mixed, 2) << " ("
+            << fixed(mixed - mix.validation.uniform, 2) << ")\n  mixture, 2-fold cv     "
+            << fixed(mix.validation.cross_validated, 2) << " ("
             << fixed(mix.validation.cross_validated - mix.validation.uniform, 2) << ")\n  weights:";
   for (std::size_t c = 0; c < mix.components().size(); ++c)
-    std::cout << (c % 6 == 0 ? "\n   " : "") << " " << mix.components()[c].name << " " << fixed(mix.weights()[c], 4);
+    std::cout << (c % 6 == 0 ? "\n   " : "") << " " << mix.components()[c].name << " "
+              << fixed(mix.weights()[c], 4);
   std::cout << "\n";
   if (!o.mixture_out.empty()) {
     write_text_file_atomically(o.mixture_out, mix.format());
@@ -197,31 +213,39 @@ void run_fit(const FitCommandOptions& o) {
 
 void register_setup(CLI::App* analyze) {
   auto o = std::make_shared<SetupOptions>();
-  auto* cmd = analyze->add_subcommand("setup", "Log-probability of each set-up of a file under the prior");
+  auto* cmd =
+      analyze->add_subcommand("setup", "Log-probability of each set-up of a file under the prior");
   cmd->add_option("file", o->file, "A file of set-up lines")->required();
   cmd->add_option("--variant,-v", o->variant, "Variant of the set-ups")->capture_default_str();
   cmd->add_flag("--squares", o->squares, "Also print the most and least expected squares");
-  cmd->add_option("--show", o->show, "Squares to list each way with --squares")->capture_default_str();
+  cmd->add_option("--show", o->show, "Squares to list each way with --squares")
+      ->capture_default_str();
   cmd->add_option("--mixture", o->mixture, "A .mixture file to use instead of the built-in one");
-  cmd->add_flag("--components", o->components, "Also print each mixture component's log-probability");
+  cmd->add_flag("--components", o->components,
+                "Also print each mixture component's log-probability");
   cmd->add_option("--prior", o->prior, "A .prior file to use instead of the built-in one");
   cmd->callback([o] { run_setup(*o); });
 }
 
 void register_fit(CLI::App* analyze) {
   auto o = std::make_shared<FitCommandOptions>();
-  auto* cmd = analyze->add_subcommand("fit", "Fit a set-up prior to human set-ups and report it on held-out data");
+  auto* cmd = analyze->add_subcommand(
+      "fit", "Fit a set-up prior to human set-ups and report it on held-out data");
   cmd->add_option("--variant,-v", o->variant, "Variant of the set-ups")->capture_default_str();
   cmd->add_option("--data", o->data, "A file of human set-up lines")->required();
   cmd->add_option("--out,-o", o->out, "Write the fitted prior here (e.g. eval/data/classic.prior)");
   cmd->add_option("--steps", o->fit.steps, "Adam steps")->capture_default_str();
   cmd->add_option("--batch", o->fit.batch, "Set-ups per step")->capture_default_str();
-  cmd->add_option("--l2", o->fit.l2, "Gaussian prior weight on every parameter (smoothing)")->capture_default_str();
+  cmd->add_option("--l2", o->fit.l2, "Gaussian prior weight on every parameter (smoothing)")
+      ->capture_default_str();
   cmd->add_option("--seed", o->fit.seed, "Seed of the mini-batch draws")
-      ->check(seed_validator())->capture_default_str();
+      ->check(seed_validator())
+      ->capture_default_str();
   cmd->add_option("--mixture-out", o->mixture_out,
-                  "Write the mixture prior (weights and training set-ups) here (e.g. eval/data/classic.mixture)");
-  cmd->add_option("--floor", o->floor, "Least weight of each broad mixture component")->capture_default_str();
+                  "Write the mixture prior (weights and training set-ups) here (e.g. "
+                  "eval/data/classic.mixture)");
+  cmd->add_option("--floor", o->floor, "Least weight of each broad mixture component")
+      ->capture_default_str();
   cmd->callback([o] { run_fit(*o); });
 }
 

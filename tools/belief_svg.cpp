@@ -15,29 +15,40 @@ constexpr int kCell = 44, kMargin = 24, kTitle = 28;
 // A short label: rank number, S spy, B bomb, F flag, 6A / 7R the Clone Wars powered pieces.
 std::string short_label(Kind k) {
   switch (k) {
-    case kFlag: return "F";
-    case kBomb: return "B";
-    case kSpy: return "S";
-    case kAngerCaptain: return "6A";
-    case kRangedMajor: return "7R";
-    default: return std::to_string(rank_of(k));
+    case kFlag:
+      return "F";
+    case kBomb:
+      return "B";
+    case kSpy:
+      return "S";
+    case kAngerCaptain:
+      return "6A";
+    case kRangedMajor:
+      return "7R";
+    default:
+      return std::to_string(rank_of(k));
   }
 }
 
 std::string escaped(const std::string& s) {
   std::string out;
   for (char c : s) {
-    if (c == '&') out += "&amp;";
-    else if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
-    else out += c;
+    if (c == '&')
+      out += "&amp;";
+    else if (c == '<')
+      out += "&lt;";
+    else if (c == '>')
+      out += "&gt;";
+    else
+      out += c;
   }
   return out;
 }
 
 }  // namespace
 
-std::string belief_svg(const eval::Belief& b, const eval::Marginals& m, Kind k, const std::string& title) {
+std::string belief_svg(const eval::Belief& b, const eval::Marginals& m, Kind k,
+                       const std::string& title) {
   const View& v = b.view();
   const Geometry& g = v.variant->geometry;
   const eval::PieceTracker& t = b.tracker();
@@ -47,7 +58,8 @@ std::string belief_svg(const eval::Belief& b, const eval::Marginals& m, Kind k, 
   out << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height
       << "\" font-family=\"sans-serif\" font-size=\"12\">\n";
   out << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
-  out << "<text x=\"" << kMargin << "\" y=\"18\" font-size=\"14\">" << escaped(title) << "</text>\n";
+  out << "<text x=\"" << kMargin << "\" y=\"18\" font-size=\"14\">" << escaped(title)
+      << "</text>\n";
   for (int sq = 0; sq < g.num_squares(); ++sq) {
     const int col = g.col(sq), row = g.row(sq);
     const int x = kMargin + col * kCell, y = kTitle + kMargin + (h - 1 - row) * kCell;
@@ -84,8 +96,9 @@ std::string belief_svg(const eval::Belief& b, const eval::Marginals& m, Kind k, 
     out << "<text x=\"" << kMargin + col * kCell + kCell / 2 << "\" y=\"" << height - 8
         << "\" text-anchor=\"middle\">" << char('a' + col) << "</text>\n";
   for (int row = 0; row < h; ++row)
-    out << "<text x=\"" << kMargin / 2 << "\" y=\"" << kTitle + kMargin + (h - 1 - row) * kCell + kCell / 2 + 4
-        << "\" text-anchor=\"middle\">" << row + 1 << "</text>\n";
+    out << "<text x=\"" << kMargin / 2 << "\" y=\""
+        << kTitle + kMargin + (h - 1 - row) * kCell + kCell / 2 + 4 << "\" text-anchor=\"middle\">"
+        << row + 1 << "</text>\n";
   out << "</svg>\n";
   return out.str();
 }
@@ -98,8 +111,10 @@ std::vector<std::string> write_belief_svgs(const std::string& dir, const std::st
   if (ec) throw InputError("cannot create the folder " + dir + ": " + ec.message());
   std::vector<std::string> paths;
   for (Kind k : m.kinds) {
-    const std::string path = (std::filesystem::path(dir) / (stem + "-" + std::string(kind_name(k)) + ".svg")).string();
-    write_text_file_atomically(path, belief_svg(b, m, k, title + ": P(" + std::string(kind_name(k)) + ")"));
+    const std::string path =
+        (std::filesystem::path(dir) / (stem + "-" + std::string(kind_name(k)) + ".svg")).string();
+    write_text_file_atomically(
+        path, belief_svg(b, m, k, title + ": P(" + std::string(kind_name(k)) + ")"));
     paths.push_back(path);
   }
   return paths;

@@ -11,7 +11,8 @@
 namespace stratego {
 
 // The SVG text for one kind.
-std::string belief_svg(const eval::Belief& b, const eval::Marginals& m, Kind k, const std::string& title);
+std::string belief_svg(const eval::Belief& b, const eval::Marginals& m, Kind k,
+                       const std::string& title);
 // Writes DIR/STEM-<kind>.svg for every kind of the army (atomically); returns the paths.
 std::vector<std::string> write_belief_svgs(const std::string& dir, const std::string& stem,
                                            const eval::Belief& b, const eval::Marginals& m,

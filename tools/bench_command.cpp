@@ -8,8 +8,8 @@
 #include <iostream>
 #include <vector>
 
-#include "protocol/bot_spec.h"
 #include "bots/search_position.h"
+#include "protocol/bot_spec.h"
 #include "tools/commands.h"
 
 namespace stratego {
@@ -17,21 +17,27 @@ namespace {
 
 // Enough to cover the opening, the middle game and a thinned-out board of each family.
 const std::vector<bots::SearchPosition> kPositions = {
-    {"classic", 1, 20}, {"classic", 2, 120}, {"classic", 3, 400},
-    {"barrage", 4, 10}, {"barrage", 5, 60},  {"barrage", 6, 150},
+    {"classic", 1, 20},           {"classic", 2, 120},
+    {"classic", 3, 400},          {"barrage", 4, 10},
+    {"barrage", 5, 60},           {"barrage", 6, 150},
     {"waterloo-standard", 7, 40}, {"waterloo-standard", 8, 200},
 };
 
 }  // namespace
 
 void register_bench_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("bench", "Search fixed positions with a fixed seed and print the node signature");
+  auto* cmd = app.add_subcommand(
+      "bench", "Search fixed positions with a fixed seed and print the node signature");
   static std::int64_t iterations = 1000;
   static int threads = 1;
   static std::vector<std::string> options;
-  cmd->add_option("--iterations", iterations, "Iterations per position")->check(CLI::Range(1, 100'000'000));
-  cmd->add_option("--threads", threads, "Search threads (the signature is quoted with 1)")->check(CLI::Range(1, 64));
-  cmd->add_option("--option", options, "NAME=VALUE: an ismcts option for every search (the signature is quoted without)");
+  cmd->add_option("--iterations", iterations, "Iterations per position")
+      ->check(CLI::Range(1, 100'000'000));
+  cmd->add_option("--threads", threads, "Search threads (the signature is quoted with 1)")
+      ->check(CLI::Range(1, 64));
+  cmd->add_option(
+      "--option", options,
+      "NAME=VALUE: an ismcts option for every search (the signature is quoted without)");
   cmd->callback([] {
     bots::Limits limits;
     limits.iterations = iterations;
@@ -40,11 +46,13 @@ void register_bench_command(CLI::App& app) {
     std::cout << std::left;
     for (const bots::SearchPosition& p : kPositions) {
       bots::PrimedSearch primed(p, threads);
-      for (const std::string& o : options) bots::apply_option_setting(primed.searcher(), o, "bench --option");
+      for (const std::string& o : options)
+        bots::apply_option_setting(primed.searcher(), o, "bench --option");
       const bots::SearchOutcome o = primed.search(limits);
-      std::cout << std::setw(20) << p.variant << " seed " << p.seed << " after " << std::setw(4) << p.plies
-                << " nodes " << std::setw(10) << o.nodes << " iterations/s " << std::setw(9)
-                << std::int64_t(double(o.iterations) / o.seconds) << " best " << o.action << "\n";
+      std::cout << std::setw(20) << p.variant << " seed " << p.seed << " after " << std::setw(4)
+                << p.plies << " nodes " << std::setw(10) << o.nodes << " iterations/s "
+                << std::setw(9) << std::int64_t(double(o.iterations) / o.seconds) << " best "
+                << o.action << "\n";
       nodes += o.nodes;
       seconds += o.seconds;
     }

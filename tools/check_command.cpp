@@ -8,9 +8,9 @@
 #include "engine/record_file.h"
 #include "engine/setup.h"
 #include "engine/variant_loader.h"
+#include "engine/waterloo/record.h"
 #include "tools/commands.h"
 #include "tools/waterloo_commands.h"
-#include "engine/waterloo/record.h"
 
 namespace stratego {
 namespace {
@@ -46,7 +46,8 @@ void register_check_command(CLI::App& app) {
   cmd->add_option("files", o->variant_files, "Variant files to validate");
   cmd->add_option("--setups", o->setups, "A file of set-up lines to validate for --variant");
   cmd->add_option("--variant,-v", o->variant, "Variant the set-ups are for")->capture_default_str();
-  cmd->add_option("--record", o->record, "A game record, or a file of many (match --out), to validate by replaying");
+  cmd->add_option("--record", o->record,
+                  "A game record, or a file of many (match --out), to validate by replaying");
   cmd->callback([o] {
     if (o->variant_files.empty() && o->setups.empty() && o->record.empty())
       throw InputError("check: name a variant file, --setups FILE or --record FILE");
@@ -68,7 +69,8 @@ void register_check_command(CLI::App& app) {
       // A file of one record or of many (stratego match --out), of either family.
       const std::string text = read_text_file(o->record);
       const auto records = split_records(text, o->record);
-      for (const RecordInFile& rec : records) check_record(record_origin(o->record, rec, records.size()), rec);
+      for (const RecordInFile& rec : records)
+        check_record(record_origin(o->record, rec, records.size()), rec);
       if (records.size() > 1) std::cout << o->record << ": ok: " << records.size() << " records\n";
     }
   });

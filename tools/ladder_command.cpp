@@ -29,7 +29,8 @@ void register_create(CLI::App& group) {
   auto o = std::make_shared<Options>();
   auto* cmd = group.add_subcommand("create", "Make a new ladder file");
   cmd->add_option("db", o->db, "The ladder file to make")->required();
-  cmd->add_option("--variant,-v", o->variants, "Variant spec (repeat for several: pairs take turns)")
+  cmd->add_option("--variant,-v", o->variants,
+                  "Variant spec (repeat for several: pairs take turns)")
       ->required();
   auto* movetime = cmd->add_option("--movetime", o->movetime, "Milliseconds per decision");
   cmd->add_option("--tc", o->tc, "Game clock BASE+INC, as `match --tc`")->excludes(movetime);
@@ -42,7 +43,8 @@ void register_create(CLI::App& group) {
     LadderConfig c;
     c.variants = o->variants;
     c.seed = o->seed;
-    if (o->movetime < 0 || o->nodes < 0) throw InputError("--movetime and --nodes must not be negative");
+    if (o->movetime < 0 || o->nodes < 0)
+      throw InputError("--movetime and --nodes must not be negative");
     c.movetime_ms = o->movetime;
     c.nodes = o->nodes;
     c.tc = o->tc;
@@ -75,7 +77,8 @@ void register_add_retire(CLI::App& group) {
   auto* add = group.add_subcommand("add", "Add a participant (its bot must start)");
   add->add_option("db", (*o)[0], "The ladder file")->required();
   add->add_option("name", (*o)[1], "The participant's name in the ladder")->required();
-  add->add_option("spec", (*o)[2], "Bot spec: built-in[,option=value...], cmd:COMMAND or ucc:COMMAND")
+  add->add_option("spec", (*o)[2],
+                  "Bot spec: built-in[,option=value...], cmd:COMMAND or ucc:COMMAND")
       ->required();
   add->callback([o] {
     Store store((*o)[0], true);
@@ -131,8 +134,9 @@ void register_run(CLI::App& group) {
       opt.mode.mode = parse_mode(o->mode[0]);
       if (opt.mode.mode == Mode::kMatch) throw InputError("--mode: match is for `ladder sprt`");
       if ((opt.mode.mode == Mode::kGauntlet) != (o->mode.size() == 2))
-        throw InputError("--mode: gauntlet takes one participant's name (--mode gauntlet NAME), "
-                         "the other modes none");
+        throw InputError(
+            "--mode: gauntlet takes one participant's name (--mode gauntlet NAME), "
+            "the other modes none");
       if (o->mode.size() == 2) opt.mode.a = o->mode[1];
     }
     if (!o->mpi) {

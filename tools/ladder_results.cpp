@@ -26,7 +26,8 @@ void register_ratings(CLI::App& group) {
     bool los = false;
   };
   auto o = std::make_shared<Options>();
-  auto* cmd = group.add_subcommand("ratings", "Bradley–Terry ratings with 95% intervals (Ordo-like)");
+  auto* cmd =
+      group.add_subcommand("ratings", "Bradley–Terry ratings with 95% intervals (Ordo-like)");
   cmd->add_option("db", o->db, "The ladder file")->required();
   cmd->add_option("--anchor", o->anchor, "This participant's rating is --mean's value (0)");
   cmd->add_option("--mean", o->mean, "The mean rating (or the anchor's, with --anchor)")
@@ -71,7 +72,8 @@ void register_sprt(CLI::App& group) {
   cmd->add_option("--elo1", o->s.elo1, "Elo of H1")->capture_default_str();
   cmd->add_option("--alpha", o->s.alpha, "False positive rate")->capture_default_str();
   cmd->add_option("--beta", o->s.beta, "False negative rate")->capture_default_str();
-  cmd->add_flag("--logistic", o->logistic, "Logistic Elo bounds (default: normalized, as fastchess)");
+  cmd->add_flag("--logistic", o->logistic,
+                "Logistic Elo bounds (default: normalized, as fastchess)");
   cmd->add_flag("--no-play", o->no_play, "Only evaluate the pairs already in the ladder");
   cmd->add_option("--max-games", o->max_games, "Stop after this many more games (0: no limit)");
   cmd->add_option("--concurrency,-j", o->jobs, "Games played at once")->capture_default_str();
@@ -143,12 +145,14 @@ void register_export(CLI::App& group) {
   cmd->add_option("--records", o->records, "File of all game records (`stratego check --record`)");
   cmd->add_option("--pgn", o->pgn, "PGN-style file (tags and results) for Ordo or BayesElo");
   cmd->callback([o] {
-    if (o->records.empty() && o->pgn.empty()) throw InputError("export: give --records FILE and/or --pgn FILE");
+    if (o->records.empty() && o->pgn.empty())
+      throw InputError("export: give --records FILE and/or --pgn FILE");
     Store store(o->db, false);
     const auto games = store.games(true);
     if (!o->records.empty()) write_text_file_atomically(o->records, records_text(games));
     if (!o->pgn.empty())
-      write_text_file_atomically(o->pgn, pgn_text(games, store.participants(), "stratego ladder " + o->db));
+      write_text_file_atomically(o->pgn,
+                                 pgn_text(games, store.participants(), "stratego ladder " + o->db));
     std::cout << "exported " << games.size() << " games\n";
   });
 }
@@ -164,7 +168,8 @@ void register_report(CLI::App& group) {
   cmd->add_option("--title", o->title, "Page title (default: the ladder file's name)");
   cmd->callback([o] {
     Store store(o->db, false);
-    write_text_file_atomically(o->html, report_html(store, o->title.empty() ? "Ladder " + o->db : o->title));
+    write_text_file_atomically(o->html,
+                               report_html(store, o->title.empty() ? "Ladder " + o->db : o->title));
     std::cout << "wrote " << o->html << "\n";
   });
 }

@@ -6,13 +6,13 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "protocol/bot_spec.h"
-#include "referee/match.h"
 #include "engine/error.h"
 #include "engine/variant_loader.h"
+#include "protocol/bot_spec.h"
+#include "referee/match.h"
 #include "tools/commands.h"
-#include "tools/seed_option.h"
 #include "tools/match_report.h"
+#include "tools/seed_option.h"
 
 namespace stratego {
 namespace {
@@ -49,7 +49,8 @@ void register_match_command(CLI::App& app) {
       ->excludes(movetime);
   cmd->add_option("--nodes", o->nodes, "Search budget per decision, passed to the bots");
   cmd->add_option("--seed", o->seed, "Seed of game 1; game i gets seed+i-1")
-      ->check(seed_validator())->capture_default_str();
+      ->check(seed_validator())
+      ->capture_default_str();
   cmd->add_option("--setups", o->setups, "A file of set-up lines to draw from (classic family)");
   cmd->add_option("--concurrency,-j", o->concurrency, "Games played at once")
       ->capture_default_str();

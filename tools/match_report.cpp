@@ -65,7 +65,8 @@ nlohmann::json summary_json(const bots::MatchSummary& m, const std::string& vari
   j["bot1_blue"] = m.bot1_blue;
   for (const Side s : {kRed, kBlue}) {
     const auto& t = m.bot1_as[s];
-    j[s == kRed ? "bot1_as_red" : "bot1_as_blue"] = {{"wins", t.wins}, {"draws", t.draws}, {"losses", t.losses}};
+    j[s == kRed ? "bot1_as_red" : "bot1_as_blue"] = {
+        {"wins", t.wins}, {"draws", t.draws}, {"losses", t.losses}};
   }
   j["reasons"] = m.reasons;
   return j;

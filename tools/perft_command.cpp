@@ -5,8 +5,8 @@
 
 #include "engine/classic_family.h"
 #include "engine/error.h"
-#include "engine/waterloo/family.h"
 #include "engine/perft.h"
+#include "engine/waterloo/family.h"
 #include "tools/commands.h"
 #include "tools/start_position.h"
 #include "tools/waterloo_commands.h"
@@ -32,12 +32,14 @@ void run_perft(typename F::State& s, int depth, bool divide, ChanceMode mode, Rn
   }
   const double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::cout << "perft " << depth;
-  if (waterloo) std::cout << " (chance " << (mode == ChanceMode::kEnumerate ? "enumerate" : "sample") << ")";
+  if (waterloo)
+    std::cout << " (chance " << (mode == ChanceMode::kEnumerate ? "enumerate" : "sample") << ")";
   std::cout << ": " << total.paths << "  (" << sec << " s, "
-            << static_cast<std::uint64_t>(double(total.paths) / (sec > 0 ? sec : 1e-9)) << " paths/s)\n";
+            << static_cast<std::uint64_t>(double(total.paths) / (sec > 0 ? sec : 1e-9))
+            << " paths/s)\n";
   if (waterloo && mode == ChanceMode::kEnumerate)
-    std::cout << "expected decision paths (chance weighted by probability): " << std::setprecision(10)
-              << total.expected << "\n";
+    std::cout << "expected decision paths (chance weighted by probability): "
+              << std::setprecision(10) << total.expected << "\n";
 }
 
 }  // namespace
@@ -50,20 +52,26 @@ void register_perft_command(CLI::App& app) {
     std::string chance = "enumerate";
   };
   auto o = std::make_shared<Options>();
-  auto* cmd = app.add_subcommand(
-      "perft",
-      "Count legal move paths (full information) to a depth. Waterloo variants: the start is after both "
-      "random set-ups (seeded); depth counts decisions; chance events (die, Prussian draws, retreat cards) "
-      "are enumerated with their probabilities by default, or sampled with the seed (--chance sample)");
+  auto* cmd = app.add_subcommand("perft",
+                                 "Count legal move paths (full information) to a depth. Waterloo "
+                                 "variants: the start is after both "
+                                 "random set-ups (seeded); depth counts decisions; chance events "
+                                 "(die, Prussian draws, retreat cards) "
+                                 "are enumerated with their probabilities by default, or sampled "
+                                 "with the seed (--chance sample)");
   add_start_options(cmd, o->start, true);
-  cmd->add_option("--depth,-d", o->depth, "Plies to count")->check(CLI::Range(1, 12))->capture_default_str();
+  cmd->add_option("--depth,-d", o->depth, "Plies to count")
+      ->check(CLI::Range(1, 12))
+      ->capture_default_str();
   cmd->add_flag("--divide", o->divide, "List each legal move with its count");
-  cmd->add_option("--chance", o->chance,
-                  "Waterloo: enumerate (every chance outcome a branch, plus the probability-weighted "
-                  "count) or sample (one outcome per chance node, drawn with the seed)")
+  cmd->add_option(
+         "--chance", o->chance,
+         "Waterloo: enumerate (every chance outcome a branch, plus the probability-weighted "
+         "count) or sample (one outcome per chance node, drawn with the seed)")
       ->capture_default_str();
   cmd->callback([o] {
-    if (o->chance != "enumerate" && o->chance != "sample") throw InputError("--chance: enumerate or sample");
+    if (o->chance != "enumerate" && o->chance != "sample")
+      throw InputError("--chance: enumerate or sample");
     const ChanceMode mode = o->chance == "enumerate" ? ChanceMode::kEnumerate : ChanceMode::kSample;
     Rng rng(o->start.seed);
     if (starts_waterloo(o->start)) {

@@ -14,10 +14,6 @@
 #include <random>
 #include <sstream>
 
-#include "protocol/bot_spec.h"
-#include "play/human_bot.h"
-#include "referee/match.h"
-#include "referee/referee.h"
 #include "bots/registry.h"
 #include "engine/error.h"
 #include "engine/file_io.h"
@@ -25,6 +21,10 @@
 #include "engine/setup.h"
 #include "engine/variant_loader.h"
 #include "engine/waterloo/record.h"
+#include "play/human_bot.h"
+#include "protocol/bot_spec.h"
+#include "referee/match.h"
+#include "referee/referee.h"
 #include "tools/commands.h"
 #include "tools/seed_option.h"
 
@@ -55,7 +55,8 @@ class ComputerPlayer : public bots::Bot {
   void observe(const waterloo::ObservedStep& s, const waterloo::WaterlooView& after) override {
     bot_->observe(s, after);
   }
-  bots::Reply decide(const bots::Request& r, const std::atomic<bool>& stop, const bots::InfoSink& info) override {
+  bots::Reply decide(const bots::Request& r, const std::atomic<bool>& stop,
+                     const bots::InfoSink& info) override {
     bots::Request own = r;
     limit(own.limits);
     return bot_->decide(own, stop, info);
@@ -71,7 +72,8 @@ class ComputerPlayer : public bots::Bot {
 };
 
 struct Options {
-  std::string variant = "classic", bot, side = "red", setup, resume, save, record, color = "auto", tc;
+  std::string variant = "classic", bot, side = "red", setup, resume, save, record, color = "auto",
+              tc;
   std::int64_t movetime = -1;
   std::uint64_t seed = 0;
 };
@@ -95,7 +97,8 @@ std::string default_save_path(bool waterloo) {
   std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
   const std::string ext = waterloo ? ".wrec" : ".rec";
   std::string path = std::string("play-") + stamp + ext;
-  for (int i = 2; file_exists(path); ++i) path = std::string("play-") + stamp + "-" + std::to_string(i) + ext;
+  for (int i = 2; file_exists(path); ++i)
+    path = std::string("play-") + stamp + "-" + std::to_string(i) + ext;
   return path;
 }
 
@@ -122,7 +125,8 @@ Saved read_saved(const std::string& path, const std::string& text) {
 }
 
 // --setup: "random", a file (one line drawn with the seed), or the set-up itself.
-std::string chosen_setup(const std::string& given, const Variant& v, Side side, std::uint64_t seed) {
+std::string chosen_setup(const std::string& given, const Variant& v, Side side,
+                         std::uint64_t seed) {
   if (given.empty() || given == "random") return given;
   std::string line = given;
   if (is_readable_file(given)) {
@@ -132,12 +136,14 @@ std::string chosen_setup(const std::string& given, const Variant& v, Side side, 
       line.clear();
       for (std::string l; line.empty() && std::getline(text, l);) {
         const auto b = l.find_first_not_of(" \t\r");
-        if (b != std::string::npos && l[b] != '#') line = l.substr(b, l.find_last_not_of(" \t\r") - b + 1);
+        if (b != std::string::npos && l[b] != '#')
+          line = l.substr(b, l.find_last_not_of(" \t\r") - b + 1);
       }
       if (line.empty()) throw InputError("--setup " + given + ": no set-up tokens in the file");
     } else {
       const SetupFile file = read_setup_file(given, v);
-      if (file.lines.empty()) throw InputError("--setup " + given + ": no set-up lines in the file");
+      if (file.lines.empty())
+        throw InputError("--setup " + given + ": no set-up lines in the file");
       Rng rng(seed ^ 0x5e7u);
       line = file.lines[rng.below(std::uint32_t(file.lines.size()))];
     }
@@ -166,12 +172,14 @@ void run_play(const Options& o, bool seed_given, bool side_given, bool variant_g
     resume_text = read_text_file(o.resume);
     Saved saved = read_saved(o.resume, resume_text);
     if (variant_given && saved.variant != o.variant)
-      throw InputError("--variant " + o.variant + ": the game in " + o.resume + " is " + saved.variant);
+      throw InputError("--variant " + o.variant + ": the game in " + o.resume + " is " +
+                       saved.variant);
     spec = saved.variant;
     const bool red = saved.tags["red"] == kHumanName, blue = saved.tags["blue"] == kHumanName;
     if (!side_given || o.side == "random") {
       if (red == blue)
-        throw InputError(o.resume + ": cannot tell which side you played; give --side red or --side blue");
+        throw InputError(o.resume +
+                         ": cannot tell which side you played; give --side red or --side blue");
       human = red ? kRed : kBlue;
     }
     if (bot.empty()) {
@@ -183,7 +191,9 @@ void run_play(const Options& o, bool seed_given, bool side_given, bool variant_g
   if (bot.empty()) bot = default_bot();
   auto variant = std::make_shared<const Variant>(load_variant(spec));
   const bool waterloo = variant->family == Family::kWaterloo;
-  const std::string save_path = !o.save.empty() ? o.save : !o.resume.empty() ? o.resume : default_save_path(waterloo);
+  const std::string save_path = !o.save.empty()     ? o.save
+                                : !o.resume.empty() ? o.resume
+                                                    : default_save_path(waterloo);
   const std::string record_path = o.record.empty() ? save_path : o.record;
 
   bots::GameSettings st;
@@ -213,8 +223,8 @@ void run_play(const Options& o, bool seed_given, bool side_given, bool variant_g
   if (o.resume.empty()) h.setup = chosen_setup(o.setup, *variant, human, seed);
   bots::HumanBot person(h);
 
-  std::cout << "stratego play: " << spec << ", you (" << side_name(human) << ") against " << bot << ", seed " << seed
-            << (o.resume.empty() ? "" : ", resumed from " + o.resume) << ".\n"
+  std::cout << "stratego play: " << spec << ", you (" << side_name(human) << ") against " << bot
+            << ", seed " << seed << (o.resume.empty() ? "" : ", resumed from " + o.resume) << ".\n"
             << "The game is saved after every move to " << save_path << ".\n";
   bots::Bot& red = human == kRed ? static_cast<bots::Bot&>(person) : computer;
   bots::Bot& blue = human == kBlue ? static_cast<bots::Bot&>(person) : computer;
@@ -222,8 +232,8 @@ void run_play(const Options& o, bool seed_given, bool side_given, bool variant_g
 
   if (out.reason == "adjourned") {
     write_text_file_atomically(save_path, out.record);
-    std::cout << "Game adjourned and saved in " << save_path << ". To go on with it:\n  stratego play --resume "
-              << save_path << "\n";
+    std::cout << "Game adjourned and saved in " << save_path
+              << ". To go on with it:\n  stratego play --resume " << save_path << "\n";
     return;
   }
   if (!out.detail.empty()) std::cout << "(" << out.detail << ")\n";
@@ -237,24 +247,35 @@ void run_play(const Options& o, bool seed_given, bool side_given, bool variant_g
 void register_play_command(CLI::App& app) {
   auto o = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("play", "Play against the computer in the terminal");
-  auto* variant = cmd->add_option("--variant,-v", o->variant, "Variant spec, e.g. barrage or waterloo-standard")
-                      ->capture_default_str();
-  cmd->add_option("--bot,-b", o->bot, "The opponent: a built-in bot (default rules) or cmd:COMMAND");
+  auto* variant =
+      cmd->add_option("--variant,-v", o->variant, "Variant spec, e.g. barrage or waterloo-standard")
+          ->capture_default_str();
+  cmd->add_option("--bot,-b", o->bot,
+                  "The opponent: a built-in bot (default rules) or cmd:COMMAND");
   auto* side = cmd->add_option("--side", o->side, "Your side: red, blue or random")
                    ->check(CLI::IsMember({"red", "blue", "random"}))
                    ->capture_default_str();
-  cmd->add_option("--movetime", o->movetime, "Milliseconds per decision for the bot (default 1000; 0: its own)");
-  cmd->add_option("--tc", o->tc, "Game clock for both players, BASE+INC in seconds (600+5) or ms (500+10ms)");
-  auto* seed = cmd->add_option("--seed,-s", o->seed, "Seed for the bot, the dice and random set-ups (default: new)")
-      ->check(seed_validator());
-  cmd->add_option("--setup", o->setup, "Your set-up: a set-up line (Waterloo: set-up tokens), a file of them, or random");
+  cmd->add_option("--movetime", o->movetime,
+                  "Milliseconds per decision for the bot (default 1000; 0: its own)");
+  cmd->add_option("--tc", o->tc,
+                  "Game clock for both players, BASE+INC in seconds (600+5) or ms (500+10ms)");
+  auto* seed = cmd->add_option("--seed,-s", o->seed,
+                               "Seed for the bot, the dice and random set-ups (default: new)")
+                   ->check(seed_validator());
+  cmd->add_option(
+      "--setup", o->setup,
+      "Your set-up: a set-up line (Waterloo: set-up tokens), a file of them, or random");
   cmd->add_option("--resume", o->resume, "Go on with an adjourned game from its save file");
-  cmd->add_option("--save", o->save, "Save the game after every move here (default play-DATE-TIME.rec)");
-  cmd->add_option("--record,-o", o->record, "Write the finished game's record here (default: the save file)");
+  cmd->add_option("--save", o->save,
+                  "Save the game after every move here (default play-DATE-TIME.rec)");
+  cmd->add_option("--record,-o", o->record,
+                  "Write the finished game's record here (default: the save file)");
   cmd->add_option("--color", o->color, "Colour: auto (a terminal that has it), always or never")
       ->check(CLI::IsMember({"auto", "always", "never"}))
       ->capture_default_str();
-  cmd->callback([o, seed, side, variant] { run_play(*o, seed->count() > 0, side->count() > 0, variant->count() > 0); });
+  cmd->callback([o, seed, side, variant] {
+    run_play(*o, seed->count() > 0, side->count() > 0, variant->count() > 0);
+  });
 }
 
 }  // namespace stratego

@@ -18,8 +18,8 @@ namespace {
 std::string describe_combat(const PlyRecord& rec) {
   if (rec.target == kNoPiece) return {};
   static const char* outcomes[] = {"attacker wins", "defender wins", "both removed"};
-  return "  " + kind_label(piece_kind(rec.mover)) + " attacks " + kind_label(piece_kind(rec.target)) +
-         ": " + outcomes[int(rec.outcome)];
+  return "  " + kind_label(piece_kind(rec.mover)) + " attacks " +
+         kind_label(piece_kind(rec.target)) + ": " + outcomes[int(rec.outcome)];
 }
 
 std::string describe_result(Result r) {
@@ -50,8 +50,9 @@ void register_selfplay_command(CLI::App& app) {
     Rng rng(o->start.seed);
     Start start = make_start(o->start, rng);
     Game game(start.state, start.red_setup, start.blue_setup);
-    if (!o->quiet) std::cout << "Start (" << game.state().variant().spec << ", seed " << o->start.seed
-                             << "):\n" << render_board(game.state()) << "\n";
+    if (!o->quiet)
+      std::cout << "Start (" << game.state().variant().spec << ", seed " << o->start.seed << "):\n"
+                << render_board(game.state()) << "\n";
     MoveList list;
     while (!game.over()) {
       generate_moves(game.state(), list);

@@ -32,10 +32,12 @@ void run_serve(const ServeCommandOptions& o) {
   bots::WebServer server(so);
   const int port = server.bind();
   const bool local = o.host == "127.0.0.1" || o.host == "localhost" || o.host == "::1";
-  std::cout << "stratego serve: listening on http://" << (o.host.find(':') != std::string::npos ? "[" + o.host + "]" : o.host)
-            << ":" << port << "/ "
+  std::cout << "stratego serve: listening on http://"
+            << (o.host.find(':') != std::string::npos ? "[" + o.host + "]" : o.host) << ":" << port
+            << "/ "
             << (local ? "(this machine only; --host 0.0.0.0 would open it to the network)"
-                      : "(OPEN TO THE NETWORK: anyone who can reach this address can play and create games)")
+                      : "(OPEN TO THE NETWORK: anyone who can reach this address can play and "
+                        "create games)")
             << "\n"
             << "Games are saved in " << so.games_dir.string() << " (" << server.games_loaded()
             << " found); Ctrl-C stops the server and adjourns the running games.\n"
@@ -52,10 +54,15 @@ void run_serve(const ServeCommandOptions& o) {
 
 void register_serve_command(CLI::App& app) {
   auto o = std::make_shared<ServeCommandOptions>();
-  auto* cmd = app.add_subcommand("serve", "Play in the browser: a local web server (docs/serve.md)");
-  cmd->add_option("--port,-p", o->port, "Port to listen on (0: any free port)")->capture_default_str()->check(CLI::Range(0, 65535));
-  cmd->add_option("--host", o->host, "Address to listen on; the default serves this machine only")->capture_default_str();
-  cmd->add_option("--games-dir", o->games_dir, "Folder of the saved games (made if missing)")->capture_default_str();
+  auto* cmd =
+      app.add_subcommand("serve", "Play in the browser: a local web server (docs/serve.md)");
+  cmd->add_option("--port,-p", o->port, "Port to listen on (0: any free port)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 65535));
+  cmd->add_option("--host", o->host, "Address to listen on; the default serves this machine only")
+      ->capture_default_str();
+  cmd->add_option("--games-dir", o->games_dir, "Folder of the saved games (made if missing)")
+      ->capture_default_str();
   cmd->add_option("--max-running", o->max_running, "Games whose bot threads run at once")
       ->capture_default_str()
       ->check(CLI::Range(1, 256));

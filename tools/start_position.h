@@ -2,10 +2,9 @@
 // --position) and the start state they describe.
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <cstdint>
 #include <string>
-
-#include <CLI/CLI.hpp>
 
 #include "engine/rng.h"
 #include "engine/state.h"

@@ -67,7 +67,9 @@ void register_tally_command(CLI::App& app) {
     bool json = false;
   };
   auto o = std::make_shared<Options>();
-  auto* cmd = app.add_subcommand("tally", "W/D/L, score and Elo of the games in record files (match --out), by variant and pair of bots");
+  auto* cmd = app.add_subcommand("tally",
+                                 "W/D/L, score and Elo of the games in record files (match --out), "
+                                 "by variant and pair of bots");
   cmd->add_option("files", o->files, "Record files")->required();
   cmd->add_flag("--json", o->json, "Print the standings as one JSON array on the last line");
   cmd->callback([o] {
@@ -92,9 +94,10 @@ void register_tally_command(CLI::App& app) {
         bots::MatchSummary& m = groups[it->second].summary;
         // With the same name on both sides (self-play) red is bot1.
         const Side bot1_side = g.red == m.names[0] ? kRed : kBlue;
-        const double score = g.winner == Winner::kNone   ? -1
-                             : g.winner == Winner::kDraw ? 0.5
-                             : (g.winner == winner_of(bot1_side) ? 1.0 : 0.0);
+        const double score = g.winner == Winner::kNone ? -1
+                             : g.winner == Winner::kDraw
+                                 ? 0.5
+                                 : (g.winner == winner_of(bot1_side) ? 1.0 : 0.0);
         bots::count_game(m, bot1_side, score, g.reason);
       }
     }

@@ -1,7 +1,7 @@
 // `stratego ucc-bot [--bot NAME] [--movetime MS] [--seed S]`: one of our bots plays one game
 // inside a 2012 UCC competition manager, which starts this command as its AI program and
-// talks to it on stdin/stdout (protocol/ucc/ucc_protocol.h, protocol/ucc/ucc_session.h). Classic only: the
-// manager plays nothing else. Notes go to stderr; a message that cannot be read or that
+// talks to it on stdin/stdout (protocol/ucc/ucc_protocol.h, protocol/ucc/ucc_session.h). Classic
+// only: the manager plays nothing else. Notes go to stderr; a message that cannot be read or that
 // contradicts the game ends the program with `error: ...` and status 2.
 #include <iostream>
 
@@ -30,7 +30,8 @@ void register_ucc_bot_command(CLI::App& app) {
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
   cmd->add_option("--seed", o->seed, "Seed for the bot's randomness")
-      ->check(seed_validator())->capture_default_str();
+      ->check(seed_validator())
+      ->capture_default_str();
   cmd->callback([o] {
     auto bot = bots::make_bot_from_spec(o->bot);
     bots::UccSessionOptions options;

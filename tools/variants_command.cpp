@@ -8,12 +8,14 @@ namespace stratego {
 
 void register_variants_command(CLI::App& app) {
   auto keys = std::make_shared<bool>(false);
-  auto* cmd = app.add_subcommand("variants", "List built-in variants, options and variant-file keys");
+  auto* cmd =
+      app.add_subcommand("variants", "List built-in variants, options and variant-file keys");
   cmd->add_flag("--keys", *keys, "List every key a variant file may set, with type and default");
   cmd->callback([keys] {
     if (*keys) {
       for (const auto& k : variant_keys())
-        std::cout << k.key << " (" << k.type << ", default " << k.default_value << "): " << k.meaning << "\n";
+        std::cout << k.key << " (" << k.type << ", default " << k.default_value
+                  << "): " << k.meaning << "\n";
       return;
     }
     std::cout << "Variants (use as --variant NAME[+OPTION...][+key=value...]):\n";
@@ -27,7 +29,8 @@ void register_variants_command(CLI::App& app) {
     for (const auto& f : builtin_variant_files()) {
       if (!f.is_option) continue;
       const auto first_line = f.text.substr(0, f.text.find('\n'));
-      std::cout << "  +" << f.name << ": " << first_line.substr(first_line.find_first_not_of("# ")) << "\n";
+      std::cout << "  +" << f.name << ": " << first_line.substr(first_line.find_first_not_of("# "))
+                << "\n";
     }
   });
 }

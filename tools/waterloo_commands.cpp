@@ -27,8 +27,11 @@ std::string result_line(const Result& r) {
   const std::string who = r.winner == Winner::kRed    ? "Allies (red) win"
                           : r.winner == Winner::kBlue ? "French (blue) win"
                                                       : "Draw";
-  return who + " (" + std::string(end_reason_name(r.reason)) + ", " + std::string(result_kind_name(r.kind)) +
-         (r.reason == EndReason::kPursuit ? ", tally " + std::to_string(r.captured_difference) : "") + ")";
+  return who + " (" + std::string(end_reason_name(r.reason)) + ", " +
+         std::string(result_kind_name(r.kind)) +
+         (r.reason == EndReason::kPursuit ? ", tally " + std::to_string(r.captured_difference)
+                                          : "") +
+         ")";
 }
 
 // The melee now pending, for the self-play log: both pieces and their melee strengths.
@@ -36,8 +39,9 @@ std::string pending_melee(const WaterlooState& s) {
   if (s.phase() != Phase::kDie && s.phase() != Phase::kBattleLust) return {};
   const Melee& m = s.melee();
   const auto token = [&](int id) { return unit_token(seen_unit(s, id, kRed, true)); };
-  return "  melee " + token(m.attacker) + " (" + std::to_string(s.melee_strength(m.attacker, true)) + ") vs " +
-         token(m.defender) + " (" + std::to_string(s.melee_strength(m.defender, false)) + ")" +
+  return "  melee " + token(m.attacker) + " (" +
+         std::to_string(s.melee_strength(m.attacker, true)) + ") vs " + token(m.defender) + " (" +
+         std::to_string(s.melee_strength(m.defender, false)) + ")" +
          (s.phase() == Phase::kDie ? ": equal, the die decides" : ": Battle Lust?");
 }
 
@@ -50,28 +54,35 @@ bool starts_waterloo(const StartOptions& o) {
 
 WaterlooState make_waterloo_start(const StartOptions& o, Rng& rng) {
   if (!o.position.empty()) return waterloo::parse_state(o.position);
-  if (!o.setups.empty()) throw InputError("--setups: set-up files are for the classic family; Waterloo set-ups are drawn at random");
-  return WaterlooFamily::random_start(std::make_shared<const Variant>(load_variant(o.variant)), rng);
+  if (!o.setups.empty())
+    throw InputError(
+        "--setups: set-up files are for the classic family; Waterloo set-ups are drawn at random");
+  return WaterlooFamily::random_start(std::make_shared<const Variant>(load_variant(o.variant)),
+                                      rng);
 }
 
 void run_waterloo_selfplay(const StartOptions& o, const std::string& record_path, bool quiet) {
   Rng rng(o.seed);
-  WaterlooGame game = o.position.empty() ? WaterlooGame(WaterlooState(std::make_shared<const Variant>(load_variant(o.variant))))
-                                         : WaterlooGame(waterloo::parse_state(o.position), o.position);
+  WaterlooGame game =
+      o.position.empty()
+          ? WaterlooGame(WaterlooState(std::make_shared<const Variant>(load_variant(o.variant))))
+          : WaterlooGame(waterloo::parse_state(o.position), o.position);
   const Geometry& g = game.state().geometry();
   int step = 0, turn = game.state().turn();
   auto print = [&] {
     if (quiet) return;
     const auto& seen = game.log().of(kRed).back();
     ObservedStep line = seen;
-    if (!seen.setup) line.action = game.record().actions.back();  // the referee's token: nothing hidden
+    if (!seen.setup)
+      line.action = game.record().actions.back();  // the referee's token: nothing hidden
     const Side who = seen.actor;
     std::cout << std::setw(5) << ++step << ". t" << turn << " " << std::left << std::setw(5)
               << (seen.chance ? "dice" : side_name(who)) << std::right << " " << describe(line, g)
               << pending_melee(game.state()) << "\n";
   };
   ActionList list;
-  if (!quiet) std::cout << "Self-play of " << game.state().variant().spec << ", seed " << o.seed << "\n";
+  if (!quiet)
+    std::cout << "Self-play of " << game.state().variant().spec << ", seed " << o.seed << "\n";
   while (!game.over()) {
     const WaterlooState& s = game.state();
     turn = s.turn();  // the turn the step belongs to, before it may end the turn
@@ -85,8 +96,10 @@ void run_waterloo_selfplay(const StartOptions& o, const std::string& record_path
     }
     print();
   }
-  std::cout << "\nFinal board after " << game.record().actions.size() << " actions and chance outcomes:\n"
-            << render_board(game.state()) << "Result: " << result_line(game.state().result()) << "\n";
+  std::cout << "\nFinal board after " << game.record().actions.size()
+            << " actions and chance outcomes:\n"
+            << render_board(game.state()) << "Result: " << result_line(game.state().result())
+            << "\n";
   if (!record_path.empty()) {
     WaterlooRecord r = game.record();
     r.tags["seed"] = std::to_string(o.seed);
@@ -101,9 +114,9 @@ std::string describe_waterloo_variant(const Variant& v) {
   const auto count = [&](Army a) { return std::to_string(s.army_end(a) - s.army_begin(a)); };
   static const char* levels[] = {"basic", "standard", "expert"};
   return v.name + ", " + std::to_string(v.width) + "x" + std::to_string(v.height) + ", Waterloo " +
-         levels[int(v.waterloo.level)] + ": " + count(Army::kFrench) + " French, " + count(Army::kAllied) +
-         " Allied, " + count(Army::kPrussian) + " Prussian pieces, " + std::to_string(v.waterloo.tiles.size()) +
-         " terrain tiles";
+         levels[int(v.waterloo.level)] + ": " + count(Army::kFrench) + " French, " +
+         count(Army::kAllied) + " Allied, " + count(Army::kPrussian) + " Prussian pieces, " +
+         std::to_string(v.waterloo.tiles.size()) + " terrain tiles";
 }
 
 }  // namespace stratego

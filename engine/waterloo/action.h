@@ -18,20 +18,20 @@ namespace stratego::waterloo {
 
 enum class ActionType : std::uint8_t {
   // decisions
-  kMove = 0,          // from -> to; dir = last step (attacks only). Also cards' moves.
-  kFire = 1,          // artillery at from fires at to; extra 1 = hit the building/village
-  kPlace = 2,         // from = unit id (reserve/retreated/recovered) onto square to (W-7.3)
-  kTakeOff = 3,       // weakened heavy cavalry at from leaves the board (W-8.2, no action)
-  kPlayCard = 4,      // extra = CardKind (W-12.3)
-  kEndTurn = 5,       // end the turn, unused actions lost (W-7.4)
-  kCardDone = 6,      // stop a card's sub-decisions early (recon, initiative, combined, barrage)
-  kReconPick = 7,     // look at the enemy piece on `to` (W-12.4)
-  kChooseTarget = 8,  // "+" in a building: the winner attacks `to` (W-10.4)
-  kBattleLust = 9,    // extra 1 = play Battle Lust for this combat, 0 = not (W-12.7)
-  kDraftTake = 10,    // extra = CardKind taken (W-12.2)
-  kDraftDiscard = 11, // extra = CardKind discarded
-  kEarlyStart = 12,   // extra 1 = the French start early, 0 = not (W-14.1)
-  kSave = 13,         // pursuit: the loser takes the piece at from off the board (W-13.5)
+  kMove = 0,           // from -> to; dir = last step (attacks only). Also cards' moves.
+  kFire = 1,           // artillery at from fires at to; extra 1 = hit the building/village
+  kPlace = 2,          // from = unit id (reserve/retreated/recovered) onto square to (W-7.3)
+  kTakeOff = 3,        // weakened heavy cavalry at from leaves the board (W-8.2, no action)
+  kPlayCard = 4,       // extra = CardKind (W-12.3)
+  kEndTurn = 5,        // end the turn, unused actions lost (W-7.4)
+  kCardDone = 6,       // stop a card's sub-decisions early (recon, initiative, combined, barrage)
+  kReconPick = 7,      // look at the enemy piece on `to` (W-12.4)
+  kChooseTarget = 8,   // "+" in a building: the winner attacks `to` (W-10.4)
+  kBattleLust = 9,     // extra 1 = play Battle Lust for this combat, 0 = not (W-12.7)
+  kDraftTake = 10,     // extra = CardKind taken (W-12.2)
+  kDraftDiscard = 11,  // extra = CardKind discarded
+  kEarlyStart = 12,    // extra 1 = the French start early, 0 = not (W-14.1)
+  kSave = 13,          // pursuit: the loser takes the piece at from off the board (W-13.5)
   // chance outcomes
   kDie = 16,           // extra = DieFace (W-5.5)
   kDrawPrussian = 17,  // from = unit id drawn, to = flag square (W-9.2)
@@ -55,8 +55,7 @@ constexpr int kNumDieFaces = 6;
 class Action {
  public:
   constexpr Action() = default;
-  constexpr static Action make(ActionType t, int from = 0, int to = 0, int dir = 0,
-                               int extra = 0) {
+  constexpr static Action make(ActionType t, int from = 0, int to = 0, int dir = 0, int extra = 0) {
     return Action(std::uint32_t(from) | std::uint32_t(to) << 7 | std::uint32_t(dir) << 14 |
                   std::uint32_t(t) << 16 | std::uint32_t(extra) << 21);
   }

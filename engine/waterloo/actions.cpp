@@ -41,7 +41,8 @@ void Engine::gen_unit_moves(const S& s, int id, bool plain, bool attacks, Bitboa
       for (int sq : squares(reach & ~origin)) list.push(Action::move(from, sq));
     if (attacks) {
       for (Direction d : kDirections) {
-        const Bitboard t = (g.shift(origin, d) & targets) | (g.shift(attack_from, d) & targets & ~mud);
+        const Bitboard t =
+            (g.shift(origin, d) & targets) | (g.shift(attack_from, d) & targets & ~mud);
         for (int sq : squares(t)) list.push(Action::move(from, sq, d));
       }
     }
@@ -131,18 +132,26 @@ void Engine::gen_actions(const S& s, ActionList& list) {
       list.push(Action::make(ActionType::kEarlyStart, 0, 0, 0, 0));
       return;
     case Phase::kDraft:
-    case Phase::kLateDraft: gen_draft(s, list); return;
+    case Phase::kLateDraft:
+      gen_draft(s, list);
+      return;
     case Phase::kRecon:
     case Phase::kInitiative:
     case Phase::kCombined:
-    case Phase::kBarrage: gen_card_actions(s, list); return;
+    case Phase::kBarrage:
+      gen_card_actions(s, list);
+      return;
     case Phase::kBattleLust:
       list.push(Action::make(ActionType::kBattleLust, 0, 0, 0, 1));
       list.push(Action::make(ActionType::kBattleLust, 0, 0, 0, 0));
       return;
-    case Phase::kChooseTarget: gen_chain_targets(s, list); return;
-    case Phase::kAction: break;
-    default: return;
+    case Phase::kChooseTarget:
+      gen_chain_targets(s, list);
+      return;
+    case Phase::kAction:
+      break;
+    default:
+      return;
   }
   if (c.pursuit) {
     gen_pursuit(s, list);

@@ -56,10 +56,12 @@ std::string sector_text(const WaterlooView& v, Side s) {
 std::string render_board(const WaterlooView& v) {
   const Geometry& g = v.geometry();
   const char* army_names[2] = {"Allies (red)", "French (blue)"};
-  std::string out = v.variant->spec + (v.full ? "" : std::string(", ") + (v.viewer == kRed ? "red" : "blue") + "'s view") +
-                    ": turn " + std::to_string(v.turn) + " (" + clock_of_turn(v.turn) + "), " +
-                    army_names[v.to_move] + " to move, phase " + std::string(phase_name(v.phase)) + ", actions " +
-                    std::to_string(v.used) + " used, " + std::to_string(v.actions_left) + " left\n";
+  std::string out =
+      v.variant->spec +
+      (v.full ? "" : std::string(", ") + (v.viewer == kRed ? "red" : "blue") + "'s view") +
+      ": turn " + std::to_string(v.turn) + " (" + clock_of_turn(v.turn) + "), " +
+      army_names[v.to_move] + " to move, phase " + std::string(phase_name(v.phase)) + ", actions " +
+      std::to_string(v.used) + " used, " + std::to_string(v.actions_left) + " left\n";
   out += "   ";
   for (int c = 0; c < g.width(); ++c) {
     std::string h(kCell, ' ');
@@ -88,20 +90,26 @@ std::string render_board(const WaterlooView& v) {
            (owner ? std::string(", held by ") + army_names[*owner] : "") + "\n";
   }
   for (Side s : {kRed, kBlue}) {
-    out += std::string("  ") + army_names[s] + ": reserve" + pile_text(v.piles[int(Pile::kReserve)], s);
-    if (!v.piles[int(Pile::kRecovering)].empty()) out += "; recovering" + pile_text(v.piles[int(Pile::kRecovering)], s);
+    out += std::string("  ") + army_names[s] + ": reserve" +
+           pile_text(v.piles[int(Pile::kReserve)], s);
+    if (!v.piles[int(Pile::kRecovering)].empty())
+      out += "; recovering" + pile_text(v.piles[int(Pile::kRecovering)], s);
     out += "; captured" + pile_text(v.piles[int(Pile::kCaptured)], s);
     if (r.retreat_cards) out += "; retreat sector " + sector_text(v, s);
     out += "\n";
     if (r.cards_per_kind > 0)
       out += "    hand" + card_text(v.hand[s]) + "; played" + card_text(v.played[s]) + "\n";
   }
-  if (!v.piles[int(Pile::kPool)].empty()) out += "  Prussians to come:" + pile_text(v.piles[int(Pile::kPool)], kRed) + "\n";
+  if (!v.piles[int(Pile::kPool)].empty())
+    out += "  Prussians to come:" + pile_text(v.piles[int(Pile::kPool)], kRed) + "\n";
   if (v.pursuit) out += std::string("  Pursuit by ") + army_names[v.pursuer] + "\n";
   if (v.result.over())
     out += "  Result: " +
-           std::string(v.result.winner == Winner::kDraw ? "draw" : army_names[v.result.winner == Winner::kRed ? 0 : 1]) +
-           (v.result.winner == Winner::kDraw ? "" : " win") + " (" + std::string(end_reason_name(v.result.reason)) + ", " +
+           std::string(v.result.winner == Winner::kDraw
+                           ? "draw"
+                           : army_names[v.result.winner == Winner::kRed ? 0 : 1]) +
+           (v.result.winner == Winner::kDraw ? "" : " win") + " (" +
+           std::string(end_reason_name(v.result.reason)) + ", " +
            std::string(result_kind_name(v.result.kind)) + ")\n";
   return out;
 }

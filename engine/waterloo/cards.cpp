@@ -74,10 +74,17 @@ void Engine::play_card(S& s, CardKind k) {
   c.combined_used = 0;
   c.card_squares = 0;
   switch (k) {
-    case CardKind::kReconnaissance: c.phase = Phase::kRecon; break;
-    case CardKind::kInitiative: c.phase = Phase::kInitiative; break;
-    case CardKind::kCombinedAttack: c.phase = Phase::kCombined; break;
-    default: c.phase = Phase::kBarrage;
+    case CardKind::kReconnaissance:
+      c.phase = Phase::kRecon;
+      break;
+    case CardKind::kInitiative:
+      c.phase = Phase::kInitiative;
+      break;
+    case CardKind::kCombinedAttack:
+      c.phase = Phase::kCombined;
+      break;
+    default:
+      c.phase = Phase::kBarrage;
   }
   c.resume = c.phase;
   c.decider = c.to_move;
@@ -131,7 +138,8 @@ void Engine::gen_card_actions(const S& s, ActionList& list) {
         gen_fire(s, id, list);
       }
       break;
-    default: break;
+    default:
+      break;
   }
   if (list.size > 0) list.push(Action::make(ActionType::kCardDone));
 }

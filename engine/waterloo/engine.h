@@ -37,16 +37,14 @@ struct Engine {
   static void start_play(S& s);
   // W-11.1 / W-13.2 after an action; true if the game ended or a pursuit began.
   static bool check_positional(S& s);
-  static int losses(const S& s, Army a);  // W-7.1 actions lost to missing commanders
+  static int losses(const S& s, Army a);           // W-7.1 actions lost to missing commanders
   static bool can_act(const S& s, bool prussian);  // I-4: one more action of that share
 
   // --- terrain.cpp ---
   static Bitboard intact(const S& s, TileKind kind);  // squares of intact tiles of a kind
   static bool may_stand(const S& s, int id, int sq, Bitboard intact_buildings);
   static int melee_strength(const S& s, int id, bool attacking, int other);
-  static Direction facing(const S& s, int id) {
-    return side_of(s, id) == kBlue ? kNorth : kSouth;
-  }
+  static Direction facing(const S& s, int id) { return side_of(s, id) == kBlue ? kNorth : kSouth; }
 
   // --- actions.cpp: generation ---
   static void gen_actions(const S& s, ActionList& list);

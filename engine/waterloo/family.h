@@ -39,7 +39,9 @@ struct WaterlooFamily {
   static Action action(std::uint32_t key) { return Action::from_raw(key); }
   static View view(const State& s, Side side) { return make_view(s, side); }
   static std::string action_text(const State& s, Action a) { return action_token(s, a); }
-  static Action parse_action(const State& s, std::string_view text) { return parse_action_token(s, text); }
+  static Action parse_action(const State& s, std::string_view text) {
+    return parse_action_token(s, text);
+  }
   static std::string notation(const State& s) { return to_notation(s); }
   static State parse_state(std::string_view text) { return waterloo::parse_state(text); }
   static std::string view_notation(const View& v) { return to_notation(v); }

@@ -118,7 +118,8 @@ void Engine::decide_melee(S& s) {
 void Engine::apply_die(S& s, DieFace f) {
   Core& c = s.core_;
   const int att = c.melee.attacker, def = c.melee.defender;
-  const bool blue_face = f == DieFace::kBlue || f == DieFace::kBluePlus || f == DieFace::kBlueRetreat;
+  const bool blue_face =
+      f == DieFace::kBlue || f == DieFace::kBluePlus || f == DieFace::kBlueRetreat;
   const bool plus = f == DieFace::kBluePlus || f == DieFace::kRedPlus;
   const bool retreat = f == DieFace::kBlueRetreat || f == DieFace::kRedRetreat;
   // W-5.5; I-6: in a same-side fight the attacker's colour favours the attacker.
@@ -169,8 +170,7 @@ void Engine::apply_die(S& s, DieFace f) {
   }
   const Bitboard next = s.geometry().shift(square_bb(at), d);
   const Bitboard occupied = c.side_bb[0] | c.side_bb[1];
-  if (!(next & occupied) ||
-      (is_cavalry_like(kw) && (next & intact(s, TileKind::kBuilding)))) {
+  if (!(next & occupied) || (is_cavalry_like(kw) && (next & intact(s, TileKind::kBuilding)))) {
     melee_done(s, c);
     return;
   }
@@ -180,7 +180,8 @@ void Engine::apply_die(S& s, DieFace f) {
 void Engine::gen_chain_targets(const S& s, ActionList& list) {
   const Core& c = s.core_;
   const int w = c.melee.attacker;
-  const Bitboard around = s.geometry().neighbours(square_bb(c.units[w].sq)) & (c.side_bb[0] | c.side_bb[1]);
+  const Bitboard around =
+      s.geometry().neighbours(square_bb(c.units[w].sq)) & (c.side_bb[0] | c.side_bb[1]);
   const Bitboard allowed =
       is_cavalry_like(cls(s, w)) ? around & ~intact(s, TileKind::kBuilding) : around;
   for (int sq : squares(allowed)) list.push(Action::make(ActionType::kChooseTarget, 0, sq));

@@ -11,9 +11,10 @@ namespace stratego::waterloo {
 namespace {
 
 constexpr char kClassLetters[kNumClasses] = {'L', 'I', 'C', 'H', 'A', 'M', 'K'};
-constexpr std::string_view kCardNames[kNumCardKinds] = {"reconnaissance", "initiative", "combined-attack",
-                                                        "battle-lust", "artillery-barrage"};
-constexpr std::string_view kFaceNames[kNumDieFaces] = {"blue", "red", "blue+", "red+", "blueR", "redR"};
+constexpr std::string_view kCardNames[kNumCardKinds] = {
+    "reconnaissance", "initiative", "combined-attack", "battle-lust", "artillery-barrage"};
+constexpr std::string_view kFaceNames[kNumDieFaces] = {"blue", "red",   "blue+",
+                                                       "red+", "blueR", "redR"};
 constexpr char kDirLetters[4] = {'n', 'e', 's', 'w'};
 
 char side_letter(Side s) { return s == kRed ? 'r' : 'b'; }
@@ -38,7 +39,8 @@ std::string square_list(const Geometry& g, Bitboard b) {
   return out.empty() ? "-" : out;
 }
 
-constexpr std::string_view kPileKeys[kNumPiles] = {"reserve", "recovering", "pool", "captured", "saved", "left"};
+constexpr std::string_view kPileKeys[kNumPiles] = {"reserve",  "recovering", "pool",
+                                                   "captured", "saved",      "left"};
 
 }  // namespace
 
@@ -69,7 +71,8 @@ std::string unit_token(const SeenUnit& u) {
     marks += value;
   };
   if (u.damage) mark('w', std::to_string(u.damage));
-  if (u.revealed & 3) mark('s', std::string((u.revealed & 1) ? "r" : "") + ((u.revealed & 2) ? "b" : ""));
+  if (u.revealed & 3)
+    mark('s', std::string((u.revealed & 1) ? "r" : "") + ((u.revealed & 2) ? "b" : ""));
   if (u.last_attack != kNeverAttacked) mark('a', std::to_string(u.last_attack));
   if (!marks.empty()) t += "(" + marks + ")";
   return t;
@@ -110,17 +113,18 @@ std::string to_notation(const WaterlooView& v) {
   if (v.early_start) flags += 'e';
   out += " flags=" + (flags.empty() ? std::string("-") : flags);
   out += " side-turns=" + std::to_string(v.side_turns);
-  out += std::string(" prussians=") + (v.prussians_come == 1 ? "come" : v.prussians_come == 0 ? "never" : "unrolled");
+  out += std::string(" prussians=") + (v.prussians_come == 1   ? "come"
+                                       : v.prussians_come == 0 ? "never"
+                                                               : "unrolled");
   out += " retreat=" + sector(v.retreat_sector[kRed]) + "/" + sector(v.retreat_sector[kBlue]);
   out += " hands=" + cards(v.hand[kRed]) + "/" + cards(v.hand[kBlue]);
   out += " played=" + cards(v.played[kRed]) + "/" + cards(v.played[kBlue]);
-  out += " draft=" + cards(v.draft_pool) + "/" + cards(v.discards) + "/" + std::to_string(v.draft_step) +
-         "/" + std::to_string(v.late_picks);
+  out += " draft=" + cards(v.draft_pool) + "/" + cards(v.discards) + "/" +
+         std::to_string(v.draft_step) + "/" + std::to_string(v.late_picks);
   out += " setups=" + std::to_string(v.setups_done);
   if (!v.rules().tiles.empty()) {
     out += " tiles=";
-    for (std::size_t t = 0; t < v.rules().tiles.size() && t < v.tile_hp.size(); ++t)
-    {
+    for (std::size_t t = 0; t < v.rules().tiles.size() && t < v.tile_hp.size(); ++t) {
       if (t) out += ',';
       out += std::to_string(v.tile_hp[t]);
     }
@@ -134,23 +138,26 @@ std::string to_notation(const WaterlooView& v) {
   }
   out += " tally=" + std::to_string(v.captured[kRed]) + "/" + std::to_string(v.captured[kBlue]);
   if (v.card.active)
-    out += std::string(" card=") + kCardLetters[int(v.card.kind)] + "/" + std::to_string(v.card.count) +
-           "/" + std::to_string(v.card.combined_used) + "/" + square_list(g, v.card.squares);
+    out += std::string(" card=") + kCardLetters[int(v.card.kind)] + "/" +
+           std::to_string(v.card.count) + "/" + std::to_string(v.card.combined_used) + "/" +
+           square_list(g, v.card.squares);
   if (melee_live(v.phase)) {
     const SeenMelee& m = v.melee;
     auto sq = [&](int s) { return s < 0 ? std::string("-") : g.square_name(s); };
     std::string lust = std::string(m.lust[0] ? "a" : "") + (m.lust[1] ? "d" : "");
-    out += " melee=" + sq(m.attacker_sq) + "/" + sq(m.defender_sq) + "/" + kDirLetters[m.dir & 3] + "/" +
-           (lust.empty() ? "-" : lust) + "/" + (m.chain ? "1" : "0") + "/" + std::to_string(m.lust_step) +
-           "/" + std::string(phase_name(v.resume));
+    out += " melee=" + sq(m.attacker_sq) + "/" + sq(m.defender_sq) + "/" + kDirLetters[m.dir & 3] +
+           "/" + (lust.empty() ? "-" : lust) + "/" + (m.chain ? "1" : "0") + "/" +
+           std::to_string(m.lust_step) + "/" + std::string(phase_name(v.resume));
   }
   if (v.pursuit) out += std::string(" pursuit=") + side_letter(v.pursuer);
   if (v.result.over())
-    out += " result=" + std::string(v.result.winner == Winner::kRed    ? "red"
-                                     : v.result.winner == Winner::kBlue ? "blue"
-                                                                        : "draw") +
+    out += " result=" +
+           std::string(v.result.winner == Winner::kRed    ? "red"
+                       : v.result.winner == Winner::kBlue ? "blue"
+                                                          : "draw") +
            "/" + std::string(end_reason_name(v.result.reason)) + "/" +
-           std::string(result_kind_name(v.result.kind)) + "/" + std::to_string(v.result.captured_difference);
+           std::string(result_kind_name(v.result.kind)) + "/" +
+           std::to_string(v.result.captured_difference);
   return out;
 }
 
@@ -164,10 +171,12 @@ int take_unit(const WaterlooState& s, const SeenUnit& u, const std::string& wher
     if (s.unit(id).where == Where::kBox && s.unit_info(id).cls == u.cls &&
         s.unit_info(id).strength == u.strength)
       return id;
-  throw InputError(where + ": no " + unit_token(u) + " left in the army of " + std::string(kArmyNames[int(u.army)]));
+  throw InputError(where + ": no " + unit_token(u) + " left in the army of " +
+                   std::string(kArmyNames[int(u.army)]));
 }
 
-void set_unit_state(Core& c, const WaterlooState& s, int id, const SeenUnit& u, const std::string& where) {
+void set_unit_state(Core& c, const WaterlooState& s, int id, const SeenUnit& u,
+                    const std::string& where) {
   if (u.damage >= s.unit_info(id).strength && u.damage)
     throw InputError(where + ": " + unit_token(u) + " is weakened below 1 (W-8.1)");
   c.units[id].strength = std::uint8_t(s.unit_info(id).strength - u.damage);
@@ -175,8 +184,8 @@ void set_unit_state(Core& c, const WaterlooState& s, int id, const SeenUnit& u, 
   c.units[id].last_attack = u.last_attack;
 }
 
-constexpr Where kPileWhere[kNumPiles] = {Where::kReserve, Where::kRecovering, Where::kPool,
-                                         Where::kCaptured,  Where::kSaved,      Where::kLeft};
+constexpr Where kPileWhere[kNumPiles] = {Where::kReserve,  Where::kRecovering, Where::kPool,
+                                         Where::kCaptured, Where::kSaved,      Where::kLeft};
 
 }  // namespace
 
@@ -239,7 +248,8 @@ WaterlooState state_from_full_view(const WaterlooView& v) {
     c.resume = v.resume;
     auto unit_on = [&](int sq, const char* who) -> std::uint8_t {
       if (sq < 0) return kNoUnit;
-      if (c.board[sq] == kNoUnit) throw InputError(std::string("melee: no ") + who + " on " + g.square_name(sq));
+      if (c.board[sq] == kNoUnit)
+        throw InputError(std::string("melee: no ") + who + " on " + g.square_name(sq));
       return c.board[sq];
     };
     c.melee.attacker = unit_on(v.melee.attacker_sq, "attacker");
@@ -256,8 +266,9 @@ WaterlooState state_from_full_view(const WaterlooView& v) {
   c.result = v.result;
   s.set_core(c);
   if (s.actions_left() != v.actions_left)
-    throw InputError("actions: " + std::to_string(v.actions_left) + " left does not match the position (" +
-                     std::to_string(s.actions_left()) + ", W-7.1)");
+    throw InputError("actions: " + std::to_string(v.actions_left) +
+                     " left does not match the position (" + std::to_string(s.actions_left()) +
+                     ", W-7.1)");
   return s;
 }
 

@@ -42,8 +42,10 @@ SeenUnit parse_unit_token(std::string_view text, std::size_t& pos);
 // Card letters: R reconnaissance, I initiative, C combined attack, L battle lust, B barrage.
 constexpr char kCardLetters[kNumCardKinds] = {'R', 'I', 'C', 'L', 'B'};
 std::string_view card_name(CardKind k);
-std::string clock_of_turn(int turn);  // W-1.3: "11:00" for turn 1, "09:30" for turn -2  // "reconnaissance", ... as in action tokens
+std::string clock_of_turn(int turn);        // W-1.3: "11:00" for turn 1, "09:30" for turn -2  //
+                                            // "reconnaissance", ... as in action tokens
 std::string_view die_face_name(DieFace f);  // "blue", "red", "blue+", "red+", "blueR", "redR"
-std::string_view pile_key(int pile);  // the notation's key of WaterlooView::piles[pile]: "reserve", ...
+std::string_view pile_key(
+    int pile);  // the notation's key of WaterlooView::piles[pile]: "reserve", ...
 
 }  // namespace stratego::waterloo

@@ -37,7 +37,8 @@ Side side_from(std::string_view field, std::string_view s) {
 
 std::vector<std::string_view> parts(std::string_view field, std::string_view s, std::size_t n) {
   auto p = split(s, '/');
-  if (p.size() != n) fail(field, quoted(s) + " needs " + std::to_string(n) + " parts separated by '/'");
+  if (p.size() != n)
+    fail(field, quoted(s) + " needs " + std::to_string(n) + " parts separated by '/'");
   return p;
 }
 
@@ -46,7 +47,8 @@ CardCounts cards(std::string_view field, std::string_view s) {
   if (s == "-") return c;
   for (char ch : s) {
     const auto k = std::string_view(kCardLetters, kNumCardKinds).find(ch);
-    if (k == std::string_view::npos) fail(field, std::string("'") + ch + "' is not a card letter (R I C L B)");
+    if (k == std::string_view::npos)
+      fail(field, std::string("'") + ch + "' is not a card letter (R I C L B)");
     ++c[k];
   }
   return c;
@@ -88,13 +90,15 @@ void parse_board(std::string_view field, std::string_view s, WaterlooView& v) {
     int col = 0;
     std::size_t pos = 0;
     while (pos < text.size()) {
-      if (col >= g.width()) fail(field, "row " + std::to_string(row + 1) + " is longer than the board");
+      if (col >= g.width())
+        fail(field, "row " + std::to_string(row + 1) + " is longer than the board");
       if (text[pos] >= '0' && text[pos] <= '9') {
         std::size_t e = pos;
         while (e < text.size() && text[e] >= '0' && text[e] <= '9') ++e;
         const int empties = number(field, text.substr(pos, e - pos));
         // Checked before it is added: a huge count would overflow col to a negative square.
-        if (empties > g.width() - col) fail(field, "row " + std::to_string(row + 1) + " is longer than the board");
+        if (empties > g.width() - col)
+          fail(field, "row " + std::to_string(row + 1) + " is longer than the board");
         col += empties;
         pos = e;
         continue;
@@ -108,8 +112,8 @@ void parse_board(std::string_view field, std::string_view s, WaterlooView& v) {
       ++col;
     }
     if (col != g.width())
-      fail(field, "row " + std::to_string(row + 1) + " has " + std::to_string(col) + " squares, not " +
-                      std::to_string(g.width()));
+      fail(field, "row " + std::to_string(row + 1) + " has " + std::to_string(col) +
+                      " squares, not " + std::to_string(g.width()));
   }
 }
 
@@ -138,7 +142,8 @@ void parse_melee(std::string_view field, std::string_view s, WaterlooView& v) {
   const auto d = p[2].size() == 1 ? kDirLetters.find(p[2][0]) : std::string_view::npos;
   if (d == std::string_view::npos) fail(field, quoted(p[2]) + " is not a direction (n e s w)");
   v.melee.dir = int(d);
-  if (p[3] != "-" && p[3] != "a" && p[3] != "d" && p[3] != "ad") fail(field, "Battle Lust is -, a, d or ad");
+  if (p[3] != "-" && p[3] != "a" && p[3] != "d" && p[3] != "ad")
+    fail(field, "Battle Lust is -, a, d or ad");
   v.melee.lust[0] = p[3].find('a') != std::string_view::npos;
   v.melee.lust[1] = p[3].find('d') != std::string_view::npos;
   v.melee.chain = number(field, p[4]) != 0;
@@ -171,8 +176,10 @@ void parse_key(std::string_view key, std::string_view val, WaterlooView& v) {
     v.turn = number(key, p[0], true);
     // Far beyond any game (the early start begins before turn 1, games end by turn 40 or so):
     // the turn arithmetic elsewhere must not overflow.
-    if (v.turn < -1000 || v.turn > 1000000) fail(key, "turn " + std::to_string(v.turn) + " is out of range");
-    if (p[1] != clock_of_turn(v.turn)) fail(key, "turn " + std::to_string(v.turn) + " starts at " + clock_of_turn(v.turn));
+    if (v.turn < -1000 || v.turn > 1000000)
+      fail(key, "turn " + std::to_string(v.turn) + " is out of range");
+    if (p[1] != clock_of_turn(v.turn))
+      fail(key, "turn " + std::to_string(v.turn) + " starts at " + clock_of_turn(v.turn));
   } else if (key == "move") {
     v.to_move = side_from(key, val);
   } else if (key == "phase") {
@@ -187,23 +194,33 @@ void parse_key(std::string_view key, std::string_view val, WaterlooView& v) {
   } else if (key == "flags") {
     if (val != "-")
       for (char ch : val) {
-        if (ch == 'c') v.card_played = true;
-        else if (ch == 'a') v.any_action = true;
-        else if (ch == 'x') v.attacked = true;
-        else if (ch == 'e') v.early_start = true;
-        else fail(key, std::string("'") + ch + "' is not a flag (c a x e)");
+        if (ch == 'c')
+          v.card_played = true;
+        else if (ch == 'a')
+          v.any_action = true;
+        else if (ch == 'x')
+          v.attacked = true;
+        else if (ch == 'e')
+          v.early_start = true;
+        else
+          fail(key, std::string("'") + ch + "' is not a flag (c a x e)");
       }
   } else if (key == "side-turns") {
     v.side_turns = number(key, val);
   } else if (key == "prussians") {
-    if (val == "come") v.prussians_come = 1;
-    else if (val == "never") v.prussians_come = 0;
-    else if (val == "unrolled") v.prussians_come = -1;
-    else fail(key, "come, never or unrolled");
+    if (val == "come")
+      v.prussians_come = 1;
+    else if (val == "never")
+      v.prussians_come = 0;
+    else if (val == "unrolled")
+      v.prussians_come = -1;
+    else
+      fail(key, "come, never or unrolled");
   } else if (key == "retreat") {
     const auto p = parts(key, val, 2);
     v.retreat_sector = {sector(key, p[0], !v.full), sector(key, p[1], !v.full)};
-    if (!v.full && v.retreat_sector[v.viewer] == kHiddenSector) fail(key, "the viewer's own card is never hidden");
+    if (!v.full && v.retreat_sector[v.viewer] == kHiddenSector)
+      fail(key, "the viewer's own card is never hidden");
   } else if (key == "hands" || key == "played") {
     const auto p = parts(key, val, 2);
     auto& dst = key == "hands" ? v.hand : v.played;
@@ -218,14 +235,17 @@ void parse_key(std::string_view key, std::string_view val, WaterlooView& v) {
     v.setups_done = number(key, val);
   } else if (key == "tiles") {
     const auto p = split(val, ',');
-    if (p.size() != v.rules().tiles.size()) fail(key, "the variant has " + std::to_string(v.rules().tiles.size()) + " tiles");
-    for (std::size_t t = 0; t < p.size() && t < v.tile_hp.size(); ++t) v.tile_hp[t] = std::int8_t(number(key, p[t]));
+    if (p.size() != v.rules().tiles.size())
+      fail(key, "the variant has " + std::to_string(v.rules().tiles.size()) + " tiles");
+    for (std::size_t t = 0; t < p.size() && t < v.tile_hp.size(); ++t)
+      v.tile_hp[t] = std::int8_t(number(key, p[t]));
   } else if (key == "tally") {
     const auto p = parts(key, val, 2);
     v.captured = {number(key, p[0]), number(key, p[1])};
   } else if (key == "card") {
     const auto p = parts(key, val, 4);
-    const auto k = p[0].size() == 1 ? std::string_view(kCardLetters, kNumCardKinds).find(p[0][0]) : std::string_view::npos;
+    const auto k = p[0].size() == 1 ? std::string_view(kCardLetters, kNumCardKinds).find(p[0][0])
+                                    : std::string_view::npos;
     if (k == std::string_view::npos) fail(key, quoted(p[0]) + " is not a card letter");
     v.card = {true, CardKind(k), number(key, p[1]), number(key, p[2]), square_set(key, g, p[3])};
   } else if (key == "melee") {
@@ -246,7 +266,8 @@ void parse_key(std::string_view key, std::string_view val, WaterlooView& v) {
   }
 }
 
-WaterlooView parse(std::string_view notation, bool view, std::shared_ptr<const Variant> variant = nullptr) {
+WaterlooView parse(std::string_view notation, bool view,
+                   std::shared_ptr<const Variant> variant = nullptr) {
   const auto w = text::words(notation);
   std::size_t i = 0;
   WaterlooView v;
@@ -267,7 +288,8 @@ WaterlooView parse(std::string_view notation, bool view, std::shared_ptr<const V
       fail("variant", e.what());
     }
   }
-  if (v.variant->family != Family::kWaterloo) fail("variant", quoted(w[i]) + " is not a Waterloo variant");
+  if (v.variant->family != Family::kWaterloo)
+    fail("variant", quoted(w[i]) + " is not a Waterloo variant");
   for (std::size_t t = 0; t < v.rules().tiles.size() && t < v.tile_hp.size(); ++t)
     v.tile_hp[t] = std::int8_t(v.rules().building_hp);
   parse_board("board", w[i + 1], v);
@@ -282,9 +304,11 @@ WaterlooView parse(std::string_view notation, bool view, std::shared_ptr<const V
   }
   for (std::string_view need : {"turn", "move", "phase", "decider", "actions", "side-turns"})
     if (!seen[need]) fail(need, "missing");
-  if (v.card.active != card_live(v.phase, v.resume)) fail("card", "given exactly when a card is being played");
+  if (v.card.active != card_live(v.phase, v.resume))
+    fail("card", "given exactly when a card is being played");
   if (melee_live(v.phase) != seen["melee"]) fail("melee", "given exactly when a melee is pending");
-  if (v.result.over() != (v.phase == Phase::kOver)) fail("result", "given exactly when the phase is over");
+  if (v.result.over() != (v.phase == Phase::kOver))
+    fail("result", "given exactly when the phase is over");
   if (!v.full && !v.pursuit) v.pursuer = kRed;
   return v;
 }
@@ -293,7 +317,9 @@ WaterlooView parse(std::string_view notation, bool view, std::shared_ptr<const V
 
 SeenUnit parse_unit_token(std::string_view text, std::size_t& pos) {
   SeenUnit u;
-  auto bad = [&](const std::string& why) { throw InputError("unit token at " + quoted(text.substr(pos)) + ": " + why); };
+  auto bad = [&](const std::string& why) {
+    throw InputError("unit token at " + quoted(text.substr(pos)) + ": " + why);
+  };
   std::size_t p = pos;
   const bool prussian = p < text.size() && text[p] == '*';
   if (prussian) ++p;
@@ -307,9 +333,12 @@ SeenUnit parse_unit_token(std::string_view text, std::size_t& pos) {
   u.cls = UnitClass(k);
   u.army = prussian ? Army::kPrussian : red ? Army::kAllied : Army::kFrench;
   if (++p >= text.size()) bad("no strength digit or '?'");
-  if (text[p] == '?') u.strength = -1;
-  else if (text[p] >= '0' && text[p] <= '9') u.strength = std::int8_t(text[p] - '0');
-  else bad("no strength digit or '?'");
+  if (text[p] == '?')
+    u.strength = -1;
+  else if (text[p] >= '0' && text[p] <= '9')
+    u.strength = std::int8_t(text[p] - '0');
+  else
+    bad("no strength digit or '?'");
   ++p;
   if (p < text.size() && text[p] == '(') {
     const auto close = text.find(')', p);
@@ -317,10 +346,14 @@ SeenUnit parse_unit_token(std::string_view text, std::size_t& pos) {
     for (auto m : split(text.substr(p + 1, close - p - 1), ',')) {
       if (m.empty()) bad("empty marker");
       const auto rest = m.substr(1);
-      if (m[0] == 'w' && parse_count(rest)) u.damage = std::uint8_t(*parse_count(rest));
-      else if (m[0] == 's' && (rest == "r" || rest == "b" || rest == "rb")) u.revealed = std::uint8_t((rest.front() == 'r' ? 1 : 0) | (rest.back() == 'b' ? 2 : 0));
-      else if (m[0] == 'a' && !rest.empty()) u.last_attack = std::int16_t(number("marker", rest, true));
-      else bad("bad marker " + quoted(m) + " (w<n>, s<r|b|rb>, a<n>)");
+      if (m[0] == 'w' && parse_count(rest))
+        u.damage = std::uint8_t(*parse_count(rest));
+      else if (m[0] == 's' && (rest == "r" || rest == "b" || rest == "rb"))
+        u.revealed = std::uint8_t((rest.front() == 'r' ? 1 : 0) | (rest.back() == 'b' ? 2 : 0));
+      else if (m[0] == 'a' && !rest.empty())
+        u.last_attack = std::int16_t(number("marker", rest, true));
+      else
+        bad("bad marker " + quoted(m) + " (w<n>, s<r|b|rb>, a<n>)");
     }
     p = close + 1;
   }

@@ -15,7 +15,7 @@
 namespace stratego::waterloo {
 
 struct ObservedStep {
-  int number = 0;      // index of the step in the game (set-ups, decisions, chance outcomes)
+  int number = 0;  // index of the step in the game (set-ups, decisions, chance outcomes)
   bool chance = false;
   bool setup = false;
   Side actor = kRed;   // who decided; for a chance event, the side it concerns
@@ -24,15 +24,17 @@ struct ObservedStep {
   std::vector<std::pair<int, SeenUnit>> shown;      // strengths this step showed this player
   std::vector<std::pair<int, SeenUnit>> captured;   // pieces captured (by melee or fire)
   std::vector<std::pair<int, SeenUnit>> withdrawn;  // pieces that left the board otherwise
-  Result result;  // the result, when this step ended the game
+  Result result;                                    // the result, when this step ended the game
   bool operator==(const ObservedStep&) const = default;
 };
 
 // One step: `before` is the state a was applied to, `after` the state it gave.
-ObservedStep observe(const WaterlooState& before, Action a, const WaterlooState& after, Side viewer);
+ObservedStep observe(const WaterlooState& before, Action a, const WaterlooState& after,
+                     Side viewer);
 // A set-up (W-4.1): the enemy sees the classes on the board (the view has them) and how many
 // pieces were held back; the set-up's author sees it whole.
-ObservedStep observe_setup(const WaterlooState& before, Side side, const WaterlooState& after, Side viewer);
+ObservedStep observe_setup(const WaterlooState& before, Side side, const WaterlooState& after,
+                           Side viewer);
 
 // Both players' histories, appended step by step.
 struct ObservationLog {

@@ -29,8 +29,12 @@ void Engine::do_decision(S& s, Action a) {
       }
       return;
     case ActionType::kDraftTake:
-    case ActionType::kDraftDiscard: draft(s, a); return;
-    case ActionType::kEndTurn: end_turn(s); return;
+    case ActionType::kDraftDiscard:
+      draft(s, a);
+      return;
+    case ActionType::kEndTurn:
+      end_turn(s);
+      return;
     case ActionType::kTakeOff: {
       withdraw(s, c.board[a.from()], Where::kRecovering);
       return;
@@ -62,7 +66,8 @@ void Engine::do_decision(S& s, Action a) {
         c.card_squares |= square_bb(id);  // unit ids that moved
       } else if (c.phase == Phase::kCombined) {
         ++c.card_count;
-        c.combined_used = std::uint8_t(c.combined_used | (is_infantry(s.info_[id].cls) ? kInfantryBit : kCavalryBit));
+        c.combined_used = std::uint8_t(c.combined_used |
+                                       (is_infantry(s.info_[id].cls) ? kInfantryBit : kCavalryBit));
       }
       do_move(s, a);
       return;
@@ -106,11 +111,20 @@ void Engine::do_decision(S& s, Action a) {
       after_action(s);
       return;
     }
-    case ActionType::kCardDone: end_card(s); return;
-    case ActionType::kReconPick: recon_pick(s, a.to()); return;
-    case ActionType::kChooseTarget: choose_target(s, a.to()); return;
-    case ActionType::kBattleLust: battle_lust(s, a.extra() != 0); return;
-    default: return;
+    case ActionType::kCardDone:
+      end_card(s);
+      return;
+    case ActionType::kReconPick:
+      recon_pick(s, a.to());
+      return;
+    case ActionType::kChooseTarget:
+      choose_target(s, a.to());
+      return;
+    case ActionType::kBattleLust:
+      battle_lust(s, a.extra() != 0);
+      return;
+    default:
+      return;
   }
 }
 

@@ -61,7 +61,8 @@ void Engine::end_pursuit(S& s) {
   if (d <= 3)
     finish(s, Winner::kDraw, EndReason::kPursuit, ResultKind::kIndecisive, d);
   else
-    finish(s, winner_of(c.pursuer), EndReason::kPursuit, d >= 10 ? ResultKind::kMajor : ResultKind::kMinor, d);
+    finish(s, winner_of(c.pursuer), EndReason::kPursuit,
+           d >= 10 ? ResultKind::kMajor : ResultKind::kMinor, d);
 }
 
 }  // namespace stratego::waterloo

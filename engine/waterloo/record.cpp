@@ -1,7 +1,6 @@
 // Waterloo game records and WaterlooGame (record.h).
 #include "engine/waterloo/record.h"
 
-
 #include "engine/error.h"
 #include "engine/file_io.h"
 #include "engine/text_util.h"
@@ -29,7 +28,8 @@ Result parse_result(std::string_view rest, const std::string& where) {
   if (w.size() != 4) throw InputError(where + ": result needs 4 words: winner reason kind tally");
   Result r;
   const auto winner = text::winner_from_name(w[0]);
-  if (!winner) throw InputError(where + ": " + text::quoted(w[0]) + " is not red, blue, draw or none");
+  if (!winner)
+    throw InputError(where + ": " + text::quoted(w[0]) + " is not red, blue, draw or none");
   r.winner = *winner;
   bool ok = false;
   const auto reason = end_reason_from_name(w[1], Family::kWaterloo);
@@ -45,9 +45,11 @@ Result parse_result(std::string_view rest, const std::string& where) {
   r.captured_difference = neg ? -*n : *n;
   if ((r.winner == Winner::kNone) != (r.reason == EndReason::kNone))
     throw InputError(where + ": a winner needs a reason and a reason a winner");
-  if (is_external_end(r.reason) && (r.reason == EndReason::kDrawAgreed) != (r.winner == Winner::kDraw))
-    throw InputError(where + ": " + std::string(w[1]) +
-                     (r.reason == EndReason::kDrawAgreed ? " ends a game drawn" : " does not end a game drawn"));
+  if (is_external_end(r.reason) &&
+      (r.reason == EndReason::kDrawAgreed) != (r.winner == Winner::kDraw))
+    throw InputError(
+        where + ": " + std::string(w[1]) +
+        (r.reason == EndReason::kDrawAgreed ? " ends a game drawn" : " does not end a game drawn"));
   return r;
 }
 
@@ -68,7 +70,8 @@ std::string setup_tokens(const WaterlooState& s, Side side, const WaterlooSetup&
   const Army a = army_of(side);
   for (int id = s.army_begin(a); id < s.army_end(a); ++id) {
     if (!out.empty()) out += ' ';
-    out += plain_token(s, id) + "@" + (at.count(id) ? s.geometry().square_name(at[id]) : std::string("-"));
+    out += plain_token(s, id) + "@" +
+           (at.count(id) ? s.geometry().square_name(at[id]) : std::string("-"));
   }
   return out;
 }
@@ -78,19 +81,23 @@ WaterlooSetup parse_setup_tokens(const WaterlooState& s, Side side, std::string_
   const Army a = army_of(side);
   const int n = s.army_end(a) - s.army_begin(a);
   if (int(w.size()) != n)
-    throw InputError("set-up has " + std::to_string(w.size()) + " tokens; the army has " + std::to_string(n) + " pieces");
+    throw InputError("set-up has " + std::to_string(w.size()) + " tokens; the army has " +
+                     std::to_string(n) + " pieces");
   WaterlooSetup out;
   for (int i = 0; i < n; ++i) {
     const int id = s.army_begin(a) + i;
     const auto at = w[std::size_t(i)].find('@');
     const std::string want = plain_token(s, id);
     if (at == std::string_view::npos || w[std::size_t(i)].substr(0, at) != want)
-      throw InputError("set-up token " + std::to_string(i + 1) + " " + text::quoted(w[std::size_t(i)]) +
-                       ": expected " + want + "@<square or ->, the army list's piece " + std::to_string(i + 1));
+      throw InputError("set-up token " + std::to_string(i + 1) + " " +
+                       text::quoted(w[std::size_t(i)]) + ": expected " + want +
+                       "@<square or ->, the army list's piece " + std::to_string(i + 1));
     const auto name = w[std::size_t(i)].substr(at + 1);
     if (name == "-") continue;
     const auto sq = s.geometry().parse_square(name);
-    if (!sq) throw InputError("set-up token " + std::to_string(i + 1) + ": " + text::quoted(name) + " is not a square");
+    if (!sq)
+      throw InputError("set-up token " + std::to_string(i + 1) + ": " + text::quoted(name) +
+                       " is not a square");
     out.placements.emplace_back(id, *sq);
   }
   return out;
@@ -108,7 +115,9 @@ std::string format_record(const WaterlooRecord& r) {
     out += "tag " + name + (value.empty() ? "" : " " + value) + "\n";
   }
   for (Side side : {kRed, kBlue})
-    if (r.setup[side]) out += "setup " + std::string(side_name(side)) + " " + setup_tokens(s, side, *r.setup[side]) + "\n";
+    if (r.setup[side])
+      out += "setup " + std::string(side_name(side)) + " " + setup_tokens(s, side, *r.setup[side]) +
+             "\n";
   for (std::size_t i = 0; i < r.actions.size(); ++i) {
     if (r.actions[i].empty() || r.actions[i].find_first_of(" \t\r\n") != std::string::npos)
       throw InputError("record action " + std::to_string(i + 1) + ": a token is one word");
@@ -139,13 +148,16 @@ WaterlooRecord parse_record(std::string_view text, const std::string& origin) {
     const std::string_view line = text::trim(lines[n]);
     if (line.empty() || line[0] == '#') continue;
     if (!header) {
-      if (line != kHeader) throw InputError(at(n) + ": expected " + text::quoted(kHeader) + ", got " + text::quoted(line));
+      if (line != kHeader)
+        throw InputError(at(n) + ": expected " + text::quoted(kHeader) + ", got " +
+                         text::quoted(line));
       header = true;
       continue;
     }
     const auto space = line.find_first_of(" \t");
     const std::string_view key = line.substr(0, space);
-    const std::string_view rest = space == std::string_view::npos ? "" : text::trim(line.substr(space));
+    const std::string_view rest =
+        space == std::string_view::npos ? "" : text::trim(line.substr(space));
     if (key != "variant" && !variant) throw InputError(at(n) + ": the variant line comes first");
     if (key == "variant") {
       if (variant) throw InputError(at(n) + ": a second variant line");
@@ -159,7 +171,8 @@ WaterlooRecord parse_record(std::string_view text, const std::string& origin) {
     } else if (key == "start") {
       try {
         const WaterlooState s = parse_state(rest);
-        if (s.variant().spec != r.variant) throw InputError("the position is of variant " + s.variant().spec);
+        if (s.variant().spec != r.variant)
+          throw InputError("the position is of variant " + s.variant().spec);
         base.emplace(s);
       } catch (const InputError& e) {
         throw InputError(at(n) + ": start: " + e.what());
@@ -173,7 +186,8 @@ WaterlooRecord parse_record(std::string_view text, const std::string& origin) {
       r.tags[name] = std::string(text::trim(rest.substr(w[0].size())));
     } else if (key == "setup") {
       const auto w = text::words(rest);
-      if (w.empty() || (w[0] != "red" && w[0] != "blue")) throw InputError(at(n) + ": setup red|blue TOKENS");
+      if (w.empty() || (w[0] != "red" && w[0] != "blue"))
+        throw InputError(at(n) + ": setup red|blue TOKENS");
       const Side side = w[0] == "red" ? kRed : kBlue;
       if (r.setup[side]) throw InputError(at(n) + ": a second set-up of " + std::string(w[0]));
       try {
@@ -250,7 +264,8 @@ WaterlooRecord read_record_file(const std::string& path) {
   return parse_record(read_text_file(path), path);
 }
 
-WaterlooGame::WaterlooGame(WaterlooState start, std::string start_notation) : state_(std::move(start)) {
+WaterlooGame::WaterlooGame(WaterlooState start, std::string start_notation)
+    : state_(std::move(start)) {
   state_.set_keep_history(false);  // the game moves forward only; copies for logs stay small
   record_.variant = state_.variant().spec;
   record_.start = std::move(start_notation);

@@ -30,7 +30,7 @@ enum class UnitClass : std::uint8_t {
   kCommanderInChief,
 };
 constexpr int kNumClasses = 7;
-constexpr std::string_view kClassNames[kNumClasses] = {"li", "inf", "lc",       "hc",
+constexpr std::string_view kClassNames[kNumClasses] = {"li",  "inf",       "lc", "hc",
                                                        "art", "commander", "cic"};
 constexpr std::string_view kArmyNames[kNumArmies] = {"french", "allied", "prussian"};
 

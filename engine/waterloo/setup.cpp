@@ -69,7 +69,8 @@ void Engine::validate_setup(const S& s, Side side, const WaterlooSetup& setup) {
       int want = 0;
       for (const UnitSpec& o : r.early_reserve)
         if (o.cls == e.cls && o.strength == e.strength) want += o.count;
-      if (held != want) throw InputError(who + "the early start holds back exactly its 14 pieces (W-14.1)");
+      if (held != want)
+        throw InputError(who + "the early start holds back exactly its 14 pieces (W-14.1)");
     }
     int want_total = 0;
     for (const UnitSpec& e : r.early_reserve) want_total += e.count;
@@ -88,7 +89,8 @@ void WaterlooState::apply_setup(Side side, const WaterlooSetup& setup) {
   Engine::validate_setup(*this, side, setup);
   if (keep_history_) history_.push_back(core_);
   const Army army = army_of(side);
-  for (int id = army_begin(army); id < army_end(army); ++id) core_.units[id].where = Where::kReserve;
+  for (int id = army_begin(army); id < army_end(army); ++id)
+    core_.units[id].where = Where::kReserve;
   for (const auto& [id, sq] : setup.placements) Engine::place_unit(*this, id, sq);
   ++core_.setups_done;
   if (side == kRed) {
@@ -105,7 +107,8 @@ WaterlooSetup WaterlooState::random_setup(Side side, Rng& rng) const {
   const Army army = army_of(side);
   std::vector<int> ids;
   for (int id = army_begin(army); id < army_end(army); ++id) ids.push_back(id);
-  for (std::size_t i = ids.size(); i > 1; --i) std::swap(ids[i - 1], ids[rng.below(std::uint32_t(i))]);
+  for (std::size_t i = ids.size(); i > 1; --i)
+    std::swap(ids[i - 1], ids[rng.below(std::uint32_t(i))]);
   std::vector<int> place;
   if (is_early_reserve(*this, side)) {
     std::vector<UnitSpec> want = r.early_reserve;
@@ -138,7 +141,8 @@ WaterlooSetup WaterlooState::random_setup(Side side, Rng& rng) const {
   std::vector<int> rest;
   std::vector<int> gsq;
   for (int sq : squares(garrison)) gsq.push_back(sq);
-  for (std::size_t i = gsq.size(); i > 1; --i) std::swap(gsq[i - 1], gsq[rng.below(std::uint32_t(i))]);
+  for (std::size_t i = gsq.size(); i > 1; --i)
+    std::swap(gsq[i - 1], gsq[rng.below(std::uint32_t(i))]);
   for (int id : place) {
     if (need > 0 && is_infantry(info_[id].cls)) {
       const int sq = gsq[std::size_t(r.garrison - need)];
@@ -155,7 +159,8 @@ WaterlooSetup WaterlooState::random_setup(Side side, Rng& rng) const {
   });
   std::vector<int> zone;
   for (int sq : squares(zone_[side] & geometry().playable())) zone.push_back(sq);
-  for (std::size_t i = zone.size(); i > 1; --i) std::swap(zone[i - 1], zone[rng.below(std::uint32_t(i))]);
+  for (std::size_t i = zone.size(); i > 1; --i)
+    std::swap(zone[i - 1], zone[rng.below(std::uint32_t(i))]);
   const Bitboard buildings = Engine::intact(*this, TileKind::kBuilding);
   for (int id : rest) {
     for (int sq : zone) {

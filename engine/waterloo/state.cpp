@@ -11,7 +11,8 @@
 
 namespace stratego::waterloo {
 
-WaterlooState::WaterlooState(std::shared_ptr<const Variant> variant) : variant_(std::move(variant)) {
+WaterlooState::WaterlooState(std::shared_ptr<const Variant> variant)
+    : variant_(std::move(variant)) {
   if (!variant_ || variant_->family != Family::kWaterloo)
     throw InputError("variant '" + (variant_ ? variant_->name : std::string("?")) +
                      "' is not a Waterloo variant (family = waterloo)");
@@ -48,7 +49,8 @@ WaterlooState::WaterlooState(std::shared_ptr<const Variant> variant) : variant_(
   back_row_[kRed] = g.row_bb(g.height() - 1);
   const int third = g.width() / 3;
   for (Side s : {kRed, kBlue})
-    for (int sq : squares(back_row_[s])) sector_[s][std::min(2, g.col(sq) / third)] |= square_bb(sq);
+    for (int sq : squares(back_row_[s]))
+      sector_[s][std::min(2, g.col(sq) / third)] |= square_bb(sq);
   clear();
   // A real game: the armies wait in the box for their set-up, the Prussians in their pool.
   for (int id = army_begin(Army::kPrussian); id < army_end(Army::kPrussian); ++id)
@@ -117,8 +119,10 @@ bool WaterlooState::is_chance() const {
     case Phase::kRetreatCard:
     case Phase::kPrussianRoll:
     case Phase::kPrussianDraw:
-    case Phase::kDie: return true;
-    default: return false;
+    case Phase::kDie:
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -160,13 +164,16 @@ int WaterlooState::chance_outcomes(Action* out, double* prob, int capacity) cons
         ++count[first];
       }
       for (int id = army_begin(Army::kPrussian); id < army_end(Army::kPrussian); ++id)
-        if (count[id]) add(Action::make(ActionType::kDrawPrussian, id, flag), double(count[id]) / total);
+        if (count[id])
+          add(Action::make(ActionType::kDrawPrussian, id, flag), double(count[id]) / total);
       break;
     }
     case Phase::kDie:
-      for (int f = 0; f < kNumDieFaces; ++f) add(Action::make(ActionType::kDie, 0, 0, 0, f), 1.0 / 6);
+      for (int f = 0; f < kNumDieFaces; ++f)
+        add(Action::make(ActionType::kDie, 0, 0, 0, f), 1.0 / 6);
       break;
-    default: break;
+    default:
+      break;
   }
   return n;
 }
@@ -181,7 +188,9 @@ std::vector<std::pair<Action, double>> WaterlooState::chance_outcomes() const {
 }
 
 void WaterlooState::end_externally(EndReason why, Side loser) {
-  if (!is_external_end(why)) throw InputError("end_externally: " + std::string(end_reason_name(why)) + " is a rule's ending");
+  if (!is_external_end(why))
+    throw InputError("end_externally: " + std::string(end_reason_name(why)) +
+                     " is a rule's ending");
   if (why == EndReason::kDrawAgreed)
     core_.result = {Winner::kDraw, why, ResultKind::kIndecisive, 0};
   else
@@ -247,8 +256,11 @@ void WaterlooState::apply_unchecked(Action a) {
       core_.units[a.from()].revealed = 0;  // W-9.1: hidden from both
       Engine::turn_start_events(*this);
       break;
-    case ActionType::kDie: Engine::apply_die(*this, DieFace(a.extra())); break;
-    default: Engine::do_decision(*this, a);
+    case ActionType::kDie:
+      Engine::apply_die(*this, DieFace(a.extra()));
+      break;
+    default:
+      Engine::do_decision(*this, a);
   }
 }
 

@@ -56,10 +56,10 @@
 //  I-12 Pursuit (W-13.5): both sides keep their per-turn action counts; Napoleon and
 //       Wellington leave (not lost). The pursuer's actions are cavalry attacks only (moves
 //       of LC, HC or the commander that end in an attack); the loser may save LI/INF/ART
-//       (kSave) or attack pursuing cavalry with own cavalry. No cards, placing or taking off. The pursuit ends when the pursuer has no legal attack or
-//       ends a turn without attacking. Tally d = captured pieces of the loser's side minus
-//       captured pieces of the pursuer's side over the whole game: d <= 3 indecisive (draw),
-//       4-9 minor, >= 10 major victory of the pursuer.
+//       (kSave) or attack pursuing cavalry with own cavalry. No cards, placing or taking off. The
+//       pursuit ends when the pursuer has no legal attack or ends a turn without attacking. Tally d
+//       = captured pieces of the loser's side minus captured pieces of the pursuer's side over the
+//       whole game: d <= 3 indecisive (draw), 4-9 minor, >= 10 major victory of the pursuer.
 //  I-13 Expert: actions lost (W-11.2) and Napoleon lost are decisive; a French pair on the
 //       centre sector is decisive. Basic/Standard wins are reported as decisive.
 //  I-14 A lines-of-retreat or sector win is checked after every action (with its chains),
@@ -98,8 +98,8 @@
 #include <utility>
 #include <vector>
 
-#include "engine/rng.h"
 #include "engine/result.h"
+#include "engine/rng.h"
 #include "engine/variant.h"
 #include "engine/waterloo/action.h"
 #include "engine/waterloo/rules.h"
@@ -133,28 +133,28 @@ struct UnitInfo {
 struct UnitState {
   Where where = Where::kBox;
   std::uint8_t sq = 0;
-  std::uint8_t strength = 0;     // current (heavy cavalry weakens, W-8.1)
-  std::uint8_t revealed = 0;     // bit s: side s knows its strength (W-15)
+  std::uint8_t strength = 0;        // current (heavy cavalry weakens, W-8.1)
+  std::uint8_t revealed = 0;        // bit s: side s knows its strength (W-15)
   std::int16_t last_attack = -100;  // side-turn counter of its last attack (W-8.2)
   bool operator==(const UnitState&) const = default;
 };
 
 enum class Phase : std::uint8_t {
-  kEarlyStart,      // decision (French): W-14.1
-  kDraft,           // decision: take or discard (W-12.2)
-  kSetup,           // decision: apply_setup() / random_setup()
-  kRetreatCard,     // chance: a side's line-of-retreat sector (W-11.1)
-  kPrussianRoll,    // chance: W-14.2
-  kPrussianDraw,    // chance: which Prussian lands on a flag square (W-9.2)
-  kLateDraft,       // decision (Allies): two more cards at turn 13 (W-12.2)
-  kAction,          // decision: the turn's actions
-  kRecon,           // decision: Reconnaissance picks
-  kInitiative,      // decision: Initiative moves
-  kCombined,        // decision: Combined-attack attacks
-  kBarrage,         // decision: Artillery-barrage fires
-  kBattleLust,      // decision: attacker, then defender
-  kDie,             // chance: the combat die
-  kChooseTarget,    // decision: "+" target inside a building
+  kEarlyStart,    // decision (French): W-14.1
+  kDraft,         // decision: take or discard (W-12.2)
+  kSetup,         // decision: apply_setup() / random_setup()
+  kRetreatCard,   // chance: a side's line-of-retreat sector (W-11.1)
+  kPrussianRoll,  // chance: W-14.2
+  kPrussianDraw,  // chance: which Prussian lands on a flag square (W-9.2)
+  kLateDraft,     // decision (Allies): two more cards at turn 13 (W-12.2)
+  kAction,        // decision: the turn's actions
+  kRecon,         // decision: Reconnaissance picks
+  kInitiative,    // decision: Initiative moves
+  kCombined,      // decision: Combined-attack attacks
+  kBarrage,       // decision: Artillery-barrage fires
+  kBattleLust,    // decision: attacker, then defender
+  kDie,           // chance: the combat die
+  kChooseTarget,  // decision: "+" target inside a building
   kOver,
 };
 
@@ -170,9 +170,9 @@ using CardCounts = std::array<std::uint8_t, kNumCardKinds>;
 // The pending melee (W-5) between Battle Lust, the die and "+" chains.
 struct Melee {
   std::uint8_t attacker = kNoUnit, defender = kNoUnit;
-  std::uint8_t dir = 0;        // direction of the attack (attacker -> defender)
+  std::uint8_t dir = 0;           // direction of the attack (attacker -> defender)
   bool lust[2] = {false, false};  // Battle Lust played for attacker [0] / defender [1]
-  bool chain = false;          // a "+" follow-on, not the first attack of the action
+  bool chain = false;             // a "+" follow-on, not the first attack of the action
   bool operator==(const Melee&) const = default;
 };
 
@@ -182,16 +182,16 @@ struct Core {
   std::array<std::uint8_t, kMaxSquares> board{};  // unit id or kNoUnit
   std::array<Bitboard, 2> side_bb{};              // Red (Allied + Prussian), Blue
   Bitboard prussian_bb = 0;
-  std::array<std::int8_t, 8> tile_hp{};           // per tile of the variant
+  std::array<std::int8_t, 8> tile_hp{};  // per tile of the variant
   Phase phase = Phase::kEarlyStart;
-  Side to_move = kRed;    // whose turn it is (the decider may differ: current_player())
-  Side decider = kRed;    // who decides now
+  Side to_move = kRed;  // whose turn it is (the decider may differ: current_player())
+  Side decider = kRed;  // who decides now
   std::int16_t turn = 1;
-  std::int16_t side_turns = 0;  // counts every side-turn begun (W-8.2 timing)
+  std::int16_t side_turns = 0;               // counts every side-turn begun (W-8.2 timing)
   std::uint8_t used = 0, used_prussian = 0;  // actions used this turn (all / Prussian)
-  bool card_played = false;  // this turn (W-12.3)
-  bool any_action = false;   // this turn
-  bool attacked = false;     // this turn (pursuit end, I-12)
+  bool card_played = false;                  // this turn (W-12.3)
+  bool any_action = false;                   // this turn
+  bool attacked = false;                     // this turn (pursuit end, I-12)
   bool early_start = false;
   std::int8_t prussians_come = 1;  // 1 yes, 0 never (W-14.2), -1 not rolled yet
   std::array<std::int8_t, 2> retreat_sector{-1, -1};
@@ -207,11 +207,11 @@ struct Core {
   Bitboard card_squares = 0;       // recon picks, initiative movers, barrage group / fired
   Phase resume = Phase::kAction;   // where a melee returns when it is over
   Melee melee;
-  std::uint8_t lust_step = 0;      // 0 attacker asked next, 1 defender
+  std::uint8_t lust_step = 0;  // 0 attacker asked next, 1 defender
   bool pursuit = false;
   Side pursuer = kRed;
   Result result;
-  Result pending_result;   // Expert: the battle's verdict before the pursuit
+  Result pending_result;                   // Expert: the battle's verdict before the pursuit
   std::array<std::uint8_t, 2> captured{};  // pieces of each side captured (W-13.5 tally)
   bool operator==(const Core&) const = default;
 };
@@ -269,7 +269,7 @@ class WaterlooState {
   Phase phase() const { return core_.phase; }
   Side side_to_move() const { return core_.to_move; }
   int turn() const { return core_.turn; }
-  std::string clock_time() const;  // W-1.3: turn 1 is 11:00, each turn half an hour
+  std::string clock_time() const;      // W-1.3: turn 1 is 11:00, each turn half an hour
   int actions_per_turn(Side s) const;  // W-7.1, W-9.3 (Allied total incl. Prussians)
   int actions_used() const { return core_.used; }
   int actions_left() const;
@@ -291,9 +291,7 @@ class WaterlooState {
   Bitboard side_bb(Side s) const { return core_.side_bb[s]; }
   Bitboard occupied() const { return core_.side_bb[0] | core_.side_bb[1]; }
   Bitboard prussian_bb() const { return core_.prussian_bb; }
-  bool weakened(int id) const {
-    return core_.units[id].strength < info_[id].strength;
-  }
+  bool weakened(int id) const { return core_.units[id].strength < info_[id].strength; }
   int tile_hp(int tile) const { return core_.tile_hp[tile]; }
   int tile_at(int sq) const;  // index into rules().tiles, or -1
   // The side fully occupying an intact building, if any (W-10.2).
@@ -346,7 +344,7 @@ class WaterlooState {
   std::array<Bitboard, 8> tile_sq_{};
   Bitboard building_sq_ = 0, hill_sq_ = 0, village_sq_ = 0, mud_sq_ = 0;
   std::array<Bitboard, 2> zone_{}, back_row_{};
-  std::array<std::array<Bitboard, 3>, 2> sector_{};  // W-11.1: a side's back-row sectors
+  std::array<std::array<Bitboard, 3>, 2> sector_{};        // W-11.1: a side's back-row sectors
   std::array<std::array<int, 2>, kNumArmies> army_ids_{};  // [first, end) unit ids per army
   std::array<int, kNumArmies> cic_{-1, -1, -1}, commander_{-1, -1, -1};  // unit ids
   Core core_;

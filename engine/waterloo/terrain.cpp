@@ -17,10 +17,12 @@ Bitboard Engine::intact(const S& s, TileKind kind) {
 bool Engine::may_stand(const S& s, int id, int sq, Bitboard intact_buildings) {
   switch (s.info_[id].cls) {
     case UnitClass::kLightInfantry:
-    case UnitClass::kInfantry: return true;
+    case UnitClass::kInfantry:
+      return true;
     case UnitClass::kArtillery:  // W-10.2, W-14.3
       return !test(intact_buildings, sq) && !test(s.mud_sq_, sq);
-    default: return !test(intact_buildings, sq);  // cavalry and commanders, W-10.2
+    default:
+      return !test(intact_buildings, sq);  // cavalry and commanders, W-10.2
   }
 }
 
@@ -41,8 +43,7 @@ int Engine::melee_strength(const S& s, int id, bool attacking, int other) {
   if (!attacking && hill_class && test(s.hill_sq_, u.sq) && other >= 0 &&
       !test(s.hill_sq_, c.units[other].sq))
     ++st;
-  if (c.melee.lust[attacking ? 0 : 1] &&
-      (attacking ? c.melee.attacker : c.melee.defender) == id)
+  if (c.melee.lust[attacking ? 0 : 1] && (attacking ? c.melee.attacker : c.melee.defender) == id)
     ++st;  // W-12.7
   return std::min(st, 6);
 }

@@ -27,7 +27,8 @@ void Engine::capture(S& s, int id) {
   if (a == Army::kFrench && k == UnitClass::kCommanderInChief && level == Level::kExpert)
     finish(s, Winner::kRed, EndReason::kNapoleonLost, ResultKind::kDecisive);  // W-13.1
   else if (k == UnitClass::kCommanderInChief && level == Level::kStandard)
-    finish(s, winner_of(other(side)), EndReason::kCommanderInChief, ResultKind::kDecisive);  // W-11.3
+    finish(s, winner_of(other(side)), EndReason::kCommanderInChief,
+           ResultKind::kDecisive);  // W-11.3
   else if (a != Army::kPrussian && losses(s, a) >= 3)
     finish(s, winner_of(other(side)), EndReason::kActionsLost, ResultKind::kDecisive);  // W-11.2
 }
@@ -139,8 +140,11 @@ void Engine::after_action(S& s) {
     case Phase::kRecon:
     case Phase::kInitiative:
     case Phase::kCombined:
-    case Phase::kBarrage: card_step_done(s); return;
-    default: break;
+    case Phase::kBarrage:
+      card_step_done(s);
+      return;
+    default:
+      break;
   }
   if (s.actions_left() == 0) end_turn(s);
 }

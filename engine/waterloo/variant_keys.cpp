@@ -56,7 +56,8 @@ std::vector<UnitSpec> parse_units(Army army, const std::string& v) {
     u.cls = UnitClass(cls);
     u.strength = std::uint8_t(to_int(parts[1], 0, 6));
     u.count = std::uint8_t(to_int(parts[2], 0, 60));
-    const bool strengthless = u.cls == UnitClass::kArtillery || u.cls == UnitClass::kCommanderInChief;
+    const bool strengthless =
+        u.cls == UnitClass::kArtillery || u.cls == UnitClass::kCommanderInChief;
     if (strengthless != (u.strength == 0))
       throw std::string("bad entry '" + w + "': artillery and cic have strength 0, others 1-6");
     out.push_back(u);
@@ -82,19 +83,27 @@ const std::vector<Key>& keys() {
   using S = const std::string&;
   static const std::vector<Key> k = {
       {{"family", "classic or waterloo", "classic",
-        "Which rules engine plays the variant: the classic family (Part C) or Stratego Waterloo (Part W)."},
+        "Which rules engine plays the variant: the classic family (Part C) or Stratego Waterloo "
+        "(Part W)."},
        [](V& v, S s) {
-         if (s == "classic") v.family = Family::kClassic;
-         else if (s == "waterloo") v.family = Family::kWaterloo;
-         else throw std::string("must be classic or waterloo");
+         if (s == "classic")
+           v.family = Family::kClassic;
+         else if (s == "waterloo")
+           v.family = Family::kWaterloo;
+         else
+           throw std::string("must be classic or waterloo");
        }},
       {{"waterloo_level", "basic, standard or expert", "basic",
         "Waterloo game: standard adds terrain, cards and W-11.3; expert adds W-13."},
        [](V& v, S s) {
-         if (s == "basic") v.waterloo.level = Level::kBasic;
-         else if (s == "standard") v.waterloo.level = Level::kStandard;
-         else if (s == "expert") v.waterloo.level = Level::kExpert;
-         else throw std::string("must be basic, standard or expert");
+         if (s == "basic")
+           v.waterloo.level = Level::kBasic;
+         else if (s == "standard")
+           v.waterloo.level = Level::kStandard;
+         else if (s == "expert")
+           v.waterloo.level = Level::kExpert;
+         else
+           throw std::string("must be basic, standard or expert");
        }},
       {{"waterloo_french", "list of class:strength:count", "none",
         "W-2 French army; classes li inf lc hc art commander cic (art and cic strength 0)."},
@@ -130,7 +139,8 @@ const std::vector<Key>& keys() {
        [](V& v, S s) { v.waterloo.buildings_text = s; }},
       {{"waterloo_hills", "list of name:square", "none", "W-10.1: 2x2 hill tiles."},
        [](V& v, S s) { v.waterloo.hills_text = s; }},
-      {{"waterloo_villages", "list of name:square", "none", "W-10.7: 2x2 village tiles (Plancenoit)."},
+      {{"waterloo_villages", "list of name:square", "none",
+        "W-10.7: 2x2 village tiles (Plancenoit)."},
        [](V& v, S s) { v.waterloo.villages_text = s; }},
       {{"waterloo_mud", "square list", "none", "W-14.3: mud squares."},
        [](V& v, S s) { v.waterloo.mud_text = s; }},
@@ -195,7 +205,8 @@ void parse_tiles(Variant& v, TileKind kind, const std::string& text, const std::
       fail(key, "'" + parts[1] + "' is not the bottom-left square of a 2x2 tile on this board");
     Tile t{parts[0], kind, 0};
     for (int dc = 0; dc < 2; ++dc)
-      for (int dr = 0; dr < 2; ++dr) t.squares |= square_bb(g.square(g.col(*sq) + dc, g.row(*sq) + dr));
+      for (int dr = 0; dr < 2; ++dr)
+        t.squares |= square_bb(g.square(g.col(*sq) + dc, g.row(*sq) + dr));
     for (const Tile& o : v.waterloo.tiles)
       if (o.squares & t.squares) fail(key, "tile '" + t.name + "' overlaps tile '" + o.name + "'");
     v.waterloo.tiles.push_back(t);
@@ -222,10 +233,12 @@ bool set_variant_key(Variant& v, const std::string& key, const std::string& valu
   return false;
 }
 
-void finish_variant(Variant& v, const std::function<void(const std::string&, const std::string&)>& fail) {
+void finish_variant(Variant& v,
+                    const std::function<void(const std::string&, const std::string&)>& fail) {
   Rules& r = v.waterloo;
   if (v.lakes) fail("lakes", "Waterloo boards have no lakes");
-  r.prussian_squares = parse_squares(v.geometry, r.prussian_squares_text, "waterloo_prussian_squares", fail);
+  r.prussian_squares =
+      parse_squares(v.geometry, r.prussian_squares_text, "waterloo_prussian_squares", fail);
   r.mud = parse_squares(v.geometry, r.mud_text, "waterloo_mud", fail);
   r.tiles.clear();
   parse_tiles(v, TileKind::kBuilding, r.buildings_text, "waterloo_buildings", fail);
@@ -240,15 +253,18 @@ void finish_variant(Variant& v, const std::function<void(const std::string&, con
   }
   if (count[0] == 0) fail("waterloo_french", "the French army is empty");
   if (count[1] == 0) fail("waterloo_allied", "the Allied army is empty");
-  if (count[0] + count[1] + count[2] > 127) fail("waterloo_prussian", "more than 127 pieces in all");
+  if (count[0] + count[1] + count[2] > 127)
+    fail("waterloo_prussian", "more than 127 pieces in all");
   if (cic[0] > 1 || cic[1] > 1 || cic[2] > 0 || cmd[0] > 1 || cmd[1] > 1 || cmd[2] > 1)
-    fail("waterloo_french", "at most one commander and one commander-in-chief per army (none for the Prussians)");
+    fail("waterloo_french",
+         "at most one commander and one commander-in-chief per army (none for the Prussians)");
   if (count[2] > 0 && r.prussian_turn > 0 && !r.prussian_squares)
     fail("waterloo_prussian_squares", "the Prussians need flag squares");
   if (2 * v.setup_rows > v.height) fail("setup_rows", "the two set-up zones overlap");
   if (r.garrison > 0) {
     bool found = false;
-    for (const Tile& t : r.tiles) found |= t.name == r.garrison_tile && t.kind == TileKind::kBuilding;
+    for (const Tile& t : r.tiles)
+      found |= t.name == r.garrison_tile && t.kind == TileKind::kBuilding;
     if (!found) fail("waterloo_garrison", "no building tile named '" + r.garrison_tile + "'");
   }
   for (const UnitSpec& e : r.early_reserve) {

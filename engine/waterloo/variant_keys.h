@@ -21,6 +21,7 @@ bool set_variant_key(Variant& v, const std::string& key, const std::string& valu
 
 // Cross-key checks and parsing of square-valued keys for family waterloo, run once the board
 // size is known; fail(key, why) throws.
-void finish_variant(Variant& v, const std::function<void(const std::string&, const std::string&)>& fail);
+void finish_variant(Variant& v,
+                    const std::function<void(const std::string&, const std::string&)>& fail);
 
 }  // namespace stratego::waterloo

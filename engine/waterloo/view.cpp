@@ -16,13 +16,20 @@ bool owner_knows(const WaterlooState& s, int id, Side viewer) {
 
 int pile_of(Where w) {
   switch (w) {
-    case Where::kReserve: return int(Pile::kReserve);
-    case Where::kRecovering: return int(Pile::kRecovering);
-    case Where::kPool: return int(Pile::kPool);
-    case Where::kCaptured: return int(Pile::kCaptured);
-    case Where::kSaved: return int(Pile::kSaved);
-    case Where::kLeft: return int(Pile::kLeft);
-    default: return -1;
+    case Where::kReserve:
+      return int(Pile::kReserve);
+    case Where::kRecovering:
+      return int(Pile::kRecovering);
+    case Where::kPool:
+      return int(Pile::kPool);
+    case Where::kCaptured:
+      return int(Pile::kCaptured);
+    case Where::kSaved:
+      return int(Pile::kSaved);
+    case Where::kLeft:
+      return int(Pile::kLeft);
+    default:
+      return -1;
   }
 }
 
@@ -30,10 +37,12 @@ int pile_of(Where w) {
 // squares); a view shows where those pieces stand.
 Bitboard card_squares_seen(const WaterlooState& s) {
   const Core& c = s.core();
-  if (c.card != CardKind::kInitiative && c.card != CardKind::kArtilleryBarrage) return c.card_squares;
+  if (c.card != CardKind::kInitiative && c.card != CardKind::kArtilleryBarrage)
+    return c.card_squares;
   Bitboard out = 0;
   for (int id = 0; id < s.num_units(); ++id)
-    if (test(c.card_squares, id) && s.unit(id).where == Where::kBoard) out |= square_bb(s.unit(id).sq);
+    if (test(c.card_squares, id) && s.unit(id).where == Where::kBoard)
+      out |= square_bb(s.unit(id).sq);
   return out;
 }
 
@@ -109,7 +118,8 @@ bool melee_live(Phase p) {
 
 bool card_live(Phase phase, Phase resume) {
   auto card_phase = [](Phase p) {
-    return p == Phase::kRecon || p == Phase::kInitiative || p == Phase::kCombined || p == Phase::kBarrage;
+    return p == Phase::kRecon || p == Phase::kInitiative || p == Phase::kCombined ||
+           p == Phase::kBarrage;
   };
   return card_phase(phase) || (melee_live(phase) && card_phase(resume));
 }
@@ -124,7 +134,8 @@ SeenUnit seen_unit(const WaterlooState& s, int id, Side viewer, bool full) {
   SeenUnit out;
   out.army = info.army;
   out.damage = std::uint8_t(info.strength > u.strength ? info.strength - u.strength : 0);
-  const bool face_down = u.where == Where::kReserve || u.where == Where::kRecovering || u.where == Where::kPool;
+  const bool face_down =
+      u.where == Where::kReserve || u.where == Where::kRecovering || u.where == Where::kPool;
   if (!full && face_down && !owner_knows(s, id, viewer)) {
     // W-15.3, W-9.1: blocks off the board mix face down; only class and clips show.
     out.cls = apparent_class(info.cls);
@@ -171,7 +182,8 @@ bool WaterlooView::operator==(const WaterlooView& o) const {
          captured == o.captured && result == o.result;
 }
 
-WaterlooState setup_phase_state(std::shared_ptr<const Variant> variant, const WaterlooView* view, Side side) {
+WaterlooState setup_phase_state(std::shared_ptr<const Variant> variant, const WaterlooView* view,
+                                Side side) {
   WaterlooState s(std::move(variant));
   Core c = s.core();
   c.phase = Phase::kSetup;

@@ -29,10 +29,10 @@ constexpr std::int8_t kHiddenSector = -2;      // the enemy's retreat card, draw
 // One piece as a viewer sees it.
 struct SeenUnit {
   Army army = Army::kFrench;
-  UnitClass cls = UnitClass::kInfantry;  // as seen: an unrevealed commander shows as LC
-  std::int8_t strength = -1;             // printed strength (W-2); -1 hidden from the viewer
-  std::uint8_t damage = 0;               // strength lost by weakened HC (W-8.1, public)
-  std::uint8_t revealed = 0;             // bit s: side s has seen its strength (public)
+  UnitClass cls = UnitClass::kInfantry;       // as seen: an unrevealed commander shows as LC
+  std::int8_t strength = -1;                  // printed strength (W-2); -1 hidden from the viewer
+  std::uint8_t damage = 0;                    // strength lost by weakened HC (W-8.1, public)
+  std::uint8_t revealed = 0;                  // bit s: side s has seen its strength (public)
   std::int16_t last_attack = kNeverAttacked;  // side-turn of its last attack (W-8.2, public)
   auto operator<=>(const SeenUnit&) const = default;
   Side side() const { return army_side(army); }
@@ -76,9 +76,9 @@ struct WaterlooView {
   int used = 0, used_prussian = 0;
   int actions_left = 0;  // public: it follows from the public losses of commanders (W-7.1)
   bool card_played = false, any_action = false, attacked = false, early_start = false;
-  int prussians_come = 1;  // 1 yes, 0 never, -1 not rolled yet (W-14.2)
+  int prussians_come = 1;                             // 1 yes, 0 never, -1 not rolled yet (W-14.2)
   std::array<std::int8_t, 2> retreat_sector{-1, -1};  // -1 not drawn, kHiddenSector unseen
-  std::array<CardCounts, 2> hand{}, played{};  // the draft is open (W-12.2): public
+  std::array<CardCounts, 2> hand{}, played{};         // the draft is open (W-12.2): public
   CardCounts draft_pool{}, discards{};
   int draft_step = 0, late_picks = 0, setups_done = 0;
   SeenCard card;
@@ -104,7 +104,8 @@ SeenUnit seen_unit(const WaterlooState& s, int id, Side viewer, bool full = fals
 bool identity_known(const WaterlooState& s, int id, Side viewer);
 // W-2: commanders and commanders-in-chief show the back of light cavalry.
 constexpr UnitClass apparent_class(UnitClass k) {
-  return k == UnitClass::kCommander || k == UnitClass::kCommanderInChief ? UnitClass::kLightCavalry : k;
+  return k == UnitClass::kCommander || k == UnitClass::kCommanderInChief ? UnitClass::kLightCavalry
+                                                                         : k;
 }
 // The side fully occupying an intact building (W-10.2): public, as sides show on the backs.
 std::optional<Side> view_building_owner(const WaterlooView& v, int tile);
@@ -117,6 +118,7 @@ bool card_live(Phase phase, Phase resume);
 // A state at the set-up of `side` that judges a set-up as the referee's will (W-4, W-13.3,
 // W-14.1): the variant's start moved on to the set-up phase with the view's public facts
 // (the early start, the buildings' hit points), if there is a view.
-WaterlooState setup_phase_state(std::shared_ptr<const Variant> variant, const WaterlooView* view, Side side);
+WaterlooState setup_phase_state(std::shared_ptr<const Variant> variant, const WaterlooView* view,
+                                Side side);
 
 }  // namespace stratego::waterloo

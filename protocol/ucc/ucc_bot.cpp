@@ -4,17 +4,16 @@
 #include <chrono>
 #include <thread>
 
-#include "protocol/ucc/ucc_protocol.h"
 #include "engine/error.h"
 #include "engine/move_text.h"
 #include "engine/text_util.h"
+#include "protocol/ucc/ucc_protocol.h"
 
 namespace stratego::bots {
 namespace {
 
 constexpr std::size_t kMaxLine = std::size_t(1) << 20;  // as the bot protocol: docs/robustness.md
 using text::quoted;
-
 
 // The UCC manager's piece value: Spy 1 ... Marshal 10; Bombs and the Flag 0.
 int piece_value(Kind k) { return k == kBomb || k == kFlag ? 0 : rank_of(k); }
@@ -32,8 +31,9 @@ void UccBot::write(const std::string& line) {
   if (!process_) return;
   const auto timeout = std::chrono::milliseconds(options_.grace_ms);
   if (process_->write_line(line, timeout) == Subprocess::Write::kTimeout)
-    throw BotFault(BotFault::Kind::kTimeout, name() + ": did not read its input (a line could not be written within " +
-                                                 std::to_string(options_.grace_ms) + " ms)");
+    throw BotFault(BotFault::Kind::kTimeout,
+                   name() + ": did not read its input (a line could not be written within " +
+                       std::to_string(options_.grace_ms) + " ms)");
 }
 
 std::string UccBot::read_reply(std::int64_t timeout_ms, const std::string& what) {
@@ -47,11 +47,14 @@ std::string UccBot::read_reply(std::int64_t timeout_ms, const std::string& what)
         deadline - std::chrono::steady_clock::now());
     // Slices of at most 50 ms: a program that exited while a child still holds its output
     // open is found out at once, not at the deadline.
-    const auto slice = std::clamp(left, std::chrono::milliseconds(0), std::chrono::milliseconds(50));
+    const auto slice =
+        std::clamp(left, std::chrono::milliseconds(0), std::chrono::milliseconds(50));
     Subprocess::Read got = process_->read_line(line, slice, kMaxLine);
     if (got == Subprocess::Read::kTimeout) {
-      if (!process_->running()) got = Subprocess::Read::kClosed;
-      else if (left > slice) continue;
+      if (!process_->running())
+        got = Subprocess::Read::kClosed;
+      else if (left > slice)
+        continue;
     }
     switch (got) {
       case Subprocess::Read::kLine:
@@ -75,8 +78,9 @@ std::string UccBot::read_reply(std::int64_t timeout_ms, const std::string& what)
           throw BotFault(FaultKind::kDisconnect,
                          name() + ": closed its output instead of sending " + what);
         const int status = process_->exit_status().value_or(-1);
-        throw BotFault(status == 0 ? FaultKind::kDisconnect : FaultKind::kCrash,
-                       name() + ": exited (status " + std::to_string(status) + ") instead of sending " + what);
+        throw BotFault(
+            status == 0 ? FaultKind::kDisconnect : FaultKind::kCrash,
+            name() + ": exited (status " + std::to_string(status) + ") instead of sending " + what);
       }
     }
   }
@@ -240,7 +244,8 @@ void UccBot::game_over(const std::string& result) {
   if (!process_) return;
   try {
     write(quit_line(result));
-  } catch (const BotFault&) {  // the game is decided; a program that no longer reads changes nothing
+  } catch (
+      const BotFault&) {  // the game is decided; a program that no longer reads changes nothing
   }
   process_->finish(std::chrono::milliseconds(500));
   process_.reset();

@@ -8,8 +8,8 @@
 
 #include "engine/error.h"
 #include "engine/setup.h"
-#include "engine/variant_loader.h"
 #include "engine/text_util.h"
+#include "engine/variant_loader.h"
 
 namespace stratego::bots {
 namespace {
@@ -76,9 +76,7 @@ Kind read_token(std::string_view word, std::string_view line, const char* role) 
 
 }  // namespace
 
-std::string_view ucc_trim(std::string_view s) {
-  return text::trim(s);
-}
+std::string_view ucc_trim(std::string_view s) { return text::trim(s); }
 
 bool ucc_starts_with(std::string_view line, std::string_view word) {
   const auto w = words(line);
@@ -319,7 +317,8 @@ std::string ucc_lines_to_setup(const Variant& v, Side side, const std::vector<st
   return out;
 }
 
-std::string ucc_lines_to_setup_text(const Variant& v, Side side, const std::vector<std::string>& lines) {
+std::string ucc_lines_to_setup_text(const Variant& v, Side side,
+                                    const std::vector<std::string>& lines) {
   if (int(lines.size()) != v.setup_rows)
     throw InputError(std::string("UCC set-up: ") + std::to_string(lines.size()) +
                      " lines; expected " + std::to_string(v.setup_rows));

@@ -142,7 +142,8 @@ std::vector<std::string> setup_to_ucc_lines(const Variant& v, Side side,
 std::string ucc_lines_to_setup(const Variant& v, Side side, const std::vector<std::string>& lines);
 // The same without the rules' check of the set-up (its army, its squares): only the shape
 // (lines, tokens per line, piece tokens) is checked, for the referee to judge the rest.
-std::string ucc_lines_to_setup_text(const Variant& v, Side side, const std::vector<std::string>& lines);
+std::string ucc_lines_to_setup_text(const Variant& v, Side side,
+                                    const std::vector<std::string>& lines);
 
 // The board lines for one player, y = 0 first: own tokens, `#` for every enemy piece, `+`
 // lakes, `.` empty.

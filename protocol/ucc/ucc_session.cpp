@@ -10,12 +10,12 @@
 #include <ostream>
 #include <thread>
 
-#include "protocol/ucc/ucc_protocol.h"
-#include "protocol/ucc/ucc_tracker.h"
 #include "engine/error.h"
 #include "engine/line_reader.h"
 #include "engine/move_text.h"
 #include "engine/variant_loader.h"
+#include "protocol/ucc/ucc_protocol.h"
+#include "protocol/ucc/ucc_tracker.h"
 
 namespace stratego::bots {
 namespace {
@@ -115,7 +115,8 @@ class Session {
   bool bounded_line(std::string& line) {
     const LineRead r = read_bounded_line(in_, line);
     if (r == LineRead::kTooLong)
-      throw InputError("UCC manager: a line longer than " + std::to_string(kMaxInputLine) + " bytes");
+      throw InputError("UCC manager: a line longer than " + std::to_string(kMaxInputLine) +
+                       " bytes");
     return r == LineRead::kLine;
   }
 

@@ -18,9 +18,9 @@
 #include <string_view>
 #include <vector>
 
-#include "protocol/ucc/ucc_protocol.h"
 #include "engine/state.h"
 #include "engine/view.h"
+#include "protocol/ucc/ucc_protocol.h"
 
 namespace stratego::bots {
 

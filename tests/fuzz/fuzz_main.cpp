@@ -58,10 +58,14 @@ int main(int argc, char** argv) {
     if (i + 1 >= argc) usage();
     const std::string v = argv[++i];
     try {
-      if (a == "--executions") executions = std::stoull(v);
-      else if (a == "--seed") seed = std::stoull(v);
-      else if (a == "--target") only = v;
-      else usage();
+      if (a == "--executions")
+        executions = std::stoull(v);
+      else if (a == "--seed")
+        seed = std::stoull(v);
+      else if (a == "--target")
+        only = v;
+      else
+        usage();
     } catch (const std::exception&) {
       usage();
     }
@@ -75,15 +79,16 @@ int main(int argc, char** argv) {
       const std::uint64_t now = g_done.load();
       if (now == last) {
         std::lock_guard lock(g_mutex);
-        std::cerr << "HANG in " << g_target << " on '" << stratego::fuzz::escaped(g_input, 2000) << "'\n";
+        std::cerr << "HANG in " << g_target << " on '" << stratego::fuzz::escaped(g_input, 2000)
+                  << "'\n";
         std::_Exit(3);
       }
       last = now;
     }
   }).detach();
   std::uint64_t total = 0, failures = 0;
-  std::printf("%-18s %12s %12s %12s %9s %11s\n", "target", "executions", "accepted", "rejected", "failures",
-              "slowest ms");
+  std::printf("%-18s %12s %12s %12s %9s %11s\n", "target", "executions", "accepted", "rejected",
+              "failures", "slowest ms");
   bool found = false;
   for (const auto& t : stratego::fuzz::targets()) {
     if (!only.empty() && t.name != only) continue;
@@ -97,9 +102,9 @@ int main(int argc, char** argv) {
       g_input = in;
       ++g_done;
     });
-    std::printf("%-18s %12llu %12llu %12llu %9llu %11.1f\n", t.name.c_str(), (unsigned long long)s.executions,
-                (unsigned long long)s.accepted, (unsigned long long)s.rejected, (unsigned long long)s.failures,
-                s.slowest_ms);
+    std::printf("%-18s %12llu %12llu %12llu %9llu %11.1f\n", t.name.c_str(),
+                (unsigned long long)s.executions, (unsigned long long)s.accepted,
+                (unsigned long long)s.rejected, (unsigned long long)s.failures, s.slowest_ms);
     if (s.failures) std::printf("  first failure: %s\n", s.first_failure.c_str());
     std::fflush(stdout);
     total += s.executions;

@@ -49,9 +49,7 @@ std::string pidfile;
 
 void sleep_ms(int ms) { std::this_thread::sleep_for(std::chrono::milliseconds(ms)); }
 
-void say(const std::string& line) {
-  std::cout << line << '\n' << std::flush;
-}
+void say(const std::string& line) { std::cout << line << '\n' << std::flush; }
 
 [[noreturn]] void hang_for_good() {
   for (;;) sleep_ms(1000);
@@ -82,9 +80,7 @@ void huge_line() {
   hang_for_good();
 }
 
-void long_line() {
-  say(std::string(2000000, 'x'));
-}
+void long_line() { say(std::string(2000000, 'x')); }
 
 [[noreturn]] void close_out() {
   std::cout << std::flush;
@@ -186,7 +182,9 @@ int run_ucc() {
   std::string line;
   if (!std::getline(std::cin, line)) return 0;
   if (mode == "deafstart") hang_for_good();
-  std::string army = "1233444555566667777888889999999" "9sBBBBBBF";
+  std::string army =
+      "1233444555566667777888889999999"
+      "9sBBBBBBF";
   if (mode == "wrongarmy") army[army.find('9')] = '1';  // two Marshals, one Scout short
   if (mode == "badsetup") army[7] = 'Z';
   for (int r = 0; r < 4; ++r) say(army.substr(std::size_t(r * 10), 10));

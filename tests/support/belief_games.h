@@ -53,7 +53,8 @@ inline ObservedMove observation(const PlayedGame& g, int t, Side viewer) {
 inline eval::Belief belief_after(const PlayedGame& g, Side viewer, int plies,
                                  eval::BeliefOptions o = {}) {
   eval::Belief b(make_view(g.start, viewer), o);
-  for (int t = 1; t <= plies; ++t) b.update(observation(g, t, viewer), make_view(g.states[std::size_t(t)], viewer));
+  for (int t = 1; t <= plies; ++t)
+    b.update(observation(g, t, viewer), make_view(g.states[std::size_t(t)], viewer));
   return b;
 }
 
@@ -66,7 +67,8 @@ inline std::string replay_mismatch(const PlayedGame& g, const eval::PieceTracker
   for (std::size_t i = 0; i < t.pieces().size(); ++i) {
     const int sq = t.pieces()[i].start;
     if (sq < 0) return "piece " + std::to_string(i) + " has no start square";
-    if (s.at(sq) == kNoPiece || piece_side(s.at(sq)) != enemy) return "no enemy piece starts on a start square";
+    if (s.at(sq) == kNoPiece || piece_side(s.at(sq)) != enemy)
+      return "no enemy piece starts on a start square";
     s.put(sq, enemy, kinds[i]);
   }
   for (int ply = 1; ply <= plies; ++ply) {

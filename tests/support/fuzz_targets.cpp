@@ -33,15 +33,102 @@ std::uint64_t next(std::uint64_t& s) {  // splitmix64
 std::size_t below(std::uint64_t& s, std::size_t n) { return n == 0 ? 0 : std::size_t(next(s) % n); }
 
 const char* const kDictionary[] = {
-    " ", "\n", "\t", "\r\n", "=", "+", "-", "x", ":", ",", "@", "#", "0", "1", "9", "10", "-1", "255", "256",
-    "65535", "2147483647", "2147483648", "4294967296", "9223372036854775807", "18446744073709551616",
-    "99999999999999999999999999", "1e308", "nan", "inf", "0x10", "\xff", "\x01",
-    "inherit", "classic", "barrage", "waterloo-basic", "name", "army", "width", "height", "lakes",
-    "red", "blue", "inline", "lines", "side", "seed", "movetime", "wtime", "btime", "nodes",
-    "suggest", "bestmove", "info", "depth", "pv", "score", "option", "type", "spin", "default",
-    "min", "max", "var", "combo", "string", "check", "button", "RED", "BLUE", "UP", "DOWN", "LEFT",
-    "RIGHT", "KILLS", "DIES", "BOTHDIE", "OK", "VICTORY_FLAG", "ILLEGAL", "a1", "j10", "z99", "a0",
-    "[", "]", "\"", "result", "*", "1-0", "0-1", "B", "F", "S", "M", "?",
+    " ",
+    "\n",
+    "\t",
+    "\r\n",
+    "=",
+    "+",
+    "-",
+    "x",
+    ":",
+    ",",
+    "@",
+    "#",
+    "0",
+    "1",
+    "9",
+    "10",
+    "-1",
+    "255",
+    "256",
+    "65535",
+    "2147483647",
+    "2147483648",
+    "4294967296",
+    "9223372036854775807",
+    "18446744073709551616",
+    "99999999999999999999999999",
+    "1e308",
+    "nan",
+    "inf",
+    "0x10",
+    "\xff",
+    "\x01",
+    "inherit",
+    "classic",
+    "barrage",
+    "waterloo-basic",
+    "name",
+    "army",
+    "width",
+    "height",
+    "lakes",
+    "red",
+    "blue",
+    "inline",
+    "lines",
+    "side",
+    "seed",
+    "movetime",
+    "wtime",
+    "btime",
+    "nodes",
+    "suggest",
+    "bestmove",
+    "info",
+    "depth",
+    "pv",
+    "score",
+    "option",
+    "type",
+    "spin",
+    "default",
+    "min",
+    "max",
+    "var",
+    "combo",
+    "string",
+    "check",
+    "button",
+    "RED",
+    "BLUE",
+    "UP",
+    "DOWN",
+    "LEFT",
+    "RIGHT",
+    "KILLS",
+    "DIES",
+    "BOTHDIE",
+    "OK",
+    "VICTORY_FLAG",
+    "ILLEGAL",
+    "a1",
+    "j10",
+    "z99",
+    "a0",
+    "[",
+    "]",
+    "\"",
+    "result",
+    "*",
+    "1-0",
+    "0-1",
+    "B",
+    "F",
+    "S",
+    "M",
+    "?",
 };
 
 }  // namespace
@@ -51,15 +138,19 @@ std::string escaped(std::string_view s, std::size_t max) {
   static const char* hex = "0123456789abcdef";
   for (char c : s.substr(0, max)) {
     const auto u = static_cast<unsigned char>(c);
-    if (c == '\n') out += "\\n";
-    else if (u < 0x20 || u >= 0x7f) out.append("\\x").append(1, hex[u >> 4]).append(1, hex[u & 15]);
-    else out += c;
+    if (c == '\n')
+      out += "\\n";
+    else if (u < 0x20 || u >= 0x7f)
+      out.append("\\x").append(1, hex[u >> 4]).append(1, hex[u & 15]);
+    else
+      out += c;
   }
   if (s.size() > max) out += "...(" + std::to_string(s.size()) + " bytes)";
   return out;
 }
 
-std::string mutate(const std::string& input, const std::vector<std::string>& seeds, std::uint64_t& st) {
+std::string mutate(const std::string& input, const std::vector<std::string>& seeds,
+                   std::uint64_t& st) {
   std::string s = input;
   const int ops = 1 + int(below(st, 4));
   for (int k = 0; k < ops; ++k) {
@@ -118,7 +209,8 @@ std::string mutate(const std::string& input, const std::vector<std::string>& see
 namespace {
 
 // Runs each parse; the input is rejected (InputError) only if every one rejects it.
-void any_of(std::string_view in, std::initializer_list<std::function<void(std::string_view)>> parses) {
+void any_of(std::string_view in,
+            std::initializer_list<std::function<void(std::string_view)>> parses) {
   bool accepted = false;
   std::string why;
   for (const auto& p : parses) {
@@ -165,8 +257,12 @@ std::vector<Target> make_targets() {
   out.push_back(std::move(variants));
 
   Target setups{"setup-line", {}, [classic, barrage](std::string_view in) {
-                  any_of(in, {[&](std::string_view l) { validate_setup(*classic, parse_setup(*classic, kRed, l)); },
-                              [&](std::string_view l) { validate_setup(*barrage, parse_setup(*barrage, kBlue, l)); }});
+                  any_of(in, {[&](std::string_view l) {
+                                validate_setup(*classic, parse_setup(*classic, kRed, l));
+                              },
+                              [&](std::string_view l) {
+                                validate_setup(*barrage, parse_setup(*barrage, kBlue, l));
+                              }});
                 }};
   for (int i = 0; i < 8; ++i)
     for (const auto& v : {classic, barrage})
@@ -176,14 +272,16 @@ std::vector<Target> make_targets() {
   const std::vector<std::string> records = {record_of("barrage", 1), record_of("barrage", 2),
                                             record_of("duel", 3), record_of("waterloo-basic", 4)};
   Target notation{"position-notation", {}, [](std::string_view in) {
-                    any_of(in, {[](std::string_view t) { parse_state(t); }, [](std::string_view t) { parse_view(t); },
+                    any_of(in, {[](std::string_view t) { parse_state(t); },
+                                [](std::string_view t) { parse_view(t); },
                                 [](std::string_view t) { waterloo::parse_state(t); },
                                 [](std::string_view t) { waterloo::parse_view(t); }});
                   }};
-  Target moves{"move-token", {}, [classic](std::string_view in) {
-                 any_of(in, {[&](std::string_view t) { parse_move(t, classic->geometry); },
-                             [&](std::string_view t) { bots::parse_observed_move(t, classic->geometry); }});
-               }};
+  Target moves{
+      "move-token", {}, [classic](std::string_view in) {
+        any_of(in, {[&](std::string_view t) { parse_move(t, classic->geometry); },
+                    [&](std::string_view t) { bots::parse_observed_move(t, classic->geometry); }});
+      }};
   for (const auto& v : {classic, barrage}) {
     const State s = initial_state(v, random_setup(*v, kRed, rng), random_setup(*v, kBlue, rng));
     notation.seeds.push_back(to_notation(s));
@@ -192,7 +290,8 @@ std::vector<Target> make_targets() {
     generate_moves(s, list);
     for (Move m : list) moves.seeds.push_back(move_to_text(m, s.geometry()));
   }
-  for (int i = 0; i < 3; ++i) notation.seeds.push_back(to_notation(replay(parse_record(records[std::size_t(i)]))));
+  for (int i = 0; i < 3; ++i)
+    notation.seeds.push_back(to_notation(replay(parse_record(records[std::size_t(i)]))));
   const waterloo::WaterlooState w = waterloo::replay(waterloo::parse_record(records[3]));
   notation.seeds.push_back(waterloo::to_notation(w));
   moves.seeds.insert(moves.seeds.end(), {"a4xa5", "b4-b6", "observe a4-a5", "c4xc5 M S attacker"});
@@ -200,47 +299,65 @@ std::vector<Target> make_targets() {
   out.push_back(std::move(moves));
 
   Target record{"game-record", records, [](std::string_view in) {
-                  if (waterloo::is_waterloo_record(in)) waterloo::replay(waterloo::parse_record(in, "fuzz"));
-                  else replay(parse_record(in, "fuzz"));
+                  if (waterloo::is_waterloo_record(in))
+                    waterloo::replay(waterloo::parse_record(in, "fuzz"));
+                  else
+                    replay(parse_record(in, "fuzz"));
                 }};
   out.push_back(std::move(record));
 
-  Target protocol{"protocol-line",
-                  {"newgame variant classic side red seed 5 opponent random", "newgame variant inline lines 3 side blue seed 1",
-                   "go movetime 100 wtime 1000 btime 2000 winc 10 binc 10 nodes 5 drawoffer", "go infinite",
-                   "setup movetime 50 suggest " + format_setup(*classic, random_setup(*classic, kRed, rng)),
-                   "bestmove a4-a5 offerdraw", "bestmove b4xb5", "resign", "adjourn", "bestmove a4-a5 acceptdraw",
-                   "info depth 3 nodes 1000 score 0.25 pv a4-a5 a7-a6 string thinking",
-                   "option name Speed type spin default 1 min 1 max 5",
-                   "option name Style type combo default calm var calm var wild", "option name Log type check default false",
-                   "setoption name Speed value 3", "observe a4-a5", "observe b4xb5 M S attacker"},
-                  [classic](std::string_view in) {
-                    const std::string word(in.substr(0, in.find(' ')));
-                    bots::Limits l;
-                    bool offer = false;
-                    std::string suggestion;
-                    if (word == "newgame") bots::parse_newgame(in);
-                    else if (word == "go") bots::parse_go(in, l, offer);
-                    else if (word == "setup") bots::parse_setup_request(in, l, suggestion);
-                    else if (word == "info") bots::parse_info(in);
-                    else if (word == "option") bots::parse_option(in);
-                    else if (word == "setoption") bots::parse_setoption(in);
-                    else if (word == "observe") bots::parse_observed_move(in.substr(std::min(in.size(), std::size_t(8))), classic->geometry);
-                    else bots::parse_reply(in);
-                  }};
+  Target protocol{
+      "protocol-line",
+      {"newgame variant classic side red seed 5 opponent random",
+       "newgame variant inline lines 3 side blue seed 1",
+       "go movetime 100 wtime 1000 btime 2000 winc 10 binc 10 nodes 5 drawoffer", "go infinite",
+       "setup movetime 50 suggest " + format_setup(*classic, random_setup(*classic, kRed, rng)),
+       "bestmove a4-a5 offerdraw", "bestmove b4xb5", "resign", "adjourn",
+       "bestmove a4-a5 acceptdraw",
+       "info depth 3 nodes 1000 score 0.25 pv a4-a5 a7-a6 string thinking",
+       "option name Speed type spin default 1 min 1 max 5",
+       "option name Style type combo default calm var calm var wild",
+       "option name Log type check default false", "setoption name Speed value 3", "observe a4-a5",
+       "observe b4xb5 M S attacker"},
+      [classic](std::string_view in) {
+        const std::string word(in.substr(0, in.find(' ')));
+        bots::Limits l;
+        bool offer = false;
+        std::string suggestion;
+        if (word == "newgame")
+          bots::parse_newgame(in);
+        else if (word == "go")
+          bots::parse_go(in, l, offer);
+        else if (word == "setup")
+          bots::parse_setup_request(in, l, suggestion);
+        else if (word == "info")
+          bots::parse_info(in);
+        else if (word == "option")
+          bots::parse_option(in);
+        else if (word == "setoption")
+          bots::parse_setoption(in);
+        else if (word == "observe")
+          bots::parse_observed_move(in.substr(std::min(in.size(), std::size_t(8))),
+                                    classic->geometry);
+        else
+          bots::parse_reply(in);
+      }};
   out.push_back(std::move(protocol));
 
   std::string board;
-  for (const std::string& l : bots::format_ucc_board(make_view(
-           initial_state(classic, random_setup(*classic, kRed, rng), random_setup(*classic, kBlue, rng)), kRed)))
+  for (const std::string& l :
+       bots::format_ucc_board(make_view(initial_state(classic, random_setup(*classic, kRed, rng),
+                                                      random_setup(*classic, kBlue, rng)),
+                                        kRed)))
     board += (board.empty() ? "" : "\n") + l;
   std::string setup_lines;
-  for (const std::string& l :
-       bots::setup_to_ucc_lines(*classic, kRed, format_setup(*classic, random_setup(*classic, kRed, rng))))
+  for (const std::string& l : bots::setup_to_ucc_lines(
+           *classic, kRed, format_setup(*classic, random_setup(*classic, kRed, rng))))
     setup_lines += (setup_lines.empty() ? "" : "\n") + l;
   Target ucc{"ucc-line",
-             {"RED vixen 10 10", "BLUE opponent 10 10", "3 6 UP", "0 3 DOWN 4", "3 6 UP OK", "3 6 UP KILLS 5 9",
-              "3 6 DOWN DIES 1 2", "3 6 LEFT BOTHDIE 3 3", "3 6 RIGHT VICTORY_FLAG", "3 6 UP ILLEGAL", board, setup_lines},
+             {"RED vixen 10 10", "BLUE opponent 10 10", "3 6 UP", "0 3 DOWN 4", "3 6 UP OK",
+              "3 6 UP KILLS 5 9", "3 6 DOWN DIES 1 2", "3 6 LEFT BOTHDIE 3 3",
+              "3 6 RIGHT VICTORY_FLAG", "3 6 UP ILLEGAL", board, setup_lines},
              [classic](std::string_view in) {
                const std::vector<std::string> lines = lines_of(in);
                if (lines.size() == 4) {
@@ -282,11 +399,13 @@ Stats run(const Target& t, std::uint64_t seed, std::uint64_t executions,
     } catch (const InputError&) {
       ++st.rejected;
     } catch (const std::exception& e) {
-      if (st.failures++ == 0) st.first_failure = std::string(e.what()) + " on '" + escaped(input) + "'";
+      if (st.failures++ == 0)
+        st.first_failure = std::string(e.what()) + " on '" + escaped(input) + "'";
     } catch (...) {
       if (st.failures++ == 0) st.first_failure = "an unknown exception on '" + escaped(input) + "'";
     }
-    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    const double ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     if (ms > st.slowest_ms) st.slowest_ms = ms;
     ++st.executions;
   }

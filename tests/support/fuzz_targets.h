@@ -26,9 +26,9 @@ const std::vector<Target>& targets();
 struct Stats {
   std::string target;
   std::uint64_t executions = 0, accepted = 0, rejected = 0;  // rejected: InputError
-  std::uint64_t failures = 0;     // any other exception
-  std::string first_failure;      // what it was, and the input (escaped, cut)
-  double slowest_ms = 0;          // the slowest single execution
+  std::uint64_t failures = 0;                                // any other exception
+  std::string first_failure;  // what it was, and the input (escaped, cut)
+  double slowest_ms = 0;      // the slowest single execution
 };
 
 // Runs `executions` mutated inputs through `t`, deterministic for a seed. `before_each`, if
@@ -38,7 +38,8 @@ Stats run(const Target& t, std::uint64_t seed, std::uint64_t executions,
 
 // A mutation of one of `seeds` (or of `input`): flipped, inserted, deleted, repeated bytes,
 // tokens from a dictionary, splices with another seed.
-std::string mutate(const std::string& input, const std::vector<std::string>& seeds, std::uint64_t& state);
+std::string mutate(const std::string& input, const std::vector<std::string>& seeds,
+                   std::uint64_t& state);
 
 // Printable, for messages: control bytes escaped, cut to `max` characters.
 std::string escaped(std::string_view s, std::size_t max = 200);

@@ -13,8 +13,9 @@
 
 namespace stratego::ladder::testing {
 
-inline std::string fresh_ladder(const std::string& name, std::uint64_t seed,
-                                const std::vector<std::pair<std::string, std::string>>& participants) {
+inline std::string fresh_ladder(
+    const std::string& name, std::uint64_t seed,
+    const std::vector<std::pair<std::string, std::string>>& participants) {
   const std::string path = test_support::unique_temp_path(name);
   for (const char* ext : {"", "-wal", "-shm", ".lock"}) std::filesystem::remove(path + ext);
   LadderConfig c;

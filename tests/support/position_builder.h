@@ -55,11 +55,14 @@ inline State position(std::string_view spec, std::initializer_list<Placed> piece
 inline std::string move_text(const State& s, Move m) {
   const Geometry& g = s.geometry();
   switch (m.type()) {
-    case MoveType::kNormal: return g.square_name(m.from()) + "-" + g.square_name(m.to());
+    case MoveType::kNormal:
+      return g.square_name(m.from()) + "-" + g.square_name(m.to());
     case MoveType::kRescue:
       return "rescue " + std::string(kind_name(m.rescued_kind())) + "@" + g.square_name(m.to());
-    case MoveType::kDeclineRescue: return "decline";
-    default: return move_to_text(m, g);
+    case MoveType::kDeclineRescue:
+      return "decline";
+    default:
+      return move_to_text(m, g);
   }
 }
 
@@ -85,11 +88,14 @@ inline std::set<std::string> destinations(const State& s, std::string_view from)
   generate_moves(s, list);
   std::set<std::string> out;
   for (Move m : list)
-    if (m.type() == MoveType::kNormal && m.from() == sq) out.insert(s.geometry().square_name(m.to()));
+    if (m.type() == MoveType::kNormal && m.from() == sq)
+      out.insert(s.geometry().square_name(m.to()));
   return out;
 }
 
-inline bool legal(const State& s, std::string_view text) { return is_legal(s, parse_move(s, text)); }
+inline bool legal(const State& s, std::string_view text) {
+  return is_legal(s, parse_move(s, text));
+}
 
 // Plays a move that must be legal.
 inline void play(State& s, Move m) {
@@ -104,7 +110,9 @@ inline void play(State& s, std::initializer_list<std::string_view> moves) {
 inline bool revealed(const State& s, std::string_view sq) {
   return test(s.revealed_bb(), square_of(s, sq));
 }
-inline bool moved(const State& s, std::string_view sq) { return test(s.moved_bb(), square_of(s, sq)); }
+inline bool moved(const State& s, std::string_view sq) {
+  return test(s.moved_bb(), square_of(s, sq));
+}
 inline Piece piece(Side side, Kind kind) { return make_piece(side, kind); }
 inline Piece at(const State& s, std::string_view sq) { return s.at(square_of(s, sq)); }
 

@@ -3,13 +3,13 @@
 #include <memory>
 #include <optional>
 
-#include "protocol/subprocess.h"
-#include "protocol/ucc/ucc_protocol.h"
 #include "engine/error.h"
 #include "engine/movegen.h"
 #include "engine/rng.h"
 #include "engine/setup.h"
 #include "engine/variant_loader.h"
+#include "protocol/subprocess.h"
+#include "protocol/ucc/ucc_protocol.h"
 
 namespace stratego::testing {
 namespace {

@@ -50,7 +50,8 @@ inline Core canonical_core(const WaterlooState& s) {
   };
   auto key = [&](int id) {
     const UnitState& u = c.units[id];
-    return std::tuple(kind(id), int(u.where), int(u.sq), int(u.strength), int(u.revealed), int(u.last_attack));
+    return std::tuple(kind(id), int(u.where), int(u.sq), int(u.strength), int(u.revealed),
+                      int(u.last_attack));
   };
   // Within each kind, the units sorted by state take that kind's ids in ascending order.
   std::vector<int> perm(static_cast<std::size_t>(n));  // old id -> new id
@@ -61,7 +62,8 @@ inline Core canonical_core(const WaterlooState& s) {
     for (int id = first; id < n; ++id)
       if (kind(id) == kind(first)) same.push_back(id), done[std::size_t(id)] = true;
     std::vector<int> by_state = same;
-    std::stable_sort(by_state.begin(), by_state.end(), [&](int a, int b) { return key(a) < key(b); });
+    std::stable_sort(by_state.begin(), by_state.end(),
+                     [&](int a, int b) { return key(a) < key(b); });
     for (std::size_t k = 0; k < same.size(); ++k) perm[std::size_t(by_state[k])] = same[k];
   }
   Core out = c;
@@ -86,11 +88,13 @@ inline std::string core_diff(const Core& a, const Core& b) {
   std::string out;
   for (int id = 0; id < kMaxUnits; ++id)
     if (!(a.units[id] == b.units[id]))
-      out += " unit" + std::to_string(id) + "(where " + std::to_string(int(a.units[id].where)) + "/" +
-             std::to_string(int(b.units[id].where)) + " sq " + std::to_string(a.units[id].sq) + "/" +
-             std::to_string(b.units[id].sq) + " str " + std::to_string(a.units[id].strength) + "/" +
-             std::to_string(b.units[id].strength) + " rev " + std::to_string(a.units[id].revealed) + "/" +
-             std::to_string(b.units[id].revealed) + " att " + std::to_string(a.units[id].last_attack) + "/" +
+      out += " unit" + std::to_string(id) + "(where " + std::to_string(int(a.units[id].where)) +
+             "/" + std::to_string(int(b.units[id].where)) + " sq " +
+             std::to_string(a.units[id].sq) + "/" + std::to_string(b.units[id].sq) + " str " +
+             std::to_string(a.units[id].strength) + "/" + std::to_string(b.units[id].strength) +
+             " rev " + std::to_string(a.units[id].revealed) + "/" +
+             std::to_string(b.units[id].revealed) + " att " +
+             std::to_string(a.units[id].last_attack) + "/" +
              std::to_string(b.units[id].last_attack) + ")";
   auto field = [&](const char* name, bool same) {
     if (!same) out += std::string(" ") + name;
@@ -103,14 +107,16 @@ inline std::string core_diff(const Core& a, const Core& b) {
   field("to_move/decider", a.to_move == b.to_move && a.decider == b.decider);
   field("turn/side_turns", a.turn == b.turn && a.side_turns == b.side_turns);
   field("used", a.used == b.used && a.used_prussian == b.used_prussian);
-  field("flags", a.card_played == b.card_played && a.any_action == b.any_action && a.attacked == b.attacked &&
-                     a.early_start == b.early_start);
+  field("flags", a.card_played == b.card_played && a.any_action == b.any_action &&
+                     a.attacked == b.attacked && a.early_start == b.early_start);
   field("prussians_come", a.prussians_come == b.prussians_come);
   field("retreat_sector", a.retreat_sector == b.retreat_sector);
-  field("cards", a.hand == b.hand && a.played == b.played && a.pool == b.pool && a.discards == b.discards);
-  field("draft", a.draft_step == b.draft_step && a.late_picks == b.late_picks && a.setups_done == b.setups_done);
-  field("card", a.card == b.card && a.card_count == b.card_count && a.combined_used == b.combined_used &&
-                    a.card_squares == b.card_squares);
+  field("cards",
+        a.hand == b.hand && a.played == b.played && a.pool == b.pool && a.discards == b.discards);
+  field("draft", a.draft_step == b.draft_step && a.late_picks == b.late_picks &&
+                     a.setups_done == b.setups_done);
+  field("card", a.card == b.card && a.card_count == b.card_count &&
+                    a.combined_used == b.combined_used && a.card_squares == b.card_squares);
   field("resume", a.resume == b.resume);
   field("melee", a.melee == b.melee && a.lust_step == b.lust_step);
   field("pursuit", a.pursuit == b.pursuit && a.pursuer == b.pursuer);
@@ -123,7 +129,8 @@ inline std::string core_diff(const Core& a, const Core& b) {
 inline bool hidden_from(const WaterlooState& s, int id, Side viewer) {
   const Army a = s.unit_info(id).army;
   const Where w = s.unit(id).where;
-  if (w == Where::kBox || w == Where::kCaptured || w == Where::kSaved || w == Where::kLeft) return false;
+  if (w == Where::kBox || w == Where::kCaptured || w == Where::kSaved || w == Where::kLeft)
+    return false;
   if (a != Army::kPrussian && army_side(a) == viewer) return false;
   // W-15.3, W-9.1: face-down blocks off the board mix; whatever was seen of one on the board
   // does not say which it is, so they are swapped whatever their reveal bits say.
@@ -135,7 +142,8 @@ inline bool hidden_from(const WaterlooState& s, int id, Side viewer) {
 // other's weakening at least 1 strong.
 inline bool swappable(const WaterlooState& s, int x, int y, Side viewer) {
   const UnitInfo &ix = s.unit_info(x), &iy = s.unit_info(y);
-  if (x == y || ix.army != iy.army || apparent_class(ix.cls) != apparent_class(iy.cls)) return false;
+  if (x == y || ix.army != iy.army || apparent_class(ix.cls) != apparent_class(iy.cls))
+    return false;
   if (!hidden_from(s, x, viewer) || !hidden_from(s, y, viewer)) return false;
   const int dx = ix.strength - s.unit(x).strength, dy = iy.strength - s.unit(y).strength;
   // After the swap x carries y's weakening and y carries x's.
@@ -154,8 +162,10 @@ inline void swap_units(WaterlooState& s, int x, int y) {
   for (int id : {x, y})
     if (c.units[id].where == Where::kBoard) c.board[c.units[id].sq] = std::uint8_t(id);
   for (std::uint8_t* m : {&c.melee.attacker, &c.melee.defender})
-    if (*m == x) *m = std::uint8_t(y);
-    else if (*m == y) *m = std::uint8_t(x);
+    if (*m == x)
+      *m = std::uint8_t(y);
+    else if (*m == y)
+      *m = std::uint8_t(x);
   if (c.card == CardKind::kInitiative || c.card == CardKind::kArtilleryBarrage) {
     const bool bx = test(c.card_squares, x), by = test(c.card_squares, y);
     c.card_squares &= ~(square_bb(x) | square_bb(y));

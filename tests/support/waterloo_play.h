@@ -36,7 +36,8 @@ struct GameStats {
 };
 
 // Plays s to its end; returns what it took.
-inline GameStats play_random(WaterlooState& s, Rng& rng, ActionList& list, long max_steps = 200000) {
+inline GameStats play_random(WaterlooState& s, Rng& rng, ActionList& list,
+                             long max_steps = 200000) {
   GameStats st;
   while (!s.over() && st.steps < max_steps) {
     const int n = random_step(s, rng, list);

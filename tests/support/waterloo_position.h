@@ -18,10 +18,18 @@ struct Position {
     s.clear();
   }
   int sq(const char* name) const { return *s.geometry().parse_square(name); }
-  int put(Army a, UnitClass c, int strength, const char* name) { return s.put(a, c, strength, sq(name)); }
-  int french(UnitClass c, int strength, const char* name) { return put(Army::kFrench, c, strength, name); }
-  int allied(UnitClass c, int strength, const char* name) { return put(Army::kAllied, c, strength, name); }
-  int prussian(UnitClass c, int strength, const char* name) { return put(Army::kPrussian, c, strength, name); }
+  int put(Army a, UnitClass c, int strength, const char* name) {
+    return s.put(a, c, strength, sq(name));
+  }
+  int french(UnitClass c, int strength, const char* name) {
+    return put(Army::kFrench, c, strength, name);
+  }
+  int allied(UnitClass c, int strength, const char* name) {
+    return put(Army::kAllied, c, strength, name);
+  }
+  int prussian(UnitClass c, int strength, const char* name) {
+    return put(Army::kPrussian, c, strength, name);
+  }
   const ActionList& actions() {
     s.legal_actions(list);
     return list;
@@ -37,7 +45,9 @@ struct Position {
   Action die(DieFace f) const { return Action::make(ActionType::kDie, 0, 0, 0, int(f)); }
   Action end_turn() const { return Action::make(ActionType::kEndTurn); }
   Action play(CardKind k) const { return Action::make(ActionType::kPlayCard, 0, 0, 0, int(k)); }
-  Action lust(bool yes) const { return Action::make(ActionType::kBattleLust, 0, 0, 0, yes ? 1 : 0); }
+  Action lust(bool yes) const {
+    return Action::make(ActionType::kBattleLust, 0, 0, 0, yes ? 1 : 0);
+  }
   int at(const char* name) const { return s.unit_at(sq(name)); }
   Where where(int id) const { return s.unit(id).where; }
   // Every unit of an army not on the board goes into the Prussian pool (W-9.2 tests).

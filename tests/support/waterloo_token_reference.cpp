@@ -5,8 +5,12 @@
 namespace stratego::bots::wrules::reference {
 namespace {
 
-std::string_view after(std::string_view t, std::string_view prefix) { return t.substr(prefix.size()); }
-bool starts(std::string_view t, std::string_view prefix) { return t.substr(0, prefix.size()) == prefix; }
+std::string_view after(std::string_view t, std::string_view prefix) {
+  return t.substr(prefix.size());
+}
+bool starts(std::string_view t, std::string_view prefix) {
+  return t.substr(0, prefix.size()) == prefix;
+}
 
 int square(std::string_view name, const Geometry& g) {
   const auto sq = g.parse_square(name);
@@ -24,17 +28,59 @@ CardKind card_of(std::string_view name) {
 ActionInfo parse_token(std::string_view t, const Geometry& g) {
   ActionInfo out;
   using T = ActionInfo::Type;
-  if (t == "end") { out.type = T::kEnd; return out; }
-  if (t == "done") { out.type = T::kDone; return out; }
-  if (starts(t, "lust:")) { out.type = T::kLust; out.yes = after(t, "lust:") == "yes"; return out; }
-  if (starts(t, "early:")) { out.type = T::kEarly; out.yes = after(t, "early:") == "yes"; return out; }
-  if (starts(t, "take:")) { out.type = T::kTake; out.card = card_of(after(t, "take:")); return out; }
-  if (starts(t, "discard:")) { out.type = T::kDiscard; out.card = card_of(after(t, "discard:")); return out; }
-  if (starts(t, "card:")) { out.type = T::kCard; out.card = card_of(after(t, "card:")); return out; }
-  if (starts(t, "look:")) { out.type = T::kLook; out.to = square(after(t, "look:"), g); return out; }
-  if (starts(t, "target:")) { out.type = T::kTarget; out.to = square(after(t, "target:"), g); return out; }
-  if (starts(t, "off:")) { out.type = T::kTakeOff; out.from = square(after(t, "off:"), g); return out; }
-  if (starts(t, "save:")) { out.type = T::kSave; out.from = square(after(t, "save:"), g); return out; }
+  if (t == "end") {
+    out.type = T::kEnd;
+    return out;
+  }
+  if (t == "done") {
+    out.type = T::kDone;
+    return out;
+  }
+  if (starts(t, "lust:")) {
+    out.type = T::kLust;
+    out.yes = after(t, "lust:") == "yes";
+    return out;
+  }
+  if (starts(t, "early:")) {
+    out.type = T::kEarly;
+    out.yes = after(t, "early:") == "yes";
+    return out;
+  }
+  if (starts(t, "take:")) {
+    out.type = T::kTake;
+    out.card = card_of(after(t, "take:"));
+    return out;
+  }
+  if (starts(t, "discard:")) {
+    out.type = T::kDiscard;
+    out.card = card_of(after(t, "discard:"));
+    return out;
+  }
+  if (starts(t, "card:")) {
+    out.type = T::kCard;
+    out.card = card_of(after(t, "card:"));
+    return out;
+  }
+  if (starts(t, "look:")) {
+    out.type = T::kLook;
+    out.to = square(after(t, "look:"), g);
+    return out;
+  }
+  if (starts(t, "target:")) {
+    out.type = T::kTarget;
+    out.to = square(after(t, "target:"), g);
+    return out;
+  }
+  if (starts(t, "off:")) {
+    out.type = T::kTakeOff;
+    out.from = square(after(t, "off:"), g);
+    return out;
+  }
+  if (starts(t, "save:")) {
+    out.type = T::kSave;
+    out.from = square(after(t, "save:"), g);
+    return out;
+  }
   if (starts(t, "fire:")) {
     std::string_view rest = after(t, "fire:");
     const bool tile = rest.size() > 9 && rest.substr(rest.size() - 9) == ":building";

@@ -12,9 +12,7 @@
 
 namespace stratego::bots::wrules::reference {
 
-
 // A token read back; kOther for anything not understood.
 ActionInfo parse_token(std::string_view text, const Geometry& g);
-
 
 }  // namespace stratego::bots::wrules::reference
