@@ -50,19 +50,6 @@ constexpr std::string_view kOutcomeWords[] = {"attacker", "defender", "both"};
 
 std::optional<int> parse_int(std::string_view w) { return text::parse_number<int>(w); }
 
-std::string_view winner_word(Winner w) {
-  switch (w) {
-    case Winner::kRed:
-      return "red";
-    case Winner::kBlue:
-      return "blue";
-    case Winner::kDraw:
-      return "draw";
-    default:
-      return "none";
-  }
-}
-
 void write_units(std::string& out, const char* key,
                  const std::vector<std::pair<int, SeenUnit>>& units, const Geometry& g) {
   if (units.empty()) return;
@@ -123,7 +110,7 @@ Result read_result(std::string_view line, std::string_view value) {
   Result r;
   bool found = false;
   for (Winner w : {Winner::kNone, Winner::kRed, Winner::kBlue, Winner::kDraw})
-    if (winner_word(w) == parts[0]) r.winner = w, found = true;
+    if (text::winner_name(w) == parts[0]) r.winner = w, found = true;
   if (!found) bad();
   found = false;
   if (const auto reason = end_reason_from_name(parts[1], Family::kWaterloo))
@@ -194,7 +181,7 @@ std::string format_observed_step(const ObservedStep& s, const Geometry& g) {
   write_units(out, "withdrawn", s.withdrawn, g);
   if (s.result != Result{}) {
     out += " result=";
-    out += winner_word(s.result.winner);
+    out += text::winner_name(s.result.winner);
     out += '/';
     out += end_reason_name(s.result.reason);
     out += '/';

@@ -3,6 +3,7 @@
 #include "engine/error.h"
 #include "engine/file_io.h"
 #include "engine/record.h"
+#include "engine/text_util.h"
 #include "engine/variant_loader.h"
 #include "engine/waterloo/record.h"
 #include "play/human_bot.h"
@@ -189,7 +190,7 @@ void GameSession::run(std::string resume) {
     }
   } else {
     meta_.status = "over";
-    meta_.result = winner_name(out.winner);
+    meta_.result = std::string(text::winner_name(out.winner));
     meta_.reason = out.reason;
     meta_.detail = out.detail;
     meta_.result_text = result_in_words(meta_.result + " " + out.reason, meta_.human);

@@ -1,6 +1,7 @@
 #include "serve/view_json.h"
 
 #include "engine/move_text.h"
+#include "engine/text_util.h"
 #include "engine/waterloo/board_text.h"
 #include "engine/waterloo/notation.h"
 #include "play/play_board.h"
@@ -60,19 +61,6 @@ json cards_json(const waterloo::CardCounts& c) {
 
 }  // namespace
 
-std::string winner_name(Winner w) {
-  switch (w) {
-    case Winner::kRed:
-      return "red";
-    case Winner::kBlue:
-      return "blue";
-    case Winner::kDraw:
-      return "draw";
-    default:
-      return "none";
-  }
-}
-
 json view_json(const View& v) {
   const Geometry& g = v.variant->geometry;
   json board = json::array(), lakes = json::array();
@@ -115,7 +103,7 @@ json view_json(const View& v) {
           {"pending_rescue", v.pending_rescue},
           {"anger_wins", v.anger_wins},
           {"over", v.result.over()},
-          {"winner", winner_name(v.result.winner)}};
+          {"winner", std::string(text::winner_name(v.result.winner))}};
 }
 
 json view_json(const waterloo::WaterlooView& v) {
@@ -167,7 +155,7 @@ json view_json(const waterloo::WaterlooView& v) {
           {"captured", {{"red", v.captured[kRed]}, {"blue", v.captured[kBlue]}}},
           {"status", status_text(v)},
           {"over", v.result.over()},
-          {"winner", winner_name(v.result.winner)}};
+          {"winner", std::string(text::winner_name(v.result.winner))}};
 }
 
 json legal_json(const std::vector<std::string>& legal, const Geometry& g) {

@@ -26,7 +26,5 @@ nlohmann::json legal_json(const std::vector<std::string>& legal, const Geometry&
 // {"n","actor","token","text","squares",...}
 nlohmann::json step_json(const ObservedMove& m, Side viewer, const Geometry& g);
 nlohmann::json step_json(const waterloo::ObservedStep& s, Side viewer, const Geometry& g);
-// "red", "blue", "draw" or "none".
-std::string winner_name(Winner w);
 
 }  // namespace stratego::bots
