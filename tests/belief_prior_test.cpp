@@ -14,39 +14,15 @@
 #include "eval/belief.h"
 #include "eval/setup_fit.h"
 #include "support/random_games.h"
+#include "support/tiny_setups.h"
 
 namespace stratego {
 namespace {
 
 using eval::SetupModel;
 
-Variant tiny_variant(const std::string& army) {
-  Variant v = load_variant("classic");
-  v.name = "tiny";
-  v.width = 3;
-  v.height = 6;
-  v.setup_rows = 2;
-  v.lakes = 0;
-  v.geometry = Geometry(v.width, v.height, 0);
-  v.army.fill(0);
-  for (char c : army) ++v.army[*kind_from_letter(c)];
-  return v;
-}
-
-// Every set-up line of the model's zone (letters of the army plus A for empty squares).
-std::vector<std::string> every_setup(const SetupModel& m) {
-  std::string line;
-  for (int s = 0; s < m.num_symbols(); ++s) {
-    const int code = m.symbols()[std::size_t(s)];
-    line += std::string(std::size_t(m.counts()[std::size_t(s)]),
-                        code == eval::kEmptySymbol ? 'A' : kind_letter(Kind(code)));
-  }
-  std::sort(line.begin(), line.end());
-  std::vector<std::string> out;
-  do out.push_back(line);
-  while (std::next_permutation(line.begin(), line.end()));
-  return out;
-}
+using test_support::every_setup;
+using test_support::tiny_variant;
 
 void randomise(SetupModel& m, std::uint64_t seed) {
   Rng rng(seed);
