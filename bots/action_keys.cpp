@@ -15,13 +15,13 @@ std::vector<std::uint32_t> action_keys(const Request& r) {
   if (r.actions.size() == r.legal.size()) return r.actions;
   std::vector<std::uint32_t> keys;
   keys.reserve(r.legal.size());
-  if (r.view) {
+  if (r.classic()) {
     for (const std::string& t : r.legal)
-      keys.push_back(parse_move(t, r.view->variant->geometry).raw());
-  } else if (r.waterloo_view) {
+      keys.push_back(parse_move(t, r.classic()->variant->geometry).raw());
+  } else if (r.waterloo()) {
     Rng rng(1);
     const waterloo::WaterlooState world =
-        eval::WaterlooBelief(*r.waterloo_view).posterior().determinize(rng);
+        eval::WaterlooBelief(*r.waterloo()).posterior().determinize(rng);
     for (const std::string& t : r.legal)
       keys.push_back(waterloo::parse_action_token(world, t).raw());
   }
@@ -34,7 +34,7 @@ std::vector<wrules::ActionInfo> waterloo_action_infos(const Request& r) {
   infos.reserve(keys.size());
   for (std::size_t i = 0; i < keys.size(); ++i) {
     const auto a = waterloo::Action::from_raw(keys[i]);
-    infos.push_back(wrules::describe(*r.waterloo_view, a,
+    infos.push_back(wrules::describe(*r.waterloo(), a,
                                      a.type() == waterloo::ActionType::kPlace
                                          ? waterloo::placed_unit(r.legal[i])
                                          : waterloo::SeenUnit{}));

@@ -16,6 +16,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "engine/variant.h"
@@ -63,12 +64,23 @@ struct GameStart {
   std::string opponent;    // the opponent's name, if known
 };
 
-// One decision. Exactly one of view / waterloo_view is set, by the variant's family. In
-// Waterloo the decision may be outside the bot's own turn (Battle Lust when attacked, a
-// target after "+", the card draft, the early start).
+// A bot's own view of the position, of the game's family: a classic-family View or a
+// WaterlooView. Empty only in a Request not filled yet.
+using BotView = std::variant<std::monostate, const View*, const waterloo::WaterlooView*>;
+
+// One decision. In Waterloo the decision may be outside the bot's own turn (Battle Lust when
+// attacked, a target after "+", the card draft, the early start).
 struct Request {
-  const View* view = nullptr;
-  const waterloo::WaterlooView* waterloo_view = nullptr;
+  BotView view;
+  // The view if the game is of that family, else null.
+  const View* classic() const {
+    const auto* v = std::get_if<const View*>(&view);
+    return v ? *v : nullptr;
+  }
+  const waterloo::WaterlooView* waterloo() const {
+    const auto* v = std::get_if<const waterloo::WaterlooView*>(&view);
+    return v ? *v : nullptr;
+  }
   std::vector<std::string> legal;  // every legal action, as tokens, never empty
   Limits limits;
   bool draw_offered = false;  // the opponent offers a draw; accept_draw takes it

@@ -50,8 +50,8 @@ Reply ClassicRulesBot::decide(const Request& r, const std::atomic<bool>& /*stop*
   Reply reply;
   if (r.legal.empty()) return reply;
   reply.action = r.legal.front();
-  if (!r.view) return reply;  // not a classic-family decision: any legal action will do
-  const View& view = *r.view;
+  if (!r.classic()) return reply;  // not a classic-family decision: any legal action will do
+  const View& view = *r.classic();
   if (!started_ || view.viewer != game_.side || view.variant->spec != game_.variant->spec) {
     // Asked to decide without new_game for this view: start tracking from here.
     GameStart g = game_;

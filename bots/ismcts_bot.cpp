@@ -290,12 +290,12 @@ search::Budget IsmctsBot::budget(const Limits& l, int decisions_left) const {
 Reply IsmctsBot::decide(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) {
   ++decisions_;
   if (r.legal.size() == 1) return Reply{r.legal.front()};
-  return r.view ? decide_classic(r, stop, info) : decide_waterloo(r, stop, info);
+  return r.classic() ? decide_classic(r, stop, info) : decide_waterloo(r, stop, info);
 }
 
 Reply IsmctsBot::decide_classic(const Request& r, const std::atomic<bool>& stop,
                                 const InfoSink& info) {
-  const View& view = *r.view;
+  const View& view = *r.classic();
   if (!belief_ || !(belief_->view() == view)) belief_ = make_belief(view);
   const Geometry& g = view.variant->geometry;
   const std::vector<std::uint32_t> keys = action_keys(r);
@@ -361,7 +361,7 @@ std::vector<double> IsmctsBot::classic_prior(const View& view,
 
 Reply IsmctsBot::decide_waterloo(const Request& r, const std::atomic<bool>& stop,
                                  const InfoSink& info) {
-  const waterloo::WaterlooView& view = *r.waterloo_view;
+  const waterloo::WaterlooView& view = *r.waterloo();
   if (!waterloo_belief_ || !(waterloo_belief_->view() == view))
     waterloo_belief_ = std::make_unique<eval::WaterlooBelief>(view);
   const eval::WaterlooPosterior posterior = waterloo_belief_->posterior();

@@ -125,8 +125,10 @@ const std::vector<std::string>& PrimedSearch::legal() const { return impl_->lega
 
 SearchOutcome PrimedSearch::search(const Limits& limits) {
   Request req;
-  req.view = impl_->view ? &*impl_->view : nullptr;
-  req.waterloo_view = impl_->waterloo_view ? &*impl_->waterloo_view : nullptr;
+  if (impl_->view)
+    req.view = &*impl_->view;
+  else if (impl_->waterloo_view)
+    req.view = &*impl_->waterloo_view;
   req.legal = impl_->legal;
   req.actions = impl_->actions;
   req.limits = limits;

@@ -37,11 +37,11 @@ Reply WaterlooRulesBot::decide(const Request& r, const std::atomic<bool>& /*stop
                                const InfoSink& /*info*/) {
   Reply reply;
   if (r.legal.empty()) return reply;
-  if (!r.waterloo_view) {
+  if (!r.waterloo()) {
     reply.action = r.legal[policy_.rng().below(std::uint32_t(r.legal.size()))];
     return reply;
   }
-  reply.action = r.legal[policy_.choose(*r.waterloo_view, waterloo_action_infos(r))];
+  reply.action = r.legal[policy_.choose(*r.waterloo(), waterloo_action_infos(r))];
   return reply;
 }
 

@@ -125,14 +125,14 @@ void HumanBot::show_news() {
 
 void HumanBot::show_board(const Request& r) {
   const bool colour = o_.colour;
-  if (r.view) {
-    const View& v = *r.view;
+  if (r.classic()) {
+    const View& v = *r.classic();
     out_ << "\n== " << v.variant->spec << ", move " << v.moves_played + 1 << ": you are "
          << side_title(v.viewer) << " ==\n"
          << render_player_board(v, colour, highlight_) << captured_text(v) << "\n";
     if (!legend_shown_) out_ << board_legend();
   } else {
-    const waterloo::WaterlooView& v = *r.waterloo_view;
+    const waterloo::WaterlooView& v = *r.waterloo();
     out_ << "\n== " << v.variant->spec << ": you are the " << army_title(v.viewer) << " ==\n";
     // The early-start choice and the draft come before any piece is on the board.
     const bool empty =
@@ -142,7 +142,7 @@ void HumanBot::show_board(const Request& r) {
     if (!empty && !legend_shown_) out_ << waterloo_legend();
     legend_shown_ = legend_shown_ || !empty;
   }
-  if (r.view) legend_shown_ = true;
+  if (r.classic()) legend_shown_ = true;
   const Side me = game_.side;
   if (r.limits.time_left_ms[me] >= 0)
     out_ << "Clock: you " << clock(r.limits.time_left_ms[me]) << ", " << o_.opponent << " "
@@ -150,12 +150,12 @@ void HumanBot::show_board(const Request& r) {
 }
 
 std::string HumanBot::prompt(const Request& r) const {
-  if (r.view) {
-    if (r.view->pending_rescue) return "Rescue (R:<letter>@<square> or R:-)> ";
-    if (r.view->anger_wins > 0) return "Anger attack (A:<from>-<to> or A:-)> ";
+  if (r.classic()) {
+    if (r.classic()->pending_rescue) return "Rescue (R:<letter>@<square> or R:-)> ";
+    if (r.classic()->anger_wins > 0) return "Anger attack (A:<from>-<to> or A:-)> ";
     return std::string("Your move (") + std::string(side_name(game_.side)) + ")> ";
   }
-  const waterloo::WaterlooView& v = *r.waterloo_view;
+  const waterloo::WaterlooView& v = *r.waterloo();
   if (v.phase == waterloo::Phase::kAction)
     return std::string("Your action (") + army_title(game_.side) + ", " +
            std::to_string(v.actions_left) + " left)> ";
@@ -177,7 +177,7 @@ bool HumanBot::command(const std::string& line, const Request& r, Reply& reply, 
   const auto w = words(line);
   std::string cmd = w.front();
   for (char& c : cmd) c = char(std::tolower(static_cast<unsigned char>(c)));
-  const Geometry& g = r.view ? r.view->variant->geometry : r.waterloo_view->geometry();
+  const Geometry& g = r.classic() ? r.classic()->variant->geometry : r.waterloo()->geometry();
   if (cmd == "help" || cmd == "?") {
     out_ << kHelp;
   } else if (cmd == "board") {
@@ -239,10 +239,10 @@ Reply HumanBot::decide(const Request& r, const std::atomic<bool>& /*stop*/,
   }
   show_news();
   show_board(r);
-  const Geometry& g = r.view ? r.view->variant->geometry : r.waterloo_view->geometry();
+  const Geometry& g = r.classic() ? r.classic()->variant->geometry : r.waterloo()->geometry();
   const bool special =
-      r.view ? (r.view->pending_rescue || r.view->anger_wins > 0)
-             : (r.waterloo_view->phase != waterloo::Phase::kAction || r.legal.size() <= 6);
+      r.classic() ? (r.classic()->pending_rescue || r.classic()->anger_wins > 0)
+                  : (r.waterloo()->phase != waterloo::Phase::kAction || r.legal.size() <= 6);
   if (special) out_ << list_legal(r.legal, g);
   if (offer_sent_) out_ << "Your draw offer was not accepted; play goes on.\n";
   offer_sent_ = false;
@@ -276,8 +276,8 @@ Reply HumanBot::decide(const Request& r, const std::atomic<bool>& /*stop*/,
       out_ << "; type one of them.\n";
       continue;
     }
-    out_ << (r.view ? explain_illegal(line, *r.view, r.legal)
-                    : explain_illegal(line, *r.waterloo_view, r.legal))
+    out_ << (r.classic() ? explain_illegal(line, *r.classic(), r.legal)
+                         : explain_illegal(line, *r.waterloo(), r.legal))
          << "\n";
   }
 }

@@ -210,7 +210,7 @@ void ProtocolEngine::go(std::string_view line) {
   if (waterloo_ ? !waterloo_view_ : !view_) return error("go: no view (send a view line first)");
   if (legal_.empty()) return error("go: no legal actions (send a legal line first)");
   if (waterloo_)
-    r.waterloo_view = &*waterloo_view_;
+    r.view = &*waterloo_view_;
   else
     r.view = &*view_;
   r.legal = std::move(legal_);

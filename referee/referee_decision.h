@@ -30,10 +30,7 @@ Decision<F> ask_decision(Judge& judge, const typename F::State& s, Side side, in
   F::legal_actions(s, list);
   const typename F::View view = F::view(s, side);
   Request req;
-  if constexpr (F::kFamily == Family::kClassic)
-    req.view = &view;
-  else
-    req.waterloo_view = &view;
+  req.view = &view;
   for (auto a : list) {
     req.legal.push_back(F::action_text(s, a));
     req.actions.push_back(F::key(a));

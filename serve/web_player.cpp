@@ -132,11 +132,11 @@ Reply WebPlayer::decide(const Request& r, const std::atomic<bool>& /*stop*/,
     a.adjourn = true;
     return a;
   }
-  if (r.view) {
-    view_ = view_json(*r.view);
-    if (!belief_ && belief_error_.empty()) belief_.emplace(*r.view);  // Red's first move
+  if (const View* v = r.classic()) {
+    view_ = view_json(*v);
+    if (!belief_ && belief_error_.empty()) belief_.emplace(*v);  // Red's first move
   } else {
-    view_ = view_json(*r.waterloo_view);
+    view_ = view_json(*r.waterloo());
   }
   legal_ = r.legal;
   draw_offered_ = r.draw_offered;

@@ -77,7 +77,7 @@ class ThinkingBot : public Bot {
     views.push_back(after);
   }
   Reply decide(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) override {
-    request_view = *r.view;
+    request_view = *r.classic();
     legal = r.legal;
     limits = r.limits;
     draw_offered = r.draw_offered;

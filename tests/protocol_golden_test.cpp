@@ -68,7 +68,7 @@ std::string classic_transcript() {
     for (int decision = 0; !game.over(); ++decision) {
       const Side side = game.state().side_to_move();
       const View view = game.view(side);
-      Request r{&view, nullptr, {}, script_limits(), decision == 2, {}};
+      Request r{&view, {}, script_limits(), decision == 2, {}};
       MoveList list;
       generate_moves(game.state(), list);
       for (int i = 0; i < list.size; ++i) r.legal.push_back(move_to_text(list[i], v->geometry));
@@ -108,7 +108,7 @@ std::string waterloo_transcript() {
         game.apply_random_chance(chance);
       } else {
         const WaterlooView view = make_view(s, side);
-        Request r{nullptr, &view, {}, script_limits(), false, {}};
+        Request r{&view, {}, script_limits(), false, {}};
         ActionList list;
         s.legal_actions(list);
         for (int i = 0; i < list.size; ++i) r.legal.push_back(action_token(s, list[i]));

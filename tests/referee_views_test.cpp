@@ -46,9 +46,9 @@ class SpyBot : public RandomBot {
   }
   Reply decide(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) override {
     Decision d;
-    d.steps = int(r.view ? seen.size() : wseen.size());
-    if (r.view) d.view = *r.view;
-    if (r.waterloo_view) d.wview = *r.waterloo_view;
+    d.steps = int(r.classic() ? seen.size() : wseen.size());
+    if (r.classic()) d.view = *r.classic();
+    if (r.waterloo()) d.wview = *r.waterloo();
     d.legal = r.legal;
     decisions.push_back(std::move(d));
     return RandomBot::decide(r, stop, info);

@@ -134,7 +134,7 @@ TEST(RulesModeledGame, WaterlooPolicyIsTheRulesChoiceWithSomeNoise) {
       const Side mover = Side(s.current_player());
       const waterloo::WaterlooView view = waterloo::make_view(s, mover);
       Request r;
-      r.waterloo_view = &view;
+      r.view = &view;
       for (std::uint32_t k : keys)
         r.legal.push_back(waterloo::action_token(s, waterloo::Action::from_raw(k)));
       auto rules = make_waterloo_rules_bot();

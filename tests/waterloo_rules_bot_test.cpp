@@ -48,7 +48,7 @@ std::unique_ptr<WaterlooRulesBot> bot_for(const Position& p, Side side, std::uin
 std::string ask(bots::Bot& bot, const WaterlooState& s) {
   const WaterlooView view = make_view(s, s.current_player());
   bots::Request r;
-  r.waterloo_view = &view;
+  r.view = &view;
   r.legal = tokens_of(s);
   const std::atomic<bool> stop{false};
   const std::string t = bot.decide(r, stop, {}).action;

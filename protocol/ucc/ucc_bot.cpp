@@ -164,15 +164,15 @@ Reply UccBot::decide(const Request& r, const std::atomic<bool>& /*stop*/,
                      const InfoSink& /*info*/) {
   using FaultKind = BotFault::Kind;
   if (pending_) throw *pending_;
-  if (!r.view)
+  if (!r.classic())
     throw BotFault(FaultKind::kProtocolError,
                    name() + ": the UCC protocol plays classic games only");
   const std::int64_t timeout = timeout_for(r.limits);
   require_own_setup();
   if (!started_ && game_.side == kRed) write("START");
   started_ = true;
-  last_view_ = *r.view;
-  for (const std::string& line : format_ucc_board(*r.view)) write(line);
+  last_view_ = *r.classic();
+  for (const std::string& line : format_ucc_board(*r.classic())) write(line);
   const std::string answer = read_reply(timeout, "move");
   Reply reply;
   if (ucc_starts_with(answer, "SURRENDER")) {
@@ -188,7 +188,7 @@ Reply UccBot::decide(const Request& r, const std::atomic<bool>& /*stop*/,
   } catch (const InputError& e) {
     throw BotFault(FaultKind::kProtocolError, name() + ": " + e.what());
   }
-  const Geometry& g = r.view->variant->geometry;
+  const Geometry& g = r.classic()->variant->geometry;
   std::string token;
   try {
     token = move_to_text(ucc_to_move(g, u), g);
