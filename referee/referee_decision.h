@@ -1,8 +1,8 @@
-// The step both referees share (referee/referee.cpp, referee/referee_waterloo.cpp), written
+// The decision step of the referee's loop (referee/referee_loop.h), written
 // once over the GameFamily (engine/family.h): one decision asked of the bot to act, with its
 // view, the legal actions as tokens and keys, and the reply sorted into what the referee does
 // next. The family-specific consequences (how a resignation or an agreed draw is booked, how
-// an illegal token is judged) stay with each referee.
+// an illegal token is judged) stay with each family's Table.
 #pragma once
 
 #include <algorithm>

@@ -232,6 +232,12 @@ std::string result_text(Winner w, std::string_view reason) {
   return std::string(who) + " " + std::string(reason);
 }
 
+EndReason end_reason_of(const std::string& reason) {
+  for (int r = int(EndReason::kResignation); r <= int(kLastEndReason); ++r)
+    if (end_reason_name(EndReason(r)) == reason) return EndReason(r);
+  return EndReason::kCrash;  // not reached: the Judge only uses the names above
+}
+
 std::optional<Reply> Judge::ask(Side s, Request& req) {
   req.limits = limits();
   req.draw_offered = offered_to(s);

@@ -1,8 +1,8 @@
 // The part of the referee both families share (internal to referee/referee*.cpp): every call
 // into a bot goes through a Judge, which times it against the limits and the clocks, turns
 // whatever the bot does wrong (a BotFault, any other exception, a late answer) into a
-// forfeit with its reason, and remembers draw offers. The family loops (referee.cpp,
-// referee_waterloo.cpp) hold the game itself.
+// forfeit with its reason, and remembers draw offers. The loop (referee_loop.h) and the
+// family Tables (referee_classic.cpp, referee_waterloo.cpp) hold the game itself.
 #pragma once
 
 #include <chrono>
@@ -111,5 +111,7 @@ std::string time_control_text(const TimeControl& t);
 // One line of printable text, at most 300 characters: for details that go into a record tag.
 std::string one_line(const std::string& s);
 std::string result_text(Winner w, std::string_view reason);
+// The end reason of a forfeit's reason word (the Judge uses only end_reason_name()'s words).
+EndReason end_reason_of(const std::string& reason);
 
 }  // namespace stratego::bots::referee_detail

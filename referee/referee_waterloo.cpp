@@ -1,19 +1,15 @@
-// play_game for Stratego Waterloo: the draft, the set-ups, every decision of whoever decides
-// (also outside their turn) and the chance events rolled with the seed; both bots observe
-// every step through their own ObservedStep and view.
-#include <algorithm>
+// Stratego Waterloo's Table for the referee's loop (referee_loop.h): the draft, the set-ups
+// as steps of the game, decisions of whoever decides (also outside their turn) and the chance
+// events rolled with the seed; both bots observe every step through their own ObservedStep.
 #include <map>
 #include <optional>
 
 #include "engine/error.h"
-#include "engine/file_io.h"
 #include "engine/variant_loader.h"
 #include "engine/waterloo/action_token.h"
 #include "engine/waterloo/family.h"
 #include "engine/waterloo/record.h"
-#include "referee/referee.h"
-#include "referee/referee_decision.h"
-#include "referee/referee_judge.h"
+#include "referee/referee_loop.h"
 
 namespace stratego::bots {
 
@@ -24,47 +20,37 @@ namespace {
 using namespace referee_detail;
 using namespace waterloo;
 
-EndReason end_kind_of(const std::string& reason) {
-  for (int k = int(EndReason::kResignation); k <= int(kLastEndReason); ++k)
-    if (end_reason_name(EndReason(k)) == reason) return EndReason(k);
-  return EndReason::kCrash;  // not reached: the Judge only uses the names above
-}
-
-class WaterlooReferee {
+class WaterlooTable {
  public:
-  WaterlooReferee(Bot& red, Bot& blue, const GameSettings& settings)
-      : judge_(red, blue, settings), rng_(settings.seed) {}
+  explicit WaterlooTable(Judge& judge) : judge_(judge) {}
 
-  GameOutcome run() {
+  void open() {
     const GameSettings& st = judge_.settings();
-    std::optional<WaterlooRecord> resumed;
     if (!st.resume_record.empty()) {
-      resumed = parse_record(st.resume_record, "resume record");
-      if (st.variant && st.variant->spec != resumed->variant)
-        throw InputError("resume record: the game is of variant '" + resumed->variant +
+      resumed_ = parse_record(st.resume_record, "resume record");
+      if (st.variant && st.variant->spec != resumed_->variant)
+        throw InputError("resume record: the game is of variant '" + resumed_->variant +
                          "', the settings say '" + st.variant->spec + "'");
-      if (resumed->result.over()) throw InputError("resume record: the game is already over");
-      game_.emplace(record_start(*resumed), resumed->start);
-      tags_ = resumed->tags;
+      if (resumed_->result.over()) throw InputError("resume record: the game is already over");
+      game_.emplace(record_start(*resumed_), resumed_->start);
+      tags_ = resumed_->tags;
     } else {
       if (!st.variant) throw InputError("play_game: no variant given");
       game_.emplace(WaterlooState(st.variant));
     }
     variant_ = game_->state().variant_ptr();
-    const std::string spec =
-        resumed ? resumed->variant : (st.variant_spec.empty() ? variant_->spec : st.variant_spec);
-    for (Side s : {kRed, kBlue}) {
-      const GameStart g{variant_, spec, s, judge_.bot_seed(s), judge_.name(other(s))};
-      if (!judge_.untimed(s, "new game", [&] { judge_.bot(s).new_game(g); })) return finish();
-    }
-    if (resumed && !replay_resumed(*resumed)) return finish();
-    play();
-    return finish();
+    spec_ =
+        resumed_ ? resumed_->variant : (st.variant_spec.empty() ? variant_->spec : st.variant_spec);
   }
+  const std::shared_ptr<const Variant>& variant() const { return variant_; }
+  const std::string& spec() const { return spec_; }
 
- private:
-  // The bots observe the record's steps as they would have; a bad record is the caller's.
-  bool replay_resumed(const WaterlooRecord& r) {
+  // The record's steps replayed: the bots observe them as they would have; a bad record is
+  // the caller's.
+  template <class Observe>
+  bool begin(Observe observe) {
+    if (!resumed_) return true;
+    const WaterlooRecord& r = *resumed_;
     auto setups = [&] {
       while (game_->state().phase() == Phase::kSetup && r.setup[game_->state().current_player()]) {
         const Side side = game_->state().current_player();
@@ -74,7 +60,7 @@ class WaterlooReferee {
           throw InputError("resume record: " + std::string(side_name(side)) +
                            " set-up: " + e.what());
         }
-        if (!observe_last()) return false;
+        if (!observe()) return false;
       }
       return true;
     };
@@ -85,43 +71,13 @@ class WaterlooReferee {
       } catch (const InputError& e) {
         throw InputError("resume record: action " + std::to_string(i + 1) + ": " + e.what());
       }
-      if (!observe_last()) return false;
+      if (!observe()) return false;
     }
     return setups();
   }
 
-  void play() {
-    while (!game_->over()) {
-      const WaterlooState& s = game_->state();
-      if (s.phase() == Phase::kSetup) {
-        if (!setup(s.current_player())) return;
-      } else if (s.is_chance()) {
-        game_->apply_random_chance(rng_);
-      } else {
-        const Side side = s.current_player();
-        const Decision<WaterlooFamily> d =
-            ask_decision<WaterlooFamily>(judge_, s, side, decisions_);
-        switch (d.kind) {
-          case DecisionKind::kNoReply:
-            return;
-          case DecisionKind::kAdjourn:
-            adjourned_ = true;
-            return;
-          case DecisionKind::kResign:
-            return game_->end_externally(EndReason::kResignation, side);
-          case DecisionKind::kAcceptDraw:
-            return game_->end_externally(EndReason::kDrawAgreed, side);
-          case DecisionKind::kIllegal:
-            return judge_.reject(side, d.token, is_well_formed_token(s, d.token), "action token");
-          case DecisionKind::kAction:
-            game_->apply(d.action);
-            break;
-        }
-      }
-      if (!observe_last()) return;
-      autosave();
-    }
-  }
+  bool over() const { return game_->over(); }
+  const WaterlooState& state() const { return game_->state(); }
 
   // A set-up from the settings (set-up tokens) or from the bot. False if the bot forfeited.
   bool setup(Side side) {
@@ -150,71 +106,44 @@ class WaterlooReferee {
     }
     return true;
   }
-
-  bool observe_last() {
-    for (Side s : {kRed, kBlue}) {
-      const ObservedStep& step = game_->log().of(s).back();
-      const WaterlooView after = make_view(game_->state(), s);
-      if (!judge_.untimed(s, "observe", [&] { judge_.bot(s).observe(step, after); })) return false;
-    }
-    return true;
+  void apply(Action a) { game_->apply(a); }
+  void apply_chance(Rng& rng) { game_->apply_random_chance(rng); }
+  void end(Side side, EndReason r) { game_->end_externally(r, side); }
+  void reject(Side side, const std::string& token) {
+    judge_.reject(side, token, is_well_formed_token(game_->state(), token), "action token");
   }
+  void forfeit(Side loser, EndReason r) { game_->end_externally(r, loser); }
+  const ObservedStep& last_observation(Side s) const { return game_->log().of(s).back(); }
 
-  WaterlooRecord record() const {
+  std::string record_text(bool forfeited) const {
     WaterlooRecord r = game_->record();
     r.tags = tags_;
     judge_.add_tags(r.tags);
-    if (const auto& f = judge_.forfeit(); f && forfeited_ && !f->detail.empty())
+    if (const auto& f = judge_.forfeit(); f && forfeited && !f->detail.empty())
       r.tags["detail"] = f->detail;
-    return r;
+    return format_record(r);
+  }
+  Result result(bool) const { return game_->state().result(); }
+  std::string result_detail(const Result& res) const {
+    std::string d(result_kind_name(res.kind));
+    if (res.reason == EndReason::kPursuit)
+      d += ", tally " + std::to_string(res.captured_difference);
+    return d;
   }
 
-  void autosave() const {
-    if (!judge_.settings().autosave_path.empty())
-      write_text_file_atomically(judge_.settings().autosave_path, format_record(record()));
-  }
-
-  GameOutcome finish() {
-    // A bot failing after the rules ended the game (in observing the last step) changes nothing.
-    if (const auto& f = judge_.forfeit(); f && !game_->over()) {
-      forfeited_ = true;
-      game_->end_externally(end_kind_of(f->reason), f->loser);
-    }
-    GameOutcome out;
-    out.decisions = decisions_;
-    out.record = format_record(record());
-    const Result res = game_->state().result();
-    if (adjourned_) {
-      out.reason = "adjourned";
-    } else {
-      out.winner = res.winner;
-      out.reason = std::string(end_reason_name(res.reason));
-      if (forfeited_) {
-        out.detail = judge_.forfeit()->detail;
-      } else {
-        out.detail = std::string(result_kind_name(res.kind));
-        if (res.reason == EndReason::kPursuit)
-          out.detail += ", tally " + std::to_string(res.captured_difference);
-      }
-    }
-    autosave();
-    judge_.tell_result(result_text(out.winner, out.reason));
-    return out;
-  }
-
-  Judge judge_;
-  Rng rng_;
+ private:
+  Judge& judge_;
+  std::optional<WaterlooRecord> resumed_;
   std::shared_ptr<const Variant> variant_;
+  std::string spec_;
   std::map<std::string, std::string> tags_;
   std::optional<WaterlooGame> game_;
-  int decisions_ = 0;
-  bool adjourned_ = false, forfeited_ = false;
 };
 
 }  // namespace
 
 GameOutcome play_waterloo_game(Bot& red, Bot& blue, const GameSettings& settings) {
-  return WaterlooReferee(red, blue, settings).run();
+  return Referee<WaterlooFamily, WaterlooTable>(red, blue, settings).run();
 }
 
 }  // namespace stratego::bots
