@@ -10,6 +10,7 @@
 #include "engine/error.h"
 #include "engine/move_text.h"
 #include "engine/setup.h"
+#include "engine/text_util.h"
 #include "engine/waterloo/record.h"
 #include "eval/belief.h"
 #include "eval/determinize.h"
@@ -43,30 +44,23 @@ void mix_with_even_spread(std::vector<double>& prior) {
 
 std::int64_t parse_int(const std::string& name, const std::string& value, std::int64_t lo,
                        std::int64_t hi) {
-  std::int64_t v = 0;
-  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
-  if (ec != std::errc() || end != value.data() + value.size() || v < lo || v > hi)
+  const auto v = text::parse_number<std::int64_t>(value);
+  if (!v || *v < lo || *v > hi)
     throw InputError("option " + name + ": '" + value + "' is not an integer from " +
                      std::to_string(lo) + " to " + std::to_string(hi));
-  return v;
+  return *v;
 }
 
 double parse_real(const std::string& name, const std::string& value, double lo, double hi) {
-  std::size_t used = 0;
-  double v = 0;
-  try {
-    v = std::stod(value, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != value.size() || !(v >= lo && v <= hi))
+  const auto v = text::parse_real(value);
+  if (!v || !(*v >= lo && *v <= hi))
     throw InputError("option " + name + ": '" + value + "' is not a number from " +
                      std::to_string(lo) + " to " + std::to_string(hi));
-  return v;
+  return *v;
 }
 
 bool parse_bool(const std::string& name, const std::string& value) {
-  if (value == "true") return true;
+  if (value == "true") return true;  // the protocol's boolean options are true or false only
   if (value == "false") return false;
   throw InputError("option " + name + ": '" + value + "' is not true or false");
 }

@@ -1,5 +1,6 @@
-// Small text helpers shared by the set-up, move, notation and record parsers. Internal to
-// engine/*.cpp; the public formats are described in docs/formats.md.
+// The project's small text helpers, one copy for every parser above the engine too: blanks,
+// words, numbers and switches read strictly (the whole word or nothing), quoting for error
+// messages, and the names of results. The formats themselves are described in docs/formats.md.
 #pragma once
 
 #include <array>
@@ -62,6 +63,42 @@ std::optional<Int> parse_number(std::string_view s) {
   const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), x);
   if (s.empty() || ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
   return x;
+}
+
+// A whole decimal number of any form from_chars reads ("0.5", "1e-3"; "inf" and "nan" too, so
+// callers check the range) and nothing else.
+inline std::optional<double> parse_real(std::string_view s) {
+  double x = 0;
+  const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), x);
+  if (s.empty() || ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
+  return x;
+}
+
+// A switch: true, yes or on; false, no or off.
+inline std::optional<bool> parse_switch(std::string_view s) {
+  if (s == "true" || s == "yes" || s == "on") return true;
+  if (s == "false" || s == "no" || s == "off") return false;
+  return std::nullopt;
+}
+
+// The key = value loaders' values (variant files, Waterloo's keys): the value, or a
+// std::string saying what is wrong, which the loader turns into an error naming the line.
+inline int loader_count(std::string_view v, int lo, int hi) {
+  const auto x = parse_count(v);
+  if (!x) throw std::string("not a whole number");
+  if (*x < lo || *x > hi)
+    throw std::string("must be from " + std::to_string(lo) + " to " + std::to_string(hi));
+  return *x;
+}
+inline bool loader_switch(std::string_view v) {
+  const auto b = parse_switch(v);
+  if (!b) throw std::string("not a boolean (true or false)");
+  return *b;
+}
+inline std::vector<std::string> word_strings(std::string_view s) {
+  std::vector<std::string> out;
+  for (std::string_view w : words(s)) out.emplace_back(w);
+  return out;
 }
 
 inline std::string quoted(std::string_view s) {

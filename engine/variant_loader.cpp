@@ -43,24 +43,6 @@ Source parse_source(std::string_view text, std::string origin, std::string dir) 
   return src;
 }
 
-int parse_int(const std::string& v, int lo, int hi) {
-  const auto x = text::parse_count(v);
-  if (!x) throw std::string("not a whole number");
-  if (*x < lo || *x > hi)
-    throw std::string("must be from " + std::to_string(lo) + " to " + std::to_string(hi));
-  return *x;
-}
-bool parse_bool(const std::string& v) {
-  if (v == "true" || v == "yes" || v == "on") return true;
-  if (v == "false" || v == "no" || v == "off") return false;
-  throw std::string("not a boolean (true or false)");
-}
-std::vector<std::string> words(const std::string& v) {
-  std::vector<std::string> out;
-  for (std::string_view w : text::words(v)) out.emplace_back(w);
-  return out;
-}
-
 // What the keys write into, plus what can only be checked once every key is known.
 struct Draft {
   Variant v;
@@ -75,10 +57,10 @@ struct KeySpec {
 };
 
 Setter bool_key(bool Variant::*field) {
-  return [field](Draft& d, const std::string& v) { d.v.*field = parse_bool(v); };
+  return [field](Draft& d, const std::string& v) { d.v.*field = text::loader_switch(v); };
 }
 Setter int_key(int Variant::*field, int lo, int hi) {
-  return [=](Draft& d, const std::string& v) { d.v.*field = parse_int(v, lo, hi); };
+  return [=](Draft& d, const std::string& v) { d.v.*field = text::loader_count(v, lo, hi); };
 }
 
 const std::vector<KeySpec>& key_specs() {
@@ -109,12 +91,12 @@ const std::vector<KeySpec>& key_specs() {
         "and ranged-major (CW-4); unlisted kinds have 0."},
        [](Draft& d, const std::string& v) {
          d.v.army.fill(0);
-         for (const std::string& w : words(v)) {
+         for (const std::string& w : text::word_strings(v)) {
            const auto colon = w.find(':');
            const auto kind = kind_from_name(w.substr(0, colon));
            if (colon == std::string::npos || !kind)
              throw std::string("bad entry '" + w + "' (expected kind:count, e.g. scout:8)");
-           d.v.army[*kind] = parse_int(w.substr(colon + 1), 0, 40);
+           d.v.army[*kind] = text::loader_count(w.substr(colon + 1), 0, 40);
          }
        }},
       {{"two_squares_limit", "integer 0-99", "3",
@@ -238,7 +220,7 @@ Variant finish(Draft& d) {
   v.geometry = Geometry(v.width, v.height, 0);
   Bitboard lakes = 0;
   if (d.lakes_text != "none") {
-    for (const std::string& w : words(d.lakes_text)) {
+    for (const std::string& w : text::word_strings(d.lakes_text)) {
       const auto sq = v.geometry.parse_square(w);
       if (!sq) fail("lakes", "'" + w + "' is not a square of this board");
       lakes |= square_bb(*sq);

@@ -8,30 +8,13 @@
 #include "engine/error.h"
 #include "engine/file_io.h"
 #include "engine/line_reader.h"
+#include "engine/text_util.h"
 #include "play/play_board.h"
 #include "play/play_board_waterloo.h"
 #include "play/play_input.h"
 
 namespace stratego::bots {
 namespace {
-
-std::string trim(const std::string& s) {
-  const auto b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return {};
-  return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
-}
-
-std::vector<std::string> words(const std::string& s) {
-  std::vector<std::string> out;
-  std::size_t i = 0;
-  while ((i = s.find_first_not_of(" \t", i)) != std::string::npos) {
-    const auto e = s.find_first_of(" \t", i);
-    out.push_back(s.substr(i, e == std::string::npos ? std::string::npos : e - i));
-    if (e == std::string::npos) break;
-    i = e;
-  }
-  return out;
-}
 
 std::string side_title(Side s) { return s == kRed ? "Red" : "Blue"; }
 
@@ -80,7 +63,7 @@ HumanBot::Line HumanBot::read_line(const std::string& prompt, std::string& line)
     return Line::kEnd;
   }
   if (r == LineRead::kTooLong) line = "(a line too long to read)";  // answered as unknown
-  line = trim(line);
+  line = std::string(text::trim(line));
   return Line::kText;
 }
 
@@ -174,7 +157,7 @@ void HumanBot::save_copy(const std::string& path) {
 }
 
 bool HumanBot::command(const std::string& line, const Request& r, Reply& reply, bool& done) {
-  const auto w = words(line);
+  const auto w = text::word_strings(line);
   std::string cmd = w.front();
   for (char& c : cmd) c = char(std::tolower(static_cast<unsigned char>(c)));
   const Geometry& g = r.classic() ? r.classic()->variant->geometry : r.waterloo()->geometry();
@@ -322,7 +305,7 @@ std::string result_in_words(const std::string& result, Side you) {
       {"turn-limit", "the last turn was played (W-1.4)"},
       {"adjourned", "the game was adjourned"},
   };
-  const auto w = words(result);
+  const auto w = text::word_strings(result);
   if (w.empty()) return "The game ended.";
   const std::string& winner = w[0];
   std::string out = winner == "draw"                               ? "Draw"

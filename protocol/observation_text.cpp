@@ -48,8 +48,6 @@ Kind parse_kind(std::string_view line, const std::string& field, std::string_vie
 
 constexpr std::string_view kOutcomeWords[] = {"attacker", "defender", "both"};
 
-std::optional<int> parse_int(std::string_view w) { return text::parse_number<int>(w); }
-
 void write_units(std::string& out, const char* key,
                  const std::vector<std::pair<int, SeenUnit>>& units, const Geometry& g) {
   if (units.empty()) return;
@@ -119,7 +117,7 @@ Result read_result(std::string_view line, std::string_view value) {
   found = false;
   for (int k = 0; k <= int(ResultKind::kIndecisive); ++k)
     if (result_kind_name(ResultKind(k)) == parts[2]) r.kind = ResultKind(k), found = true;
-  const auto tally = parse_int(parts[3]);
+  const auto tally = text::parse_number<int>(parts[3]);
   if (!found || !tally) bad();
   r.captured_difference = *tally;
   return r;
@@ -196,7 +194,7 @@ ObservedStep parse_observed_step(std::string_view text, const Geometry& g) {
   const auto w = words(text);
   if (w.size() < 4) fail(text, "fields", "expected 'NUMBER TYPE ACTOR ACTION [key=value...]'");
   ObservedStep s;
-  const auto number = parse_int(w[0]);
+  const auto number = text::parse_number<int>(w[0]);
   if (!number || *number < 0) fail(text, "number", text::quoted(w[0]) + " is not a step number");
   s.number = *number;
   if (w[1] == "setup")

@@ -390,11 +390,10 @@ SearchInfo parse_info(std::string_view line) {
       info.samples = number_after<std::int64_t>(line, w, i);
     else if (k == "winprob") {
       if (i + 1 >= w.size()) fail(line, "winprob needs a number");
-      double p = 0;
-      const auto [end, ec] = std::from_chars(w[i + 1].data(), w[i + 1].data() + w[i + 1].size(), p);
-      if (ec != std::errc() || end != w[i + 1].data() + w[i + 1].size() || p < 0 || p > 1)
+      const auto p = text::parse_real(w[i + 1]);
+      if (!p || !(*p >= 0 && *p <= 1))
         fail(line, "winprob: " + text::quoted(w[i + 1]) + " is not a probability from 0 to 1");
-      info.win_probability = p;
+      info.win_probability = *p;
       ++i;
     } else if (k == "pv") {
       while (i + 1 < w.size() && !is_key(w[i + 1])) info.pv.emplace_back(w[++i]);

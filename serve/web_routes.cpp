@@ -6,6 +6,7 @@
 #include "bots/registry.h"
 #include "engine/error.h"
 #include "engine/setup.h"
+#include "engine/text_util.h"
 #include "engine/variant_loader.h"
 #include "eval/setup_model.h"
 #include "protocol/bot_spec.h"
@@ -64,9 +65,9 @@ std::int64_t get_int(const json& j, const char* key, std::int64_t fallback, std:
 int query_int(const httplib::Request& req, const char* key, int fallback, int lo, int hi) {
   if (!req.has_param(key)) return fallback;
   const std::string s = req.get_param_value(key);
-  if (s.empty() || s.size() > 9 || s.find_first_not_of("0123456789") != std::string::npos)
-    throw HttpError{400, std::string("'") + key + "' must be a number"};
-  const int v = std::stoi(s);
+  const auto n = s.size() > 9 ? std::nullopt : text::parse_count(s);
+  if (!n) throw HttpError{400, std::string("'") + key + "' must be a number"};
+  const int v = *n;
   if (v < lo || v > hi) throw HttpError{400, std::string("'") + key + "' is out of range"};
   return v;
 }

@@ -2,33 +2,11 @@
 
 #include <sstream>
 
+#include "engine/text_util.h"
+
 namespace stratego::waterloo {
 namespace {
 
-int to_int(const std::string& v, int lo, int hi) {
-  int x = 0;
-  std::size_t used = 0;
-  try {
-    x = std::stoi(v, &used);
-  } catch (...) {
-    throw std::string("not a whole number");
-  }
-  if (used != v.size() || v[0] == '-' || v[0] == '+') throw std::string("not a whole number");
-  if (x < lo || x > hi)
-    throw std::string("must be from " + std::to_string(lo) + " to " + std::to_string(hi));
-  return x;
-}
-bool to_bool(const std::string& v) {
-  if (v == "true" || v == "yes" || v == "on") return true;
-  if (v == "false" || v == "no" || v == "off") return false;
-  throw std::string("not a boolean (true or false)");
-}
-std::vector<std::string> split_words(const std::string& v) {
-  std::istringstream in(v);
-  std::vector<std::string> out;
-  for (std::string w; in >> w;) out.push_back(w);
-  return out;
-}
 std::vector<std::string> split_on(const std::string& w, char sep) {
   std::vector<std::string> out;
   std::string part;
@@ -41,7 +19,7 @@ std::vector<std::string> split_on(const std::string& w, char sep) {
 std::vector<UnitSpec> parse_units(Army army, const std::string& v) {
   std::vector<UnitSpec> out;
   if (v == "none") return out;
-  for (const std::string& w : split_words(v)) {
+  for (const std::string& w : text::word_strings(v)) {
     const auto parts = split_on(w, ':');
     if (parts.size() != 3)
       throw std::string("bad entry '" + w + "' (expected class:strength:count, e.g. inf:3:15)");
@@ -54,8 +32,8 @@ std::vector<UnitSpec> parse_units(Army army, const std::string& v) {
     UnitSpec u;
     u.army = army;
     u.cls = UnitClass(cls);
-    u.strength = std::uint8_t(to_int(parts[1], 0, 6));
-    u.count = std::uint8_t(to_int(parts[2], 0, 60));
+    u.strength = std::uint8_t(text::loader_count(parts[1], 0, 6));
+    u.count = std::uint8_t(text::loader_count(parts[2], 0, 60));
     const bool strengthless =
         u.cls == UnitClass::kArtillery || u.cls == UnitClass::kCommanderInChief;
     if (strengthless != (u.strength == 0))
@@ -113,27 +91,27 @@ const std::vector<Key>& keys() {
       {{"waterloo_prussian", "list of class:strength:count", "none", "W-2, W-9 Prussian pieces."},
        [](V& v, S s) { replace_army(v.waterloo, Army::kPrussian, s); }},
       {{"waterloo_actions", "integer 1-9", "3", "W-7.1: actions per turn."},
-       [](V& v, S s) { v.waterloo.actions = to_int(s, 1, 9); }},
+       [](V& v, S s) { v.waterloo.actions = text::loader_count(s, 1, 9); }},
       {{"waterloo_prussian_actions", "integer 2-9", "4",
         "W-9.3: Allied plus Prussian actions once the Prussians act."},
-       [](V& v, S s) { v.waterloo.prussian_actions = to_int(s, 2, 9); }},
+       [](V& v, S s) { v.waterloo.prussian_actions = text::loader_count(s, 2, 9); }},
       {{"waterloo_reserve_max", "integer 0-60", "10", "W-4.2: pieces held back at set-up."},
-       [](V& v, S s) { v.waterloo.reserve_max = to_int(s, 0, 60); }},
+       [](V& v, S s) { v.waterloo.reserve_max = text::loader_count(s, 0, 60); }},
       {{"waterloo_turn_limit", "integer 1-200", "40", "W-1.4: drawn after this game turn."},
-       [](V& v, S s) { v.waterloo.turn_limit = to_int(s, 1, 200); }},
+       [](V& v, S s) { v.waterloo.turn_limit = text::loader_count(s, 1, 200); }},
       {{"waterloo_prussian_turn", "integer 0-200", "12",
         "W-9.2: first turn of Prussian draws (they act from the next turn); 0: never."},
-       [](V& v, S s) { v.waterloo.prussian_turn = to_int(s, 0, 200); }},
+       [](V& v, S s) { v.waterloo.prussian_turn = text::loader_count(s, 0, 200); }},
       {{"waterloo_prussian_squares", "square list", "none", "W-9.2: the Prussian flag squares."},
        [](V& v, S s) { v.waterloo.prussian_squares_text = s; }},
       {{"waterloo_cards_per_kind", "integer 0-9", "0",
         "W-12.1: manoeuvre cards of each of the five kinds; 0: no cards."},
-       [](V& v, S s) { v.waterloo.cards_per_kind = to_int(s, 0, 9); }},
+       [](V& v, S s) { v.waterloo.cards_per_kind = text::loader_count(s, 0, 9); }},
       {{"waterloo_hand", "integer 0-9", "4", "W-12.2: cards each side drafts."},
-       [](V& v, S s) { v.waterloo.hand_size = to_int(s, 0, 9); }},
+       [](V& v, S s) { v.waterloo.hand_size = text::loader_count(s, 0, 9); }},
       {{"waterloo_late_cards", "integer 0-9", "2",
         "W-12.2: cards the Allies take from the discards when the Prussians arrive."},
-       [](V& v, S s) { v.waterloo.late_cards = to_int(s, 0, 9); }},
+       [](V& v, S s) { v.waterloo.late_cards = text::loader_count(s, 0, 9); }},
       {{"waterloo_buildings", "list of name:square", "none",
         "W-10.1: 2x2 building tiles, each by its bottom-left square."},
        [](V& v, S s) { v.waterloo.buildings_text = s; }},
@@ -145,14 +123,14 @@ const std::vector<Key>& keys() {
       {{"waterloo_mud", "square list", "none", "W-14.3: mud squares."},
        [](V& v, S s) { v.waterloo.mud_text = s; }},
       {{"waterloo_building_hp", "integer 1-9", "4", "W-10.3: hit points of a building or village."},
-       [](V& v, S s) { v.waterloo.building_hp = to_int(s, 1, 9); }},
+       [](V& v, S s) { v.waterloo.building_hp = text::loader_count(s, 1, 9); }},
       {{"waterloo_fire_range", "integer 1-9", "3", "W-6.1: artillery range."},
-       [](V& v, S s) { v.waterloo.fire_range = to_int(s, 1, 9); }},
+       [](V& v, S s) { v.waterloo.fire_range = text::loader_count(s, 1, 9); }},
       {{"waterloo_hill_range", "integer 1-9", "4", "W-10.6: artillery range from a hill."},
-       [](V& v, S s) { v.waterloo.hill_range = to_int(s, 1, 9); }},
+       [](V& v, S s) { v.waterloo.hill_range = text::loader_count(s, 1, 9); }},
       {{"waterloo_retreat_cards", "boolean", "true",
         "W-11.1 secret line-of-retreat cards (false in Expert, W-13.2)."},
-       [](V& v, S s) { v.waterloo.retreat_cards = to_bool(s); }},
+       [](V& v, S s) { v.waterloo.retreat_cards = text::loader_switch(s); }},
       {{"waterloo_garrison", "name:count", "none",
         "W-13.3: Allied infantry that start in the named building."},
        [](V& v, S s) {
@@ -164,19 +142,19 @@ const std::vector<Key>& keys() {
          const auto parts = split_on(s, ':');
          if (parts.size() != 2) throw std::string("expected name:count, e.g. hougoumont:2");
          v.waterloo.garrison_tile = parts[0];
-         v.waterloo.garrison = to_int(parts[1], 0, 4);
+         v.waterloo.garrison = text::loader_count(parts[1], 0, 4);
        }},
       {{"waterloo_early_start", "boolean", "false", "W-14.1: the French may start early."},
-       [](V& v, S s) { v.waterloo.early_start = to_bool(s); }},
+       [](V& v, S s) { v.waterloo.early_start = text::loader_switch(s); }},
       {{"waterloo_early_turns", "integer 1-9", "3", "W-14.1: turns played before turn 1."},
-       [](V& v, S s) { v.waterloo.early_turns = to_int(s, 1, 9); }},
+       [](V& v, S s) { v.waterloo.early_turns = text::loader_count(s, 1, 9); }},
       {{"waterloo_early_reserve", "list of class:strength:count", "none",
         "W-14.1: French pieces in reserve when starting early."},
        [](V& v, S s) { v.waterloo.early_reserve = parse_units(Army::kFrench, s); }},
       {{"waterloo_prussian_roll", "boolean", "false", "W-14.2: roll whether the Prussians come."},
-       [](V& v, S s) { v.waterloo.prussian_roll = to_bool(s); }},
+       [](V& v, S s) { v.waterloo.prussian_roll = text::loader_switch(s); }},
       {{"waterloo_prussian_roll_turn", "integer 1-200", "9", "W-14.2: the turn of that roll."},
-       [](V& v, S s) { v.waterloo.prussian_roll_turn = to_int(s, 1, 200); }},
+       [](V& v, S s) { v.waterloo.prussian_roll_turn = text::loader_count(s, 1, 200); }},
   };
   return k;
 }
@@ -185,7 +163,7 @@ Bitboard parse_squares(const Geometry& g, const std::string& text, const std::st
                        const std::function<void(const std::string&, const std::string&)>& fail) {
   Bitboard b = 0;
   if (text == "none") return b;
-  for (const std::string& w : split_words(text)) {
+  for (const std::string& w : text::word_strings(text)) {
     const auto sq = g.parse_square(w);
     if (!sq) fail(key, "'" + w + "' is not a square of this board");
     b |= square_bb(*sq);
@@ -197,7 +175,7 @@ void parse_tiles(Variant& v, TileKind kind, const std::string& text, const std::
                  const std::function<void(const std::string&, const std::string&)>& fail) {
   if (text == "none") return;
   const Geometry& g = v.geometry;
-  for (const std::string& w : split_words(text)) {
+  for (const std::string& w : text::word_strings(text)) {
     const auto parts = split_on(w, ':');
     if (parts.size() != 2) fail(key, "bad entry '" + w + "' (expected name:square)");
     const auto sq = g.parse_square(parts[1]);

@@ -24,13 +24,10 @@ std::string upper(std::string_view s) {
   return out;
 }
 
+// UCC managers may write a leading '+'.
 std::optional<int> parse_int(std::string_view s) {
-  int x = 0;
-  if (s.empty()) return std::nullopt;
-  if (s[0] == '+') s.remove_prefix(1);
-  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), x);
-  if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
-  return x;
+  if (!s.empty() && s[0] == '+') s.remove_prefix(1);
+  return text::parse_number<int>(s);
 }
 
 // Reads `X Y DIR [N]` from the front of w; returns how many words it used.
