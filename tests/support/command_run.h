@@ -8,12 +8,34 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
+#include <mutex>
+#include <set>
 #include <string>
 
 namespace stratego::test_support {
 
+// A path in the temporary directory that only this test process uses. Every such path (and
+// the SQLite and lock files beside it) is removed when the process exits, so that a test run
+// leaves nothing behind.
 inline std::string unique_temp_path(const std::string& name) {
-  return ::testing::TempDir() + std::to_string(::getpid()) + "_" + name;
+  struct Cleanup {
+    std::mutex mutex;
+    std::set<std::string> paths;
+    pid_t owner = ::getpid();
+    ~Cleanup() {
+      if (::getpid() != owner) return;  // a forked child that exits normally keeps them
+      std::error_code ignored;
+      for (const std::string& p : paths)
+        for (const char* ext : {"", "-wal", "-shm", "-journal", ".lock", ".tmp"})
+          std::filesystem::remove_all(p + ext, ignored);
+    }
+  };
+  static Cleanup cleanup;
+  const std::string path = ::testing::TempDir() + std::to_string(::getpid()) + "_" + name;
+  const std::lock_guard<std::mutex> lock(cleanup.mutex);
+  cleanup.paths.insert(path);
+  return path;
 }
 
 struct CommandRun {
