@@ -1,7 +1,5 @@
 #include "play/play_board_waterloo.h"
 
-#include <map>
-
 #include "engine/waterloo/board_text.h"
 #include "engine/waterloo/notation.h"
 #include "play/play_board.h"
@@ -11,32 +9,12 @@ namespace stratego::bots {
 namespace {
 
 using waterloo::Pile;
+using waterloo::pile_text;
 using waterloo::SeenUnit;
+using waterloo::short_token;
 using waterloo::WaterlooView;
 
 constexpr int kCell = 7;  // terrain mark + the longest usual token ("*C?" or "H5-1")
-
-// The piece without the markers only a machine needs (who has seen it, its last attack).
-std::string short_token(SeenUnit u) {
-  u.revealed = 0;
-  u.last_attack = waterloo::kNeverAttacked;
-  std::string t = waterloo::unit_token(u);
-  if (u.damage) t = t.substr(0, t.find('(')) + "-" + std::to_string(u.damage);
-  return t;
-}
-
-std::string pile_text(const std::vector<SeenUnit>& pile, Side side) {
-  std::map<std::string, int> count;
-  for (const SeenUnit& u : pile)
-    if (u.side() == side) ++count[short_token(u)];
-  std::string out;
-  for (const auto& [t, n] : count) {
-    out += ' ';
-    if (n > 1) out += std::to_string(n) + 'x';
-    out += t;
-  }
-  return out.empty() ? " -" : out;
-}
 
 std::string card_text(const waterloo::CardCounts& c) {
   std::string out;

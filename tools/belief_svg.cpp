@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <sstream>
 
+#include "engine/board_text.h"
 #include "engine/error.h"
 #include "engine/file_io.h"
 
@@ -11,24 +12,6 @@ namespace stratego {
 namespace {
 
 constexpr int kCell = 44, kMargin = 24, kTitle = 28;
-
-// A short label: rank number, S spy, B bomb, F flag, 6A / 7R the Clone Wars powered pieces.
-std::string short_label(Kind k) {
-  switch (k) {
-    case kFlag:
-      return "F";
-    case kBomb:
-      return "B";
-    case kSpy:
-      return "S";
-    case kAngerCaptain:
-      return "6A";
-    case kRangedMajor:
-      return "7R";
-    default:
-      return std::to_string(rank_of(k));
-  }
-}
 
 std::string escaped(const std::string& s) {
   std::string out;
@@ -70,14 +53,14 @@ std::string belief_svg(const eval::Belief& b, const eval::Marginals& m, Kind k,
       fill = "#9cc3e6";
     } else if (vs.piece != kNoPiece && piece_side(vs.piece) == v.viewer) {
       fill = "#d9d9d9";
-      label = short_label(piece_kind(vs.piece));
+      label = kind_code(piece_kind(vs.piece));
     } else if (vs.piece != kNoPiece) {
       const int i = t.piece_at(sq);
       const double p = i >= 0 ? m.prob(t, i, k) : 0.0;
       const bool known = i >= 0 && t.pieces()[std::size_t(i)].known();
       if (known) {
         fill = "#bbbbbb";
-        label = short_label(t.pieces()[std::size_t(i)].kind());
+        label = kind_code(t.pieces()[std::size_t(i)].kind());
       } else {
         fill = "#d62728";
         opacity = 0.08 + 0.92 * p;

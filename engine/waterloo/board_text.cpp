@@ -6,11 +6,7 @@
 #include "engine/waterloo/notation.h"
 
 namespace stratego::waterloo {
-namespace {
 
-constexpr int kCell = 7;  // terrain mark + the longest usual token ("*C?" or "H5(w1)")
-
-// The piece without the markers that only a machine needs (who has seen it, last attack).
 std::string short_token(SeenUnit u) {
   u.revealed = 0;
   u.last_attack = kNeverAttacked;
@@ -31,6 +27,10 @@ std::string pile_text(const std::vector<SeenUnit>& pile, Side side) {
   }
   return out.empty() ? " -" : out;
 }
+
+namespace {
+
+constexpr int kCell = 7;  // terrain mark + the longest usual token ("*C?" or "H5(w1)")
 
 std::string card_text(const CardCounts& c) {
   std::string out;
