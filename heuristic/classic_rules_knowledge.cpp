@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <span>
 
+#include "engine/error.h"
+
 namespace stratego::bots {
 namespace {
 
@@ -21,7 +23,7 @@ void EnemyKnowledge::reset(std::shared_ptr<const Variant> v, Side me) {
   mask_.fill(0);
   for (auto& b : belief_) b.fill(0);
   for (Kind k : kAllKinds) remaining_[k] = variant_->army[k];
-  anger_wins_ = 0;
+  tracker_.reset();
 }
 
 KindMask EnemyKnowledge::all_kinds() const {
@@ -38,74 +40,33 @@ KindMask EnemyKnowledge::movable_kinds() const {
   return m;
 }
 
-KindMask EnemyKnowledge::defenders_with(Kind attacker, int bonus, Outcome outcome) const {
-  KindMask m = 0;
-  for (Kind k : kAllKinds)
-    if (variant_->army[k] > 0 && resolve_combat(attacker, k, *variant_, bonus) == outcome)
-      m |= kind_bit(k);
-  return m;
-}
-
 void EnemyKnowledge::observe(const ObservedMove& m, const View& after) {
-  const Side enemy = other(me_);
-  const Move mv = m.move;
-  const MoveType type = mv.type();
-  const int bonus_before = anger_wins_;
-  anger_wins_ = after.anger_wins;
-  if (type == MoveType::kRescue) {
-    if (m.mover == enemy && m.mover_kind != kUnknown) mask_[mv.to()] = kind_bit(m.mover_kind);
-    return;
-  }
-  if (type == MoveType::kDeclineRescue || type == MoveType::kAngerStop) return;
-  const int from = mv.from(), to = mv.to();
-  const bool ranged = type == MoveType::kRanged;
-  if (m.mover == enemy) {
-    KindMask mk = mask_[from] ? mask_[from] : all_kinds();
-    if (m.mover_kind != kUnknown) mk = kind_bit(m.mover_kind);
-    mk &= movable_kinds();
-    if (!mk) mk = movable_kinds();
-    if (!ranged) mask_[from] = 0;
-    if (!m.attack) {
-      const Geometry& g = variant_->geometry;
-      const int span = std::abs(g.col(from) - g.col(to)) + std::abs(g.row(from) - g.row(to));
-      // C-4.5: a two-square move shows only "Scout or Captain" where Captains may make it.
-      if (span == 2 && variant_->captain_two_step && m.mover_kind == kUnknown) {
-        const KindMask two_step = kind_bit(kScout) | kind_bit(kCaptain);
-        if (mk & two_step) mk &= two_step;
-      }
-      mask_[to] = mk;
-    } else if (m.outcome == Outcome::kAttackerWins) {
-      if (ranged)
-        mask_[from] = mk;
-      else
-        mask_[to] = mk;
+  if (!tracking_) return;
+  try {
+    if (tracker_) {
+      tracker_->update(m, after);
+    } else if (const std::optional<View> start = view_before_opening(m, after)) {
+      tracker_.emplace(*start);
+      tracker_->update(m, after);
     } else {
-      if (ranged) mask_[from] = 0;
-      if (m.outcome == Outcome::kBothRemoved) mask_[to] = 0;
+      tracker_.emplace(after);
     }
-    return;
+  } catch (const InputError&) {
+    // A history the tracker cannot follow (it should not happen): go on from the view.
+    tracker_.emplace(after);
   }
-  // My own move: only an attack teaches something about the enemy piece it met.
-  if (!m.attack) {
-    mask_[to] = 0;
-    return;
-  }
-  if (m.outcome != Outcome::kDefenderWins) {
-    mask_[to] = 0;
-    return;
-  }
-  if (m.target_kind != kUnknown) {
-    mask_[to] = kind_bit(m.target_kind);
-    return;
-  }
-  // V-6: the defender stayed silent and survived, so it beats what attacked it.
-  const int bonus = type == MoveType::kAngerAttack ? bonus_before : 0;
-  const KindMask before = mask_[to] ? mask_[to] : all_kinds();
-  const KindMask narrowed = before & defenders_with(m.mover_kind, bonus, Outcome::kDefenderWins);
-  mask_[to] = narrowed ? narrowed : before;
+  last_ = after;
 }
 
 void EnemyKnowledge::update(const View& view, EvalMode mode) {
+  if (tracking_ && (!tracker_ || !(view == last_))) {  // first view, or another game's
+    try {
+      tracker_.emplace(view);
+    } catch (const InputError&) {  // a view no army fits (a built position): the view alone
+      tracker_.reset();
+    }
+    last_ = view;
+  }
   const Side enemy = other(me_);
   const KindMask all = all_kinds(), movable = movable_kinds();
   for (int sq = 0; sq < variant_->geometry.num_squares(); ++sq) {
@@ -120,7 +81,8 @@ void EnemyKnowledge::update(const View& view, EvalMode mode) {
       continue;
     }
     const KindMask allowed = (vs.flags & kMovedFlag) ? movable : all;
-    const KindMask m = mask_[sq] & allowed;
+    const int i = tracker_ ? tracker_->piece_at(sq) : -1;
+    const KindMask m = i >= 0 ? tracker_->pieces()[std::size_t(i)].mask & allowed : 0;
     mask_[sq] = m ? m : allowed;
   }
   for (Kind k : kAllKinds)

@@ -1,23 +1,26 @@
-// What the classic-family `rules` bot knows about the enemy's pieces, from its own view and the
-// moves it observed: for every enemy piece the set of kinds it can still be (a piece that
-// moved is no Bomb or Flag; a piece that beat my Captain in a silent defence (V-6) is at least
-// a Major or a Bomb; a two-square move in Ultimate Lightning shows "Scout or Captain"), and a
-// belief over those kinds that also respects how many of each kind the enemy still has.
-// The sets travel with the pieces as observe() reports their moves; update() lines them up
-// with the view (pieces gone, pieces revealed, pieces seen moving), so that a game joined
-// midway, without the observations before, still starts from valid sets.
+// What the classic-family `rules` judgement believes about the enemy's pieces: for every enemy
+// piece the set of kinds it can still be, and a belief over those kinds that also respects how
+// many of each kind the enemy still has and where people put Flags and Bombs.
+// The sets are eval::PieceTracker's (the one reading of the rules about what an observation
+// shows: a moved piece is no Bomb or Flag, a silent defence (V-6) that survives is higher or a
+// Bomb, a two-square move in Ultimate Lightning shows "Scout or Captain", elimination over the
+// counts, ...), fed by observe(). update() lines them up with the view (pieces revealed, pieces
+// seen moving); without observations (a game joined midway, a play-out position) the sets are
+// what the view alone shows.
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 
 #include "engine/view.h"
+#include "eval/piece_tracker.h"
 
 namespace stratego::bots {
 
-using KindMask = std::uint16_t;  // bit k set: the piece may be of kind k
-constexpr KindMask kind_bit(Kind k) { return KindMask(1u << k); }
+using eval::kind_bit;
+using eval::KindMask;  // bit k set: the piece may be of kind k
 using KindProbs = std::array<double, kNumKinds>;
 
 // kFast takes shortcuts that give the very same numbers, bit for bit; kReference takes none:
@@ -27,8 +30,12 @@ enum class EvalMode { kFast, kReference };
 class EnemyKnowledge {
  public:
   void reset(std::shared_ptr<const Variant> v, Side me);
+  // Off: no tracker, the sets are what each view shows (the search's play-outs, which judge a
+  // fresh position at every ply and have no observations). On by default.
+  void set_tracking(bool on) { tracking_ = on; }
   void observe(const ObservedMove& m, const View& after);
-  // Lines the tracked sets up with `view` and computes every enemy piece's belief.
+  // Lines the tracked sets up with `view` and computes every enemy piece's belief. A view
+  // other than the last observed one starts the tracking again from it.
   void update(const View& view, EvalMode mode = EvalMode::kFast);
 
   KindMask mask(int sq) const { return mask_[sq]; }
@@ -47,9 +54,6 @@ class EnemyKnowledge {
  private:
   KindMask all_kinds() const;
   KindMask movable_kinds() const;
-  // Kinds of a defender that survives an attack by `attacker` (rank raised by bonus) with
-  // this outcome.
-  KindMask defenders_with(Kind attacker, int bonus, Outcome outcome) const;
   void compute_beliefs(const View& view, EvalMode mode);
 
   std::shared_ptr<const Variant> variant_;
@@ -59,7 +63,9 @@ class EnemyKnowledge {
   std::array<std::uint8_t, kMaxSquares> class_{};
   int classes_ = 0;
   std::array<int, kNumKinds> remaining_{};
-  int anger_wins_ = 0;  // my Anger piece's won attacks this turn, before the next step (CW-3)
+  bool tracking_ = true;
+  std::optional<eval::PieceTracker> tracker_;  // from the observations, if any
+  View last_;                                  // the view after the last observation
 };
 
 }  // namespace stratego::bots

@@ -27,6 +27,7 @@ void RulesModeledClassicGame::policy(World& w, const std::uint32_t* keys, int n,
   static thread_local EnemyKnowledge know;
   const Side mover = w.side_to_move();
   view = make_view(w, mover);
+  know.set_tracking(false);
   know.reset(view.variant, mover);
   know.update(view);
   const ClassicRulesEval rules(view, know);
