@@ -13,6 +13,7 @@ namespace stratego::analyze {
 void register_setup(CLI::App* analyze);     // analyze setup FILE --variant V [--squares]
 void register_fit(CLI::App* analyze);       // analyze fit --variant V --data FILE [--out F]
 void register_accuracy(CLI::App* analyze);  // analyze accuracy --variant V --data FILE ...
+void register_strength(CLI::App* analyze);  // analyze strength SETUP... | --file F [--race] ...
 
 // The prior for a variant: the file given (a `.prior` written by `analyze fit`), else the
 // compiled-in one (eval/setup_model.h).

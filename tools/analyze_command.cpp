@@ -174,6 +174,7 @@ void register_analyze_command(CLI::App& app) {
   analyze::register_setup(cmd);
   analyze::register_fit(cmd);
   analyze::register_accuracy(cmd);
+  analyze::register_strength(cmd);
   cmd->callback([o, cmd] {
     if (!cmd->get_subcommands().empty()) return;
     if (o->record.empty())
