@@ -175,6 +175,7 @@ void register_analyze_command(CLI::App& app) {
   analyze::register_fit(cmd);
   analyze::register_accuracy(cmd);
   analyze::register_strength(cmd);
+  analyze::register_generate(cmd);
   cmd->callback([o, cmd] {
     if (!cmd->get_subcommands().empty()) return;
     if (o->record.empty())

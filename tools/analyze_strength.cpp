@@ -7,6 +7,7 @@
 // resumes and more --games extend it. docs/setup-strength.md.
 #include <filesystem>
 #include <iostream>
+#include <optional>
 
 #include "engine/error.h"
 #include "engine/file_io.h"
@@ -23,9 +24,9 @@
 #include "tools/seed_option.h"
 
 namespace stratego::analyze {
-namespace {
-
 using namespace strength;
+
+namespace {
 
 struct StrengthOptions {
   std::vector<std::string> setups;
