@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <set>
+#include <sstream>
 
 #include "engine/file_io.h"
 #include "engine/record.h"
@@ -216,6 +217,38 @@ TEST(StrengthCommand, PrintsTheTableWithIntervalsAndTheSvg) {
   EXPECT_EQ(text.rfind("<svg", 0), 0u);
   EXPECT_NE(text.find("the enemy's way to the flag"), std::string::npos);
   std::filesystem::remove_all(svg);
+}
+
+TEST(StrengthCommand, AKilledRunResumesToTheSameTable) {
+  // kill -9 a run with --db after a moment, several times, then let it finish: the table is
+  // exactly that of one run in memory (no game lost, none played twice or differently).
+  const std::string db = test_support::unique_temp_path("strength_kill.db");
+  for (const std::string f : {db, db + "-wal", db + "-shm", db + ".lock"})
+    std::filesystem::remove(f);
+  const std::string args =
+      std::string("analyze strength -v barrage -q --games 400 -j 2 ") + kBarrageA + " " + kBarrageB;
+  const auto table = [](const std::string& out) {  // the rows, without the timing line
+    std::string rows;
+    std::istringstream in(out);
+    for (std::string line; std::getline(in, line);)
+      if (line.rfind("# ", 0) != 0 || line.find("games played") == std::string::npos)
+        rows += line + "\n";
+    return rows;
+  };
+  const auto once = test_support::run_stratego(args);
+  ASSERT_EQ(once.status, 0) << once.out;
+  int killed = 0;
+  for (const char* after : {"0.05", "0.1", "0.15", "0.2"}) {
+    const auto r = test_support::run_command("timeout -s KILL " + std::string(after) + " " +
+                                             STRATEGO_BINARY + " " + args + " --db " + db);
+    killed += r.status != 0;
+  }
+  const auto last = test_support::run_stratego(args + " --db " + db);
+  ASSERT_EQ(last.status, 0) << last.out;
+  EXPECT_EQ(table(last.out), table(once.out));
+  EXPECT_GT(killed, 0);  // some run was really killed midway
+  for (const std::string f : {db, db + "-wal", db + "-shm", db + ".lock"})
+    std::filesystem::remove(f);
 }
 
 }  // namespace
