@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -12,44 +13,16 @@
 #include <thread>
 
 #include "engine/error.h"
-#include "engine/record.h"
 #include "engine/variant_loader.h"
+#include "ladder/mpi.h"
 #include "protocol/bot_spec.h"
-#include "referee/match.h"
-#include "strength/trace.h"
+#include "strength/job.h"
 
 namespace stratego::strength {
 
 GameRow play_strength_game(const Store& store, const std::shared_ptr<const Variant>& v,
                            const Candidate& c, int game) {
-  const Settings& s = store.settings();
-  const Side side = game % 2 == 0 ? kRed : kBlue;
-  bots::GameSettings gs;
-  gs.variant = v;
-  gs.variant_spec = s.variant;
-  gs.seed = store.seed(game);
-  gs.time.nodes = s.nodes;
-  gs.setup[side] = c.line;
-  gs.setup[other(side)] = store.opponent(game);
-  auto red = bots::make_bot_from_spec(s.bot);
-  auto blue = bots::make_bot_from_spec(s.bot);
-  const bots::GameOutcome o = bots::play_game(*red, *blue, gs);
-  GameRow g;
-  g.candidate = c.id;
-  g.game = game;
-  g.score = o.winner == winner_of(side) ? 1.0 : o.winner == winner_of(other(side)) ? 0.0 : 0.5;
-  g.reason = bots::reason_key(o);
-  g.opponent = gs.setup[other(side)];
-  g.seed = gs.seed;
-  GameTrace t;
-  try {
-    t = trace_game(parse_record(o.record, "game"), side);
-  } catch (const InputError&) {
-    t.plies = o.decisions;  // a game ended at its set-up (a forfeit) has nothing to trace
-  }
-  g.plies = t.plies;
-  g.trace = trace_to_json(t);
-  return g;
+  return play_strength_job(make_job(store, c, game), v);
 }
 
 Lab::Lab(Store& store, const LabOptions& options)
@@ -122,10 +95,32 @@ int Lab::ensure(const std::vector<Candidate>& candidates, int games) {
       if (!error) error = std::current_exception();
     }
   };
-  std::vector<std::thread> threads;
-  for (int i = 1; i < opt_.jobs; ++i) threads.emplace_back(work);
-  work();
-  for (auto& t : threads) t.join();
+  if (opt_.pool && opt_.pool->workers() > 0 && !todo.empty()) {
+    // Batches of a few games per message (a rules game takes about a millisecond, the round
+    // trip to a rank a sizeable part of that), small enough that the ranks finish together.
+    const std::size_t per =
+        std::clamp<std::size_t>(todo.size() / (8 * std::size_t(opt_.pool->workers())), 1, 16);
+    std::vector<std::string> texts;
+    for (std::size_t i = 0; i < todo.size(); i += per) {
+      std::vector<StrengthJob> batch;
+      for (std::size_t k = i; k < std::min(todo.size(), i + per); ++k)
+        batch.push_back(make_job(store_, candidates[todo[k].first], todo[k].second));
+      texts.push_back(jobs_to_json(batch));
+    }
+    opt_.pool->run(texts, [&](const std::string& answer) {
+      for (GameRow& row : rows_from_json(answer)) {
+        buffer.push_back(std::move(row));
+        ++done;
+        if (buffer.size() >= 64) flush();
+      }
+      show(false);
+    });
+  } else {
+    std::vector<std::thread> threads;
+    for (int i = 1; i < opt_.jobs; ++i) threads.emplace_back(work);
+    work();
+    for (auto& t : threads) t.join();
+  }
   flush();
   show(true);
   if (error) std::rethrow_exception(error);

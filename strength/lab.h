@@ -1,8 +1,8 @@
 // Plays the games of a strength analysis: for each candidate set-up, the games it lacks among
 // 0 .. N-1 (each against its stored opponent set-up and seed, the same bot on both sides), on
-// -j threads, writing finished games to the Store in batches (one transaction each) and
-// keeping a progress line on stderr. What a run already wrote is never played again, so a
-// killed run resumes and a larger N extends an analysis.
+// -j threads or on the other ranks of an MPI pool (ladder/mpi.h), writing finished games to
+// the Store in batches (one transaction each) and keeping a progress line on stderr. What a run
+// already wrote is never played again, so a killed run resumes and a larger N extends an analysis.
 #pragma once
 
 #include <iosfwd>
@@ -11,10 +11,17 @@
 #include "engine/variant.h"
 #include "strength/store.h"
 
+namespace stratego::ladder {
+class MpiPool;
+}
+
 namespace stratego::strength {
 
 struct LabOptions {
   int jobs = 1;
+  // Under mpirun (--mpi): the other ranks play the games, in batches of a few; this process
+  // only writes them. Null, or a pool without workers: the -j threads here.
+  ladder::MpiPool* pool = nullptr;
   std::ostream* progress = nullptr;  // null: std::cerr
   bool quiet = false;                // no progress at all
 };
@@ -45,7 +52,7 @@ class Lab {
 };
 
 // One game: the candidate's set-up `line` as Red (even games) or Blue against game g's
-// opponent, with the store's settings. Never throws for what a bot does.
+// opponent, with the store's settings (strength/job.h). Never throws for what a bot does.
 GameRow play_strength_game(const Store& store, const std::shared_ptr<const Variant>& v,
                            const Candidate& c, int game);
 

@@ -223,7 +223,7 @@ TEST(StrengthCommand, AKilledRunResumesToTheSameTable) {
   // kill -9 a run with --db after a moment, several times, then let it finish: the table is
   // exactly that of one run in memory (no game lost, none played twice or differently).
   const std::string db = test_support::unique_temp_path("strength_kill.db");
-  for (const std::string f : {db, db + "-wal", db + "-shm", db + ".lock"})
+  for (const std::string& f : {db, db + "-wal", db + "-shm", db + ".lock"})
     std::filesystem::remove(f);
   const std::string args =
       std::string("analyze strength -v barrage -q --games 400 -j 2 ") + kBarrageA + " " + kBarrageB;
@@ -247,7 +247,7 @@ TEST(StrengthCommand, AKilledRunResumesToTheSameTable) {
   ASSERT_EQ(last.status, 0) << last.out;
   EXPECT_EQ(table(last.out), table(once.out));
   EXPECT_GT(killed, 0);  // some run was really killed midway
-  for (const std::string f : {db, db + "-wal", db + "-shm", db + ".lock"})
+  for (const std::string& f : {db, db + "-wal", db + "-shm", db + ".lock"})
     std::filesystem::remove(f);
 }
 

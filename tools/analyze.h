@@ -3,10 +3,15 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <functional>
 #include <memory>
 #include <string>
 
 #include "eval/setup_model.h"
+
+namespace stratego::ladder {
+class MpiPool;
+}
 
 namespace stratego::analyze {
 
@@ -19,5 +24,10 @@ void register_generate(CLI::App* analyze);  // analyze generate --variant V [--o
 // The prior for a variant: the file given (a `.prior` written by `analyze fit`), else the
 // compiled-in one (eval/setup_model.h).
 std::shared_ptr<const eval::SetupModel> load_prior(const Variant& v, const std::string& file);
+
+// Runs a command that plays strength games (analyze strength, analyze generate): body(null)
+// without --mpi; with it (under mpirun) body(pool) on rank 0 only, the other ranks playing
+// the games it sends (tools/analyze_mpi.cpp). An error on rank 0 ends every rank, exit 2.
+void with_strength_ranks(bool mpi, const std::function<void(ladder::MpiPool*)>& body);
 
 }  // namespace stratego::analyze

@@ -37,7 +37,7 @@ struct GenerateOptions {
   std::uint64_t seed = 1;
   int samples = 200, screen = 40, keep = 10, games = 800, swaps = 40, swap_games = 400, show = 8,
       jobs = 1;
-  bool quiet = false;
+  bool quiet = false, mpi = false;
 };
 
 std::string row(const Summary& s, const eval::SetupModel& m) {
@@ -50,7 +50,7 @@ std::string row(const Summary& s, const eval::SetupModel& m) {
   return buf;
 }
 
-void run_generate(const GenerateOptions& o) {
+void run_generate(const GenerateOptions& o, ladder::MpiPool* pool) {
   const Variant v = load_variant(o.variant);
   if (v.family != Family::kClassic)
     throw InputError(o.variant + ": analyze generate is for the classic family (not Waterloo)");
@@ -65,6 +65,7 @@ void run_generate(const GenerateOptions& o) {
   LabOptions lo;
   lo.jobs = o.jobs;
   lo.quiet = o.quiet;
+  lo.pool = pool;
   Lab lab(store, lo);
   const eval::SetupModel model = eval::SetupModel::for_variant(v);
   std::cout
@@ -183,7 +184,9 @@ void register_generate(CLI::App* analyze) {
   cmd->add_option("-j,--jobs", o->jobs, "Games at once")->capture_default_str();
   cmd->add_option("--db", o->db, "Keep the games in this SQLite file");
   cmd->add_flag("--quiet,-q", o->quiet, "No progress line");
-  cmd->callback([o] { run_generate(*o); });
+  cmd->add_flag("--mpi", o->mpi, "Under mpirun: rank 0 generates, the other ranks play the games");
+  cmd->callback(
+      [o] { with_strength_ranks(o->mpi, [&](ladder::MpiPool* p) { run_generate(*o, p); }); });
 }
 
 }  // namespace stratego::analyze

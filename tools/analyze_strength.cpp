@@ -14,6 +14,7 @@
 #include "engine/setup.h"
 #include "engine/variant_loader.h"
 #include "eval/setup_mixture.h"
+#include "ladder/mpi.h"
 #include "ladder/run_lock.h"
 #include "strength/lab.h"
 #include "strength/racing.h"
@@ -34,7 +35,7 @@ struct StrengthOptions {
   std::int64_t nodes = 0;
   std::uint64_t seed = 1;
   int games = 400, jobs = 1;
-  bool race = false, why = false, quiet = false, split = false;
+  bool race = false, why = false, quiet = false, split = false, mpi = false;
   RaceOptions race_opt;
   std::string bound = "paired-t";
 };
@@ -89,7 +90,7 @@ std::vector<std::pair<std::string, std::string>> candidate_lines(
 
 namespace {
 
-void run_strength(const StrengthOptions& o) {
+void run_strength(const StrengthOptions& o, ladder::MpiPool* pool) {
   const Variant v = load_variant(o.variant);
   if (v.family != Family::kClassic)
     throw InputError(o.variant + ": analyze strength is for the classic family (not Waterloo)");
@@ -107,6 +108,7 @@ void run_strength(const StrengthOptions& o) {
   LabOptions lo;
   lo.jobs = o.jobs;
   lo.quiet = o.quiet;
+  lo.pool = pool;
   Lab lab(store, lo);
   std::vector<Candidate> cands;
   for (const auto& [line, label] : lines) cands.push_back(store.add_candidate(line, label));
@@ -151,8 +153,10 @@ void run_strength(const StrengthOptions& o) {
   }
   if (!o.quiet && lab.games_played() > 0)
     std::cout << "# " << lab.games_played() << " games played in " << lab.seconds() << " s ("
-              << double(lab.games_played()) / std::max(1e-9, lab.seconds()) << " games/s, -j "
-              << o.jobs << ")\n";
+              << double(lab.games_played()) / std::max(1e-9, lab.seconds()) << " games/s, "
+              << (pool && pool->workers() > 0 ? std::to_string(pool->workers() + 1) + " MPI ranks"
+                                              : "-j " + std::to_string(o.jobs))
+              << ")\n";
   if (o.split) {
     for (int g : {100, 400, 1600, 6400})
       if (g <= games) {
@@ -224,7 +228,10 @@ void register_strength(CLI::App* analyze) {
   cmd->add_flag("--split-half", o->split,
                 "Split-half reliability of the scores at 100, 400, 1600 games");
   cmd->add_flag("--quiet,-q", o->quiet, "No progress line");
-  cmd->callback([o] { run_strength(*o); });
+  cmd->add_flag("--mpi", o->mpi,
+                "Under mpirun: rank 0 keeps the analysis, the other ranks play its games");
+  cmd->callback(
+      [o] { with_strength_ranks(o->mpi, [&](ladder::MpiPool* p) { run_strength(*o, p); }); });
 }
 
 }  // namespace stratego::analyze
