@@ -1,4 +1,6 @@
+#include <chrono>
 #include <string>
+#include <thread>
 
 #include "engine/error.h"
 #include "ladder/mpi.h"
@@ -21,8 +23,18 @@ void send_text(const std::string& text, int to, int tag) {
 
 // Receives one message from `from` (or any rank) and returns its text, source and tag.
 std::string receive_text(int from, int* source, int* tag) {
+  // Polls and sleeps rather than MPI_Probe, which spins at full speed while it waits: rank 0
+  // waits for most of a run, and idle workers between the rounds of a race, and on a
+  // machine with fewer cores than ranks the spinning took the CPU from the ranks that play
+  // (3 ranks on 2 cores were slower than one process). The sleep grows to 1 ms, small
+  // against a batch of games.
   MPI_Status st;
-  MPI_Probe(from, MPI_ANY_TAG, MPI_COMM_WORLD, &st);
+  for (int waited = 0;; ++waited) {
+    int flag = 0;
+    MPI_Iprobe(from, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &st);
+    if (flag) break;
+    std::this_thread::sleep_for(std::chrono::microseconds(waited < 100 ? 20 : 1000));
+  }
   int count = 0;
   MPI_Get_count(&st, MPI_CHAR, &count);
   std::string text(std::size_t(count), '\0');
