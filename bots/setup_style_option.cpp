@@ -1,6 +1,7 @@
 #include "bots/setup_style_option.h"
 
 #include "engine/error.h"
+#include "eval/setup_book.h"
 #include "eval/setup_fit.h"
 #include "eval/setup_mixture.h"
 #include "eval/setup_styles.h"
@@ -9,7 +10,7 @@ namespace stratego::bots {
 namespace {
 
 std::vector<std::string> choices() {
-  std::vector<std::string> out = {"default", "human"};
+  std::vector<std::string> out = {"default", "human", "book"};
   for (eval::SetupStyle s : eval::kAllStyles) out.push_back(eval::style_name(s));
   return out;
 }
@@ -48,6 +49,16 @@ std::optional<std::string> SetupStyleOption::setup(const Variant& v, Rng& rng) c
     std::vector<int> codes = mix->parametric().symbols_of(mix->training_line(j));
     if (rng.below(2)) codes = eval::mirrored(codes, v.width);
     return line_of(codes);
+  }
+  if (value_ == "book") {
+    // One of the book's set-ups, mirrored half the time (the board is symmetric, so the
+    // mirror plays as well and is one more set-up to guess).
+    const std::vector<std::string> book = eval::setup_book(v);
+    if (book.empty()) return std::nullopt;
+    const std::string& line = book[rng.below(std::uint32_t(book.size()))];
+    if (!rng.below(2)) return line;
+    const auto m = eval::SetupModel::uniform(v);
+    return line_of(eval::mirrored(m.symbols_of(line), v.width));
   }
   const eval::StyleDistribution d(eval::SetupModel::uniform(v), eval::parse_style(value_));
   if (!d.available()) return std::nullopt;

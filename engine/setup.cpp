@@ -91,11 +91,18 @@ void validate_setup(const Variant& v, const Setup& setup) {
     used |= square_bb(sq);
     ++count[k];
   }
-  for (Kind k : text::kKindsByLetter)
-    if (count[k] != v.army[k])
-      throw InputError(who + " has " + std::to_string(count[k]) + " x " + piece_label(k) +
-                       "; the army of " + variant_label(v) + " has " + std::to_string(v.army[k]) +
-                       " (C-2)");
+  // A kind with too many pieces first: its squares say which piece to change.
+  for (bool surplus : {true, false})
+    for (Kind k : text::kKindsByLetter)
+      if (surplus ? count[k] > v.army[k] : count[k] != v.army[k]) {
+        // Where that kind stands, so a wrong army points at the squares to change.
+        std::string where;
+        for (const auto& [sq, kind] : setup.pieces)
+          if (kind == k) where += (where.empty() ? " on " : ", ") + v.geometry.square_name(sq);
+        throw InputError(who + " has " + std::to_string(count[k]) + " x " + piece_label(k) + where +
+                         "; the army of " + variant_label(v) + " has " + std::to_string(v.army[k]) +
+                         " (C-2)");
+      }
   if (v.setup_fill && used != zone)
     throw InputError(who + " leaves set-up squares empty; " + variant_label(v) +
                      " fills all of them (C-3.1)");

@@ -118,8 +118,9 @@ TEST(FormatsSetup, BadSetupsAreRefused) {
   bad[4] = 'A';  // an empty square, where classic fills every square: one Major short
   expect_input_error([&] { parse_setup(*v, kRed, bad); }, {"red", "2 x major (I)", "has 3"});
   bad = line;
-  bad[std::size_t(line.find('D'))] = 'E';  // one Scout more a Miner
-  expect_input_error([&] { parse_setup(*v, kBlue, bad); }, {"blue", "scout (D)", "has 8"});
+  bad[std::size_t(line.find('D'))] = 'E';  // a Scout made a Miner: the surplus kind is named,
+  // with the squares it stands on (the Scout short is said once the Miners are right)
+  expect_input_error([&] { parse_setup(*v, kBlue, bad); }, {"blue", "6 x miner (E) on ", "has 5"});
   // A lake in the set-up rows (the loader refuses such files, so build the variant by hand).
   Variant lake = load_variant("barrage");
   lake.lakes |= square_bb(sq(lake, "b1"));

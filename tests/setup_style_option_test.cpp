@@ -1,12 +1,17 @@
 // The `setups` option of the bots that make their own set-ups (bots/setup_style_option.h): each
 // style shows in the set-up line, `human` gives a set-up of the compiled-in data, bad values are
-// refused, and the default leaves the bot's own set-up as it was.
+// refused, `book` draws from the compiled-in set-up book, and the default leaves the bot's own
+// set-up as it was.
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
 
 #include "bots/bot.h"
 #include "engine/error.h"
 #include "engine/setup.h"
 #include "engine/variant_loader.h"
+#include "eval/setup_book.h"
 #include "eval/setup_mixture.h"
 #include "protocol/bot_spec.h"
 
@@ -44,6 +49,30 @@ TEST(SetupStyleOption, HumanSetupsComeFromTheData) {
   if (!mix) GTEST_SKIP() << "no built-in classic mixture";
   const std::string line = setup_of("rules,setups=human");
   EXPECT_GT(mix->match(mix->parametric().symbols_of(line)).exact_setups, 0) << line;
+}
+
+TEST(SetupStyleOption, BookSetupsAreTheBooksOrTheirMirrors) {
+  const Variant v = load_variant("classic");
+  const std::vector<std::string> book = eval::setup_book(v);
+  ASSERT_FALSE(book.empty()) << "eval/data/classic.book is compiled in";
+  std::set<std::string> allowed(book.begin(), book.end());
+  for (const std::string& line : book) {
+    std::string m = line;
+    for (int r = 0; r < v.setup_rows; ++r)
+      std::reverse(m.begin() + r * v.width, m.begin() + (r + 1) * v.width);
+    allowed.insert(m);
+  }
+  std::set<std::string> seen;
+  for (const std::string bot : {"rules", "ismcts"})
+    for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+      const std::string line = setup_of(bot + ",setups=book", seed);
+      EXPECT_TRUE(allowed.count(line)) << bot << " " << line;
+      seen.insert(line);
+    }
+  EXPECT_GT(seen.size(), 1u);  // mirrored half the time
+  // Waterloo (no book) and Barrage's own book.
+  EXPECT_FALSE(eval::setup_book(load_variant("barrage")).empty());
+  EXPECT_TRUE(eval::setup_book(load_variant("duel")).empty());
 }
 
 TEST(SetupStyleOption, DefaultIsTheBotsOwnAndBadValuesAreRefused) {

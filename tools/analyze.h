@@ -3,19 +3,31 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <functional>
 #include <memory>
 #include <string>
 
 #include "eval/setup_model.h"
+
+namespace stratego::ladder {
+class MpiPool;
+}
 
 namespace stratego::analyze {
 
 void register_setup(CLI::App* analyze);     // analyze setup FILE --variant V [--squares]
 void register_fit(CLI::App* analyze);       // analyze fit --variant V --data FILE [--out F]
 void register_accuracy(CLI::App* analyze);  // analyze accuracy --variant V --data FILE ...
+void register_strength(CLI::App* analyze);  // analyze strength SETUP... | --file F [--race] ...
+void register_generate(CLI::App* analyze);  // analyze generate --variant V [--out FILE] ...
 
 // The prior for a variant: the file given (a `.prior` written by `analyze fit`), else the
 // compiled-in one (eval/setup_model.h).
 std::shared_ptr<const eval::SetupModel> load_prior(const Variant& v, const std::string& file);
+
+// Runs a command that plays strength games (analyze strength, analyze generate): body(null)
+// without --mpi; with it (under mpirun) body(pool) on rank 0 only, the other ranks playing
+// the games it sends (tools/analyze_mpi.cpp). An error on rank 0 ends every rank, exit 2.
+void with_strength_ranks(bool mpi, const std::function<void(ladder::MpiPool*)>& body);
 
 }  // namespace stratego::analyze

@@ -159,9 +159,9 @@ void analyze_record(const RecordOptions& o) {
 
 void register_analyze_command(CLI::App& app) {
   auto o = std::make_shared<RecordOptions>();
-  auto* cmd = app.add_subcommand(
-      "analyze",
-      "Beliefs about hidden pieces along a game record; set-up priors (setup, fit, accuracy)");
+  auto* cmd = app.add_subcommand("analyze",
+                                 "Beliefs about hidden pieces along a game record; set-up priors "
+                                 "(setup, fit, accuracy); set-up strength (strength, generate)");
   cmd->add_option("record", o->record, "A game record (classic family)");
   cmd->add_option("--side", o->side, "Whose beliefs: red or blue");
   cmd->add_option("--at", o->at, "Move numbers to show, e.g. 20,50,100 (default: the end)");
@@ -174,11 +174,14 @@ void register_analyze_command(CLI::App& app) {
   analyze::register_setup(cmd);
   analyze::register_fit(cmd);
   analyze::register_accuracy(cmd);
+  analyze::register_strength(cmd);
+  analyze::register_generate(cmd);
   cmd->callback([o, cmd] {
     if (!cmd->get_subcommands().empty()) return;
     if (o->record.empty())
       throw InputError(
-          "analyze: give a game record and --side, or a subcommand (setup, fit, accuracy)");
+          "analyze: give a game record and --side, or a subcommand (setup, fit, accuracy, "
+          "strength, generate)");
     if (o->side.empty()) throw InputError("analyze: --side red|blue is required");
     analyze_record(*o);
   });

@@ -1,0 +1,145 @@
+#include "strength/job.h"
+
+#include <nlohmann/json.hpp>
+
+#include "engine/error.h"
+#include "engine/record.h"
+#include "engine/variant_loader.h"
+#include "protocol/bot_spec.h"
+#include "referee/match.h"
+#include "strength/trace.h"
+
+namespace stratego::strength {
+
+using nlohmann::json;
+
+StrengthJob make_job(const Store& store, const Candidate& c, int game) {
+  const Settings& s = store.settings();
+  StrengthJob j;
+  j.variant = s.variant;
+  j.bot = s.bot;
+  j.nodes = s.nodes;
+  j.candidate = c;
+  j.game = game;
+  j.opponent = store.opponent(game);
+  j.seed = store.seed(game);
+  return j;
+}
+
+GameRow play_strength_job(const StrengthJob& j, const std::shared_ptr<const Variant>& v) {
+  const Side side = j.game % 2 == 0 ? kRed : kBlue;
+  bots::GameSettings gs;
+  gs.variant = v;
+  gs.variant_spec = j.variant;
+  gs.seed = j.seed;
+  gs.time.nodes = j.nodes;
+  gs.setup[side] = j.candidate.line;
+  gs.setup[other(side)] = j.opponent;
+  auto red = bots::make_bot_from_spec(j.bot);
+  auto blue = bots::make_bot_from_spec(j.bot);
+  const bots::GameOutcome o = bots::play_game(*red, *blue, gs);
+  GameRow g;
+  g.candidate = j.candidate.id;
+  g.game = j.game;
+  g.score = o.winner == winner_of(side) ? 1.0 : o.winner == winner_of(other(side)) ? 0.0 : 0.5;
+  g.reason = bots::reason_key(o);
+  g.opponent = j.opponent;
+  g.seed = j.seed;
+  GameTrace t;
+  try {
+    t = trace_game(parse_record(o.record, "game"), side);
+  } catch (const InputError&) {
+    t.plies = o.decisions;  // a game ended at its set-up (a forfeit) has nothing to trace
+  }
+  g.plies = t.plies;
+  g.trace = trace_to_json(t);
+  return g;
+}
+
+std::string jobs_to_json(const std::vector<StrengthJob>& jobs) {
+  json a = json::array();
+  for (const StrengthJob& j : jobs)
+    a.push_back({{"variant", j.variant},
+                 {"bot", j.bot},
+                 {"nodes", j.nodes},
+                 {"candidate", j.candidate.id},
+                 {"line", j.candidate.line},
+                 {"label", j.candidate.label},
+                 {"game", j.game},
+                 {"opponent", j.opponent},
+                 {"seed", j.seed}});
+  return a.dump();
+}
+
+std::vector<StrengthJob> jobs_from_json(const std::string& text) {
+  std::vector<StrengthJob> out;
+  try {
+    for (const json& o : json::parse(text)) {
+      StrengthJob j;
+      j.variant = o.at("variant").get<std::string>();
+      j.bot = o.at("bot").get<std::string>();
+      j.nodes = o.at("nodes").get<std::int64_t>();
+      j.candidate.id = o.at("candidate").get<std::int64_t>();
+      j.candidate.line = o.at("line").get<std::string>();
+      j.candidate.label = o.at("label").get<std::string>();
+      j.game = o.at("game").get<int>();
+      j.opponent = o.at("opponent").get<std::string>();
+      j.seed = o.at("seed").get<std::uint64_t>();
+      out.push_back(std::move(j));
+    }
+  } catch (const json::exception& e) {
+    throw InputError(std::string("a strength job: ") + e.what());
+  }
+  return out;
+}
+
+std::string rows_to_json(const std::vector<GameRow>& rows) {
+  json a = json::array();
+  for (const GameRow& g : rows)
+    a.push_back({{"candidate", g.candidate},
+                 {"game", g.game},
+                 {"score", g.score},
+                 {"reason", g.reason},
+                 {"plies", g.plies},
+                 {"trace", g.trace},
+                 {"opponent", g.opponent},
+                 {"seed", g.seed}});
+  return a.dump();
+}
+
+std::vector<GameRow> rows_from_json(const std::string& text) {
+  std::vector<GameRow> out;
+  try {
+    for (const json& o : json::parse(text)) {
+      GameRow g;
+      g.candidate = o.at("candidate").get<std::int64_t>();
+      g.game = o.at("game").get<int>();
+      g.score = o.at("score").get<double>();
+      g.reason = o.at("reason").get<std::string>();
+      g.plies = o.at("plies").get<int>();
+      g.trace = o.at("trace").get<std::string>();
+      g.opponent = o.at("opponent").get<std::string>();
+      g.seed = o.at("seed").get<std::uint64_t>();
+      out.push_back(std::move(g));
+    }
+  } catch (const json::exception& e) {
+    throw InputError(std::string("a finished strength game: ") + e.what());
+  }
+  return out;
+}
+
+std::string serve_strength_jobs(const std::string& text) {
+  static std::string loaded;  // one worker thread per rank: no lock needed
+  static std::shared_ptr<const Variant> variant;
+  std::vector<GameRow> rows;
+  for (const StrengthJob& j : jobs_from_json(text)) {
+    if (!variant || loaded != j.variant) {
+      variant = std::make_shared<const Variant>(load_variant(j.variant));
+      loaded = j.variant;
+    }
+    rows.push_back(play_strength_job(j, variant));
+  }
+  return rows_to_json(rows);
+}
+
+}  // namespace stratego::strength

@@ -1,0 +1,237 @@
+// `stratego analyze strength`: how strong set-ups play. Each candidate set-up (arguments or
+// --file) plays games against a field of opponent set-ups with the same bot on both sides,
+// both colours, every candidate the same games (common random numbers); the table gives the
+// score with its 95% interval, the Elo to the field, how the games ended, and the paired
+// difference to the best. --race finds the best with fewer games; --why says where a set-up
+// is weak (text and an SVG heat map). Everything is kept in --db FILE, so a killed run
+// resumes and more --games extend it. docs/setup-strength.md.
+#include <filesystem>
+#include <iostream>
+#include <optional>
+
+#include "engine/error.h"
+#include "engine/file_io.h"
+#include "engine/setup.h"
+#include "engine/variant_loader.h"
+#include "eval/setup_mixture.h"
+#include "ladder/mpi.h"
+#include "ladder/run_lock.h"
+#include "strength/lab.h"
+#include "strength/racing.h"
+#include "strength/report.h"
+#include "strength/why.h"
+#include "strength/why_svg.h"
+#include "tools/analyze.h"
+#include "tools/seed_option.h"
+
+namespace stratego::analyze {
+using namespace strength;
+
+namespace {
+
+struct StrengthOptions {
+  std::vector<std::string> setups;
+  std::string file, variant = "classic", field = "human", bot = "rules", db, svg;
+  std::int64_t nodes = 0;
+  std::uint64_t seed = 1;
+  int games = 400, jobs = 1;
+  bool race = false, why = false, quiet = false, split = false, mpi = false;
+  RaceOptions race_opt;
+  std::string bound = "paired-t";
+};
+
+}  // namespace
+
+// The field's set-up lines for the settings (human: the compiled-in training split of the
+// variant's human set-ups; own: none, the bot sets up; else a file).
+std::vector<std::string> field_lines(const Variant& v, Settings& s, const std::string& field) {
+  if (field == "own") {
+    s.field = "own";
+    return {};
+  }
+  if (field == "human") {
+    s.field = "human";
+    const auto mix = eval::SetupMixture::for_variant(v);
+    if (!mix || mix->training_count() == 0)
+      throw InputError("--field human: there are no human set-ups for " + v.spec +
+                       "; give --field FILE or --field own");
+    std::vector<std::string> out;
+    for (int j = 0; j < mix->training_count(); ++j) out.push_back(mix->training_line(j));
+    return out;
+  }
+  s.field = "file";
+  s.field_file = field;
+  const SetupFile f = read_setup_file(field, v);
+  if (f.lines.empty()) throw InputError(field + ": no set-up lines for the field");
+  return f.lines;
+}
+
+// The candidates of the command line: each argument (a set-up line) and each line of --file,
+// validated; an error names the argument or file line and the square.
+std::vector<std::pair<std::string, std::string>> candidate_lines(
+    const Variant& v, const std::vector<std::string>& args, const std::string& file) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    try {
+      parse_setup(v, kRed, args[i]);
+    } catch (const InputError& e) {
+      throw InputError("set-up argument " + std::to_string(i + 1) + ": " + e.what());
+    }
+    out.push_back({args[i], "arg " + std::to_string(i + 1)});
+  }
+  if (!file.empty()) {
+    const SetupFile f = read_setup_file(file, v);
+    const std::string name = std::filesystem::path(file).filename().string();
+    for (std::size_t i = 0; i < f.lines.size(); ++i)
+      out.push_back({f.lines[i], name + ":" + std::to_string(f.line_numbers[i])});
+  }
+  return out;
+}
+
+namespace {
+
+void run_strength(const StrengthOptions& o, ladder::MpiPool* pool) {
+  const Variant v = load_variant(o.variant);
+  if (v.family != Family::kClassic)
+    throw InputError(o.variant + ": analyze strength is for the classic family (not Waterloo)");
+  if (o.games < 2) throw InputError("--games must be at least 2");
+  Settings s;
+  s.variant = o.variant;
+  s.bot = o.bot;
+  s.nodes = o.nodes;
+  s.seed = o.seed;
+  const auto lines = candidate_lines(v, o.setups, o.file);
+  std::vector<std::string> field = field_lines(v, s, o.field);
+  std::optional<ladder::RunLock> lock;
+  if (!o.db.empty()) lock.emplace(o.db);
+  Store store(o.db, s, field);
+  LabOptions lo;
+  lo.jobs = o.jobs;
+  lo.quiet = o.quiet;
+  lo.pool = pool;
+  Lab lab(store, lo);
+  std::vector<Candidate> cands;
+  for (const auto& [line, label] : lines) cands.push_back(store.add_candidate(line, label));
+  if (cands.empty()) cands = store.candidates();  // --db alone: the analysis as it stands
+  if (cands.empty()) throw InputError("analyze strength: give set-ups (arguments or --file)");
+  int games = o.games + o.games % 2;
+  if (o.race) {
+    RaceOptions ro = o.race_opt;
+    ro.max_games = games;
+    ro.bound = parse_bound(o.bound);
+    RaceOracle oracle;
+    oracle.play = [&](const std::vector<int>& alive, int g) {
+      std::vector<Candidate> c;
+      for (int i : alive) c.push_back(cands[std::size_t(i)]);
+      lab.ensure(c, g);
+    };
+    oracle.pairs = [&](int c, int pairs) {
+      return lab.pair_scores(cands[std::size_t(c)].id, pairs);
+    };
+    const RaceResult r = race(int(cands.size()), oracle, ro, [&](const RaceRound& rr) {
+      std::cout << "race round " << rr.round << ": " << rr.games << " games each, "
+                << rr.alive.size() << " left, leader " << cands[std::size_t(rr.leader)].label
+                << "\n";
+    });
+    std::cout << "race: " << r.games << " games in " << r.rounds << " rounds (against "
+              << (long long)games * (long long)cands.size() << " for " << games << " each); bound "
+              << o.bound << ", delta " << ro.delta << "\n";
+    std::cout << "not separated from the leader (" << cands[std::size_t(r.leader)].label << "):";
+    for (int c : r.alive) std::cout << " " << cands[std::size_t(c)].label;
+    std::cout << "\nseparated (worse at the race's confidence):";
+    for (std::size_t i = 0; i < r.eliminated.size(); ++i)
+      std::cout << " " << cands[std::size_t(r.eliminated[i])].label << " (after "
+                << r.out_at_games[i] << ")";
+    std::cout << "\n";
+    // The table over the games all survivors played.
+    std::vector<Candidate> alive;
+    for (int c : r.alive) alive.push_back(cands[std::size_t(c)]);
+    std::cout << format_table(summarize(store, alive, -1), store);
+  } else {
+    lab.ensure(cands, games);
+    std::cout << format_table(summarize(store, cands, games), store);
+  }
+  if (!o.quiet && lab.games_played() > 0)
+    std::cout << "# " << lab.games_played() << " games played in " << lab.seconds() << " s ("
+              << double(lab.games_played()) / std::max(1e-9, lab.seconds()) << " games/s, "
+              << (pool && pool->workers() > 0 ? std::to_string(pool->workers() + 1) + " MPI ranks"
+                                              : "-j " + std::to_string(o.jobs))
+              << ")\n";
+  if (o.split) {
+    for (int g : {100, 400, 1600, 6400})
+      if (g <= games) {
+        const double r = split_half(store, cands, g);
+        std::cout << "split-half reliability at " << g << " games: r = " << r << " (halves of "
+                  << g / 2 << " games); Spearman-Brown for " << g << ": " << spearman_brown(r)
+                  << "\n";
+      }
+  }
+  if (o.why || !o.svg.empty()) {
+    const auto table = summarize(store, cands, games);
+    for (const Summary& x : table) {
+      const Why w = why_of(store, lab.variant(), x.candidate, games);
+      if (o.why) {
+        std::cout << "\nwhy " << x.candidate.label << " (" << x.candidate.line << "), " << w.games
+                  << " games:\n"
+                  << why_summary(w, lab.variant()) << why_table(w, lab.variant());
+      }
+      if (!o.svg.empty()) {
+        std::error_code ec;
+        std::filesystem::create_directories(o.svg, ec);
+        if (ec) throw InputError("cannot create the folder " + o.svg + ": " + ec.message());
+        std::string stem = x.candidate.label;
+        for (char& ch : stem)
+          if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '-';
+        const std::string path = (std::filesystem::path(o.svg) / (stem + ".svg")).string();
+        char title[160];
+        std::snprintf(title, sizeof title, "%s: score %.1f%% over %d games (%s, bot %s)",
+                      x.candidate.label.c_str(), 100 * x.score.mean, x.games, o.variant.c_str(),
+                      o.bot.c_str());
+        write_text_file_atomically(path, why_svg(w, lab.variant(), title));
+        std::cout << "heat map: " << path << "\n";
+      }
+    }
+  }
+}
+
+}  // namespace
+
+void register_strength(CLI::App* analyze) {
+  auto o = std::make_shared<StrengthOptions>();
+  auto* cmd = analyze->add_subcommand(
+      "strength", "How strong set-ups play: games against a field, with intervals and why");
+  cmd->add_option("setups", o->setups, "Set-up lines to analyse");
+  cmd->add_option("--file,-f", o->file, "A file of set-up lines to analyse");
+  cmd->add_option("--variant,-v", o->variant, "Variant (classic family)")->capture_default_str();
+  cmd->add_option("--games,-n", o->games, "Games per set-up (both colours; rounded up to pairs)")
+      ->capture_default_str();
+  cmd->add_option("--field", o->field,
+                  "Opponent set-ups: human (the variant's human data), own (the bot's), or a file")
+      ->capture_default_str();
+  cmd->add_option("--bot", o->bot, "The bot of both sides (a spec, e.g. ismcts,iterations=200)")
+      ->capture_default_str();
+  cmd->add_option("--nodes", o->nodes, "Search budget per decision passed to the bots");
+  cmd->add_option("--seed", o->seed, "Seed of the opponents and games")
+      ->check(seed_validator())
+      ->capture_default_str();
+  cmd->add_option("-j,--jobs", o->jobs, "Games at once")->capture_default_str();
+  cmd->add_option("--db", o->db,
+                  "Keep the analysis in this SQLite file (resume, extend); default: in memory");
+  cmd->add_flag("--race", o->race,
+                "Race: drop set-ups separated from the leader as games come in (--games: most)");
+  cmd->add_option("--batch", o->race_opt.batch, "Race: games per round")->capture_default_str();
+  cmd->add_option("--delta", o->race_opt.delta, "Race: error probability of losing the best")
+      ->capture_default_str();
+  cmd->add_option("--bound", o->bound, "Race: paired-t or bernstein")->capture_default_str();
+  cmd->add_flag("--why", o->why, "Per square: lost, revealed, taken by what; the flag's way");
+  cmd->add_option("--svg", o->svg, "Write a heat map per set-up into this folder");
+  cmd->add_flag("--split-half", o->split,
+                "Split-half reliability of the scores at 100, 400, 1600 games");
+  cmd->add_flag("--quiet,-q", o->quiet, "No progress line");
+  cmd->add_flag("--mpi", o->mpi,
+                "Under mpirun: rank 0 keeps the analysis, the other ranks play its games");
+  cmd->callback(
+      [o] { with_strength_ranks(o->mpi, [&](ladder::MpiPool* p) { run_strength(*o, p); }); });
+}
+
+}  // namespace stratego::analyze
