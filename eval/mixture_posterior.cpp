@@ -62,7 +62,10 @@ MixturePosterior condition(const SetupMixture& m, const std::vector<int>& obs) {
   // many, and how many hold each symbol on each hidden square, for every d up to the largest M.
   int max_r = 0;
   for (const auto& comp : m.components())
-    if (comp.type == SetupMixture::Type::kResample) max_r = std::max(max_r, comp.block);
+    if (comp.type == SetupMixture::Type::kResample)
+      max_r = std::max(max_r, comp.block);
+    else if (comp.type == SetupMixture::Type::kSwap)
+      max_r = std::max(max_r, 2 * comp.block);
   std::vector<double> count_by_d(std::size_t(max_r + 1), 0.0);
   std::vector<std::vector<double>> symbols_by_d(std::size_t(max_r + 1),
                                                 std::vector<double>(std::size_t(zone * n), 0.0));
@@ -117,8 +120,12 @@ MixturePosterior condition(const SetupMixture& m, const std::vector<int>& obs) {
         break;
       }
       case SetupMixture::Type::kExact:
-      case SetupMixture::Type::kResample: {
-        const int r = comp.type == SetupMixture::Type::kExact ? 0 : comp.block;
+      case SetupMixture::Type::kResample:
+      case SetupMixture::Type::kSwap: {
+        // swap:K moves at most 2K squares: conditioned as resample:2K.
+        const int r = comp.type == SetupMixture::Type::kExact  ? 0
+                      : comp.type == SetupMixture::Type::kSwap ? 2 * comp.block
+                                                               : comp.block;
         const double keep = 1.0 - double(r) / squares;
         std::vector<double> base(static_cast<std::size_t>(n), 0.0);
         for (int s = 0; s < n; ++s) base[std::size_t(s)] = double(counts[std::size_t(s)]) / squares;

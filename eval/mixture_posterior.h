@@ -12,6 +12,7 @@
 //               (0 when d > M); a hidden square keeps t's symbol with probability 1 - M/n, else
 //               the army's share
 //   block:B     exact (the block's known contents, the rest uniform)
+//   swap:K      as resample:2K
 //   pattern:P   as the layout with uniform placement within each class (the +model and ~M
 //               variants are scored as their plain pattern)
 #pragma once

@@ -21,6 +21,7 @@ constexpr int kResampled[] = {2, 4, 8, 12, 16};
 constexpr int kMaxResampled = 16;
 constexpr int kLayoutResampled[] = {2, 4, 8};
 constexpr int kMaxLayoutResampled = 8;
+constexpr int kSwaps[] = {1, 2, 3};
 
 double log_choose(double n, double k) {
   return std::lgamma(n + 1) - std::lgamma(k + 1) - std::lgamma(n - k + 1);
@@ -44,6 +45,22 @@ SetupMixture::SetupMixture(std::shared_ptr<const SetupModel> parametric,
       train_.insert(train_.end(), idx.begin(), idx.end());
     }
   for (int e = 0; e < entries(); ++e) ++exact_[key_of(entry(e))];
+  // Fixed words (splitmix64 from a constant seed) so that hashes are the same in every run.
+  std::uint64_t z = 0x5EED5E7u;
+  zobrist_.resize(std::size_t(zone_) * std::size_t(m.num_symbols()));
+  for (auto& word : zobrist_) {
+    z += 0x9E3779B97F4A7C15ull;
+    std::uint64_t x = z;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    word = x ^ (x >> 31);
+  }
+  for (int e = 0; e < entries(); ++e) ++exact_hash_[hash_of(entry(e))];
+  for (int f : m.order()) {
+    const int r = f / m.width(), c = f % m.width();
+    if (c + 1 < m.width() && !m.lake(f + 1)) adjacent_.push_back({f, f + 1});
+    if (r + 1 < m.rows() && !m.lake(f + m.width())) adjacent_.push_back({f, f + m.width()});
+  }
   // Blocks: every row, and each row's left and right half.
   const int w = m.width();
   for (int r = 0; r < m.rows(); ++r) {
@@ -92,8 +109,15 @@ SetupMixture::SetupMixture(std::shared_ptr<const SetupModel> parametric,
     add_pattern(empty >= 0 ? "flag-bombs-occupied" : "flag-bombs", {empty, flag, bomb}, true);
     if (empty >= 0) add_pattern("flag-occupied", {empty, flag}, true);
   }
+  if (empty >= 0) add_pattern("occupied", {empty}, true);
+  std::vector<std::uint8_t> layout(std::size_t(zone_), 0);
   for (std::size_t p = 0; p < patterns_.size(); ++p)
-    for (int e = 0; e < entries(); ++e) ++patterns_[p].counts[pattern_key(int(p), entry(e))];
+    for (int e = 0; e < entries(); ++e) {
+      ++patterns_[p].counts[pattern_key(int(p), entry(e))];
+      for (int f : m.order())
+        layout[std::size_t(f)] = std::uint8_t(patterns_[p].class_of[entry(e)[f]]);
+      ++patterns_[p].hashed[hash_of(layout.data())];
+    }
 
   components_.push_back({Type::kParametric, "parametric"});
   if (entries() > 0) {
@@ -104,6 +128,12 @@ SetupMixture::SetupMixture(std::shared_ptr<const SetupModel> parametric,
       c.block = r;
       components_.push_back(c);
     }
+    if (!adjacent_.empty())
+      for (int k : kSwaps) {
+        Component c{Type::kSwap, "swap:" + std::to_string(k)};
+        c.block = k;
+        components_.push_back(c);
+      }
     for (std::size_t b = 0; b < blocks_.size(); ++b)
       components_.push_back({Type::kBlock, "block:" + block_names_[b], int(b)});
   }
@@ -116,6 +146,13 @@ SetupMixture::SetupMixture(std::shared_ptr<const SetupModel> parametric,
           Component c{Type::kPattern, "pattern:" + patterns_[p].name + "~" + std::to_string(r),
                       int(p)};
           c.resample = r;
+          components_.push_back(c);
+        }
+      if (patterns_[p].model && !adjacent_.empty())
+        for (int k : kSwaps) {
+          Component c{Type::kPattern, "pattern:" + patterns_[p].name + "@" + std::to_string(k),
+                      int(p)};
+          c.swaps = k;
           components_.push_back(c);
         }
     }
@@ -215,6 +252,39 @@ double SetupMixture::log_within_model(int pi, const std::vector<int>& codes) con
   return lp;
 }
 
+std::uint64_t SetupMixture::hash_of(const std::uint8_t* s) const {
+  std::uint64_t h = 0;
+  const std::size_t n = std::size_t(param_->num_symbols());
+  for (int f : param_->order()) h ^= zobrist_[std::size_t(f) * n + s[f]];
+  return h;
+}
+
+double SetupMixture::swap_walk(std::uint8_t* s, std::uint64_t h, int k,
+                               const std::unordered_map<std::uint64_t, int>& table) const {
+  if (k == 0) {
+    const auto it = table.find(h);
+    return it == table.end() ? 0.0 : double(it->second);
+  }
+  const std::size_t n = std::size_t(param_->num_symbols());
+  double total = 0;
+  int same = 0;
+  for (const auto& [a, b] : adjacent_) {
+    if (s[a] == s[b]) {
+      ++same;
+      continue;
+    }
+    const std::uint64_t g =
+        h ^ zobrist_[std::size_t(a) * n + s[a]] ^ zobrist_[std::size_t(b) * n + s[b]] ^
+        zobrist_[std::size_t(a) * n + s[b]] ^ zobrist_[std::size_t(b) * n + s[a]];
+    std::swap(s[a], s[b]);
+    total += swap_walk(s, g, k - 1, table);
+    std::swap(s[a], s[b]);
+  }
+  // The swaps of equal contents all leave s as it is: one walk, counted `same` times.
+  if (same > 0) total += same * swap_walk(s, h, k - 1, table);
+  return total;
+}
+
 double SetupMixture::log_uniform_rest(int b, const std::uint8_t* s) const {
   std::vector<int> left(param_->counts());
   for (int f : blocks_[std::size_t(b)]) --left[s[f]];
@@ -237,7 +307,8 @@ void SetupMixture::set_weights(std::vector<double> w) {
   weights_ = std::move(w);
 }
 
-std::vector<double> SetupMixture::component_log_probs(const std::vector<int>& codes) const {
+std::vector<double> SetupMixture::component_log_probs(const std::vector<int>& codes,
+                                                      bool weighted_only) const {
   const auto x = indices_of(codes);
   const double n2 = double(entries());
   std::vector<double> out;
@@ -245,6 +316,10 @@ std::vector<double> SetupMixture::component_log_probs(const std::vector<int>& co
   std::vector<std::pair<int, std::vector<int>>> near;
   std::vector<std::vector<std::tuple<int, int, std::vector<int>>>> near_layouts(patterns_.size());
   for (const Component& c : components_) {
+    if (weighted_only && weights_[out.size()] <= 0) {
+      out.push_back(kMinusInf);
+      continue;
+    }
     switch (c.type) {
       case Type::kParametric:
         out.push_back(param_->log_prob(codes));
@@ -281,6 +356,15 @@ std::vector<double> SetupMixture::component_log_probs(const std::vector<int>& co
         out.push_back(terms.empty() ? kMinusInf : top + std::log(z / n2));
         break;
       }
+      case Type::kSwap: {
+        // The swaps are their own inverses, so P(x | t) is the share of the walks from x that
+        // end on t: the sum over walks from x of the entries equal to the end, / pairs^K.
+        auto s = x;
+        const double hits = swap_walk(s.data(), hash_of(s.data()), c.block, exact_hash_);
+        out.push_back(hits > 0 ? std::log(hits / n2) - c.block * std::log(double(adjacent_.size()))
+                               : kMinusInf);
+        break;
+      }
       case Type::kBlock: {
         const auto& counts = block_counts_[std::size_t(c.block)];
         const auto it = counts.find(block_key(c.block, x.data()));
@@ -293,6 +377,16 @@ std::vector<double> SetupMixture::component_log_probs(const std::vector<int>& co
         const Pattern& p = patterns_[std::size_t(c.block)];
         const std::string key = pattern_key(c.block, x.data());
         const double within = p.model ? log_within_model(c.block, codes) : p.log_within;
+        if (c.swaps > 0) {
+          std::vector<std::uint8_t> layout(std::size_t(zone_), 0);
+          for (int f : param_->order())
+            layout[std::size_t(f)] = std::uint8_t(p.class_of[x[std::size_t(f)]]);
+          const double hits = swap_walk(layout.data(), hash_of(layout.data()), c.swaps, p.hashed);
+          out.push_back(hits > 0 ? std::log(hits / n2) -
+                                       c.swaps * std::log(double(adjacent_.size())) + within
+                                 : kMinusInf);
+          break;
+        }
         if (c.resample == 0) {
           const auto it = p.counts.find(key);
           out.push_back(it == p.counts.end() ? kMinusInf : std::log(it->second / n2) + within);
@@ -346,7 +440,7 @@ double SetupMixture::mix(const std::vector<double>& lps, const std::vector<doubl
 }
 
 double SetupMixture::log_prob(const std::vector<int>& codes) const {
-  return mix(component_log_probs(codes), weights_);
+  return mix(component_log_probs(codes, true), weights_);
 }
 
 std::vector<double> SetupMixture::em(const std::vector<std::vector<double>>& lps,

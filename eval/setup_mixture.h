@@ -16,7 +16,12 @@
 //               squares of that class
 //               (or, for NAME+model, placed by the parametric model's conditionals restricted
 //               to each square's class: still normalised, for any parameters; NAME+model~M:
-//               the layout first has M squares resampled as resample:M does)
+//               the layout first has M squares resampled as resample:M does; NAME+model@K:
+//               the layout first walks K adjacent swaps as swap:K does)
+//   swap:K      a training set-up or its mirror with K swaps in turn, each of the contents of
+//               two orthogonally adjacent squares of the zone drawn uniformly among all such
+//               pairs (a swap of equal contents changes nothing): a piece moved one square,
+//               two neighbours exchanged (normalised: every swap keeps the army)
 //   uniform, forward-bombs, flag-front, high-front   the styles
 // Every component is a normalised distribution over legal set-ups, so the mixture is one
 // (tests/setup_mixture_test.cpp sums it over every set-up of a small army). The weights are
@@ -47,13 +52,14 @@ const std::vector<BuiltinMixtureFile>& builtin_mixture_files();  // eval/data/*.
 
 class SetupMixture {
  public:
-  enum class Type { kParametric, kExact, kResample, kBlock, kPattern, kStyle };
+  enum class Type { kParametric, kExact, kResample, kSwap, kBlock, kPattern, kStyle };
   struct Component {
     Type type;
     std::string name;
     int block = -1;    // kBlock: index into blocks(); kPattern: into patterns(); kStyle: styles();
-                       // kResample: the number of squares resampled
+                       // kResample: the number of squares resampled; kSwap: the swaps
     int resample = 0;  // kPattern: squares of the layout resampled (a near copy of a layout)
+    int swaps = 0;     // kPattern: adjacent swaps of the layout (as swap:K, on the classes)
     SetupStyle style = SetupStyle::kUniform;
     bool broad() const { return type == Type::kStyle; }
   };
@@ -92,16 +98,20 @@ class SetupMixture {
     bool model = false;  // within classes: the parametric model's conditionals, not uniform
     double log_within =
         0;  // uniform: log P(symbols | layout of classes), the same for every layout
-    std::unordered_map<std::string, int> counts;  // layout -> entries
-    std::vector<int> class_counts;                // squares of each class in every layout
+    std::unordered_map<std::string, int> counts;    // layout -> entries
+    std::unordered_map<std::uint64_t, int> hashed;  // the same, by Zobrist hash of the layout
+    std::vector<int> class_counts;                  // squares of each class in every layout
   };
   const std::vector<Pattern>& patterns() const { return patterns_; }
   std::string pattern_key(int p, const std::uint8_t* s) const;
   // log P(x | x's layout of pattern p's classes) when the pattern places pieces by the model.
   double log_within_model(int p, const std::vector<int>& codes) const;
 
-  // log P_c(x) per component and log P(x) of the mixture (x: symbol codes).
-  std::vector<double> component_log_probs(const std::vector<int>& codes) const;
+  // log P_c(x) per component and log P(x) of the mixture (x: symbol codes). weighted_only: -inf
+  // for the components of weight 0 without scoring them (log_prob does so: the swap walks are
+  // the costly part, and the fitted weights leave many components at 0).
+  std::vector<double> component_log_probs(const std::vector<int>& codes,
+                                          bool weighted_only = false) const;
   double log_prob(const std::vector<int>& codes) const;
   static double mix(const std::vector<double>& component_log_probs,
                     const std::vector<double>& weights);
@@ -147,11 +157,21 @@ class SetupMixture {
   }
   std::string block_key(int b, const std::uint8_t* s) const;
   double log_uniform_rest(int b, const std::uint8_t* s) const;
+  // Sum over every sequence of k adjacent swaps from s (hash h) of the training entries equal to
+  // the result; s is restored on return.
+  double swap_walk(std::uint8_t* s, std::uint64_t h, int k,
+                   const std::unordered_map<std::uint64_t, int>& table) const;
+  std::uint64_t hash_of(const std::uint8_t* s) const;
 
   std::shared_ptr<const SetupModel> param_;
   int zone_ = 0;
   std::vector<std::uint8_t> train_;
   std::unordered_map<std::string, int> exact_;
+  // Zobrist hashes (one random word per square and symbol) of the entries, for swap:K, whose
+  // walks look up thousands of set-ups each.
+  std::vector<std::uint64_t> zobrist_;
+  std::unordered_map<std::uint64_t, int> exact_hash_;
+  std::vector<std::pair<int, int>> adjacent_;  // orthogonally adjacent zone squares (no lakes)
   std::vector<std::vector<int>> blocks_;
   std::vector<std::string> block_names_;
   std::vector<std::unordered_map<std::string, int>> block_counts_;

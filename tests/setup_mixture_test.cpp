@@ -67,6 +67,24 @@ TEST(SetupMixture, EveryComponentAndTheMixtureSumToOneOverLegalSetups) {
     EXPECT_NEAR(mixture, 1.0, 1e-9) << army;
     EXPECT_GE(mix.components().size(),
               14u);  // parametric, exact, 5 resample, 2 rows, patterns, 4 styles
+    int swaps = 0;
+    for (const auto& c : mix.components()) swaps += c.type == SetupMixture::Type::kSwap;
+    EXPECT_EQ(swaps, 3) << army << ": the sums above must cover swap:1..3";
+  }
+}
+
+TEST(SetupMixture, LogProbSkipsOnlyComponentsOfWeightZero) {
+  const Variant v = tiny_variant("MLKBDD");
+  const auto param = random_model(v, 5);
+  const auto all = every_setup(*param);
+  SetupMixture mix(param, some_setups(*param, all));
+  std::vector<double> w(mix.components().size(), 0.0);
+  for (std::size_t c = 0; c < w.size(); c += 2) w[c] = 1.0 / double((w.size() + 1) / 2);
+  mix.set_weights(w);
+  for (std::size_t i = 0; i < all.size(); i += 7) {
+    const auto codes = param->symbols_of(all[i]);
+    EXPECT_NEAR(mix.log_prob(codes), SetupMixture::mix(mix.component_log_probs(codes), w), 1e-12)
+        << all[i];
   }
 }
 
