@@ -101,6 +101,22 @@ inline std::vector<std::string> word_strings(std::string_view s) {
   return out;
 }
 
+// Text as XML character data (SVG labels and titles): & < > escaped.
+inline std::string xml_escaped(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '&')
+      out += "&amp;";
+    else if (c == '<')
+      out += "&lt;";
+    else if (c == '>')
+      out += "&gt;";
+    else
+      out += c;
+  }
+  return out;
+}
+
 inline std::string quoted(std::string_view s) {
   std::string out(1, '\'');  // built in place: GCC 12 warns falsely about "'" + string
   out.append(s).push_back('\'');

@@ -3,35 +3,18 @@
 #include <cstdio>
 #include <sstream>
 
+#include "engine/board_text.h"
+#include "engine/text_util.h"
+
 namespace stratego::strength {
 namespace {
 
 constexpr int kCell = 44, kMargin = 24, kTitle = 28, kCaption = 22, kGap = 30;
 
-std::string escaped(const std::string& s) {
-  std::string out;
-  for (char c : s)
-    out += c == '&' ? "&amp;" : c == '<' ? "&lt;" : c == '>' ? "&gt;" : std::string(1, c);
-  return out;
-}
-
+// The piece's code on the board (engine/board_text.h), or nothing for an empty square.
 std::string short_label(char letter) {
   const auto k = kind_from_letter(letter);
-  if (!k) return "";
-  switch (*k) {
-    case kFlag:
-      return "F";
-    case kBomb:
-      return "B";
-    case kSpy:
-      return "S";
-    case kAngerCaptain:
-      return "6A";
-    case kRangedMajor:
-      return "7R";
-    default:
-      return std::to_string(rank_of(*k));
-  }
+  return k ? kind_code(*k) : "";
 }
 
 }  // namespace
@@ -51,7 +34,7 @@ std::string why_svg(const Why& w, const Variant& v, const std::string& title) {
   out << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height
       << "\" font-family=\"sans-serif\" font-size=\"12\">\n";
   out << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
-  out << "<text x=\"" << kMargin << "\" y=\"18\" font-size=\"14\">" << escaped(title)
+  out << "<text x=\"" << kMargin << "\" y=\"18\" font-size=\"14\">" << text::xml_escaped(title)
       << "</text>\n";
   for (int p = 0; p < 3; ++p) {
     const int x0 = kMargin + p * (panel + kGap), y0 = kTitle + kCaption + kMargin / 2;
@@ -74,7 +57,8 @@ std::string why_svg(const Why& w, const Variant& v, const std::string& title) {
       const std::string label = short_label(s.letter);
       if (!label.empty())
         out << "<text x=\"" << x + kCell / 2 << "\" y=\"" << y + 16
-            << "\" text-anchor=\"middle\" font-weight=\"bold\">" << escaped(label) << "</text>\n";
+            << "\" text-anchor=\"middle\" font-weight=\"bold\">" << text::xml_escaped(label)
+            << "</text>\n";
       if (!lake && (piece || a > 0) && !(p == 2 && s.letter == kind_letter(kFlag))) {
         char pc[16];
         std::snprintf(pc, sizeof pc, "%.0f%%", 100 * share);

@@ -7,26 +7,12 @@
 #include "engine/board_text.h"
 #include "engine/error.h"
 #include "engine/file_io.h"
+#include "engine/text_util.h"
 
 namespace stratego {
 namespace {
 
 constexpr int kCell = 44, kMargin = 24, kTitle = 28;
-
-std::string escaped(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '&')
-      out += "&amp;";
-    else if (c == '<')
-      out += "&lt;";
-    else if (c == '>')
-      out += "&gt;";
-    else
-      out += c;
-  }
-  return out;
-}
 
 }  // namespace
 
@@ -41,7 +27,7 @@ std::string belief_svg(const eval::Belief& b, const eval::Marginals& m, Kind k,
   out << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height
       << "\" font-family=\"sans-serif\" font-size=\"12\">\n";
   out << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
-  out << "<text x=\"" << kMargin << "\" y=\"18\" font-size=\"14\">" << escaped(title)
+  out << "<text x=\"" << kMargin << "\" y=\"18\" font-size=\"14\">" << text::xml_escaped(title)
       << "</text>\n";
   for (int sq = 0; sq < g.num_squares(); ++sq) {
     const int col = g.col(sq), row = g.row(sq);
@@ -73,7 +59,7 @@ std::string belief_svg(const eval::Belief& b, const eval::Marginals& m, Kind k,
         << "\" fill=\"" << fill << "\" fill-opacity=\"" << opacity << "\" stroke=\"#777\"/>\n";
     if (!label.empty())
       out << "<text x=\"" << x + kCell / 2 << "\" y=\"" << y + kCell / 2 + 4
-          << "\" text-anchor=\"middle\">" << escaped(label) << "</text>\n";
+          << "\" text-anchor=\"middle\">" << text::xml_escaped(label) << "</text>\n";
   }
   for (int col = 0; col < w; ++col)
     out << "<text x=\"" << kMargin + col * kCell + kCell / 2 << "\" y=\"" << height - 8
