@@ -24,13 +24,14 @@ std::unique_ptr<Bot> make_classic_rules_bot() { return std::make_unique<ClassicR
 void ClassicRulesBot::new_game(const GameStart& g) {
   game_ = g;
   rng_ = Rng(g.seed * 0x9e3779b97f4a7c15ull ^ (g.side == kRed ? 0x52756c6573ull : 0x52756c6574ull));
-  know_.reset(g.variant, g.side);
+  know_.reset(g.variant, g.side, risk_);
   started_ = true;
 }
 
 std::vector<BotOption> ClassicRulesBot::options() const {
   return {SetupStyleOption::option(),
-          {"style", BotOption::Type::kCombo, "default", 0, 0, play_style_names()}};
+          {"style", BotOption::Type::kCombo, "default", 0, 0, play_style_names()},
+          {"risk", BotOption::Type::kSpin, std::to_string(int(kDefaultRisk)), 0, 1, {}}};
 }
 
 void ClassicRulesBot::set_option(const std::string& name, const std::string& value) {
@@ -44,6 +45,10 @@ void ClassicRulesBot::set_option(const std::string& name, const std::string& val
       throw InputError("option style: '" + value + "' is not a play style (" + names + ")");
     }
     style_ = *s;
+  } else if (name == "risk") {
+    if (value != "0" && value != "1")
+      throw InputError("option risk: '" + value + "' is not 0 or 1");
+    risk_ = RulesRisk(value == "1");
   } else {
     Bot::set_option(name, value);
   }
@@ -75,7 +80,7 @@ Reply ClassicRulesBot::decide(const Request& r, const std::atomic<bool>& /*stop*
     new_game(g);
   }
   know_.update(view);
-  const ClassicRulesEval eval(view, know_);
+  const ClassicRulesEval eval(view, know_, EvalMode::kFast, risk_);
   double best = -std::numeric_limits<double>::infinity();
   const std::vector<std::uint32_t> keys = action_keys(r);
   std::vector<Move> moves;

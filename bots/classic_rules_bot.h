@@ -13,6 +13,7 @@
 #include "bots/setup_style_option.h"
 #include "engine/rng.h"
 #include "heuristic/classic_play_style.h"
+#include "heuristic/classic_rules_eval.h"
 #include "heuristic/classic_rules_knowledge.h"
 
 namespace stratego::bots {
@@ -34,6 +35,7 @@ class ClassicRulesBot : public Bot {
   bool started_ = false;
   SetupStyleOption setups_;
   PlayStyle style_ = PlayStyle::kDefault;  // option style (heuristic/classic_play_style.h)
+  RulesRisk risk_ = kDefaultRisk;          // option risk (heuristic/classic_rules_knowledge.h)
 };
 
 }  // namespace stratego::bots
