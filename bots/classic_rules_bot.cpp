@@ -6,6 +6,7 @@
 #include "bots/rules_bot.h"
 #include "engine/error.h"
 #include "engine/move_text.h"
+#include "heuristic/classic_play_style.h"
 #include "heuristic/classic_rules_eval.h"
 #include "heuristic/classic_rules_setup.h"
 
@@ -23,15 +24,34 @@ std::unique_ptr<Bot> make_classic_rules_bot() { return std::make_unique<ClassicR
 void ClassicRulesBot::new_game(const GameStart& g) {
   game_ = g;
   rng_ = Rng(g.seed * 0x9e3779b97f4a7c15ull ^ (g.side == kRed ? 0x52756c6573ull : 0x52756c6574ull));
-  know_.reset(g.variant, g.side);
+  know_.reset(g.variant, g.side, risk_);
   started_ = true;
 }
 
+std::vector<BotOption> ClassicRulesBot::options() const {
+  return {SetupStyleOption::option(),
+          {"style", BotOption::Type::kCombo, "default", 0, 0, play_style_names()},
+          {"risk", BotOption::Type::kSpin, std::to_string(int(kDefaultRisk)), 0, 1, {}}};
+}
+
 void ClassicRulesBot::set_option(const std::string& name, const std::string& value) {
-  if (name == SetupStyleOption::kName)
+  if (name == SetupStyleOption::kName) {
     setups_.set(value);
-  else
+  } else if (name == "style") {
+    const auto s = parse_play_style(value);
+    if (!s) {
+      std::string names;
+      for (const std::string& n : play_style_names()) names += (names.empty() ? "" : ", ") + n;
+      throw InputError("option style: '" + value + "' is not a play style (" + names + ")");
+    }
+    style_ = *s;
+  } else if (name == "risk") {
+    if (value != "0" && value != "1")
+      throw InputError("option risk: '" + value + "' is not 0 or 1");
+    risk_ = RulesRisk(value == "1");
+  } else {
     Bot::set_option(name, value);
+  }
 }
 
 std::string ClassicRulesBot::setup(const SetupRequest& /*r*/) {
@@ -60,12 +80,18 @@ Reply ClassicRulesBot::decide(const Request& r, const std::atomic<bool>& /*stop*
     new_game(g);
   }
   know_.update(view);
-  const ClassicRulesEval eval(view, know_);
+  const ClassicRulesEval eval(view, know_, EvalMode::kFast, risk_);
   double best = -std::numeric_limits<double>::infinity();
   const std::vector<std::uint32_t> keys = action_keys(r);
+  std::vector<Move> moves;
+  std::vector<double> scores;
+  for (std::uint32_t k : keys) {
+    moves.push_back(Move::from_raw(std::uint16_t(k)));
+    scores.push_back(eval.score(moves.back()));
+  }
+  apply_play_style(style_, view, moves, scores, rng_);
   for (std::size_t i = 0; i < keys.size(); ++i) {
-    const double s =
-        eval.score(Move::from_raw(std::uint16_t(keys[i]))) + kTieNoise * rng_.uniform01();
+    const double s = scores[i] + kTieNoise * rng_.uniform01();
     if (s > best) {
       best = s;
       reply.action = r.legal[i];

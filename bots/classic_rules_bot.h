@@ -4,12 +4,16 @@
 // (classic_rules_eval.h: take what is known weaker, keep valuable pieces away from what is
 // known stronger, probe unknown pieces with cheap ones, the Spy against a known Marshal, defend
 // the flag, Miners on likely bombs, unmoved back-row pieces as flag candidates) and plays the
-// best, ties broken by the game's seed. The baseline every search bot must beat.
+// best, ties broken by the game's seed. The baseline every search bot must beat. Options:
+// setups (bots/setup_style_option.h) and style (heuristic/classic_play_style.h: aggressive,
+// passive, scout-heavy, few-pieces, near-random), which combine.
 #pragma once
 
 #include "bots/bot.h"
 #include "bots/setup_style_option.h"
 #include "engine/rng.h"
+#include "heuristic/classic_play_style.h"
+#include "heuristic/classic_rules_eval.h"
 #include "heuristic/classic_rules_knowledge.h"
 
 namespace stratego::bots {
@@ -17,7 +21,7 @@ namespace stratego::bots {
 class ClassicRulesBot : public Bot {
  public:
   std::string name() const override { return "rules"; }
-  std::vector<BotOption> options() const override { return {SetupStyleOption::option()}; }
+  std::vector<BotOption> options() const override;
   void set_option(const std::string& name, const std::string& value) override;
   void new_game(const GameStart& g) override;
   std::string setup(const SetupRequest& r) override;
@@ -30,6 +34,8 @@ class ClassicRulesBot : public Bot {
   EnemyKnowledge know_;
   bool started_ = false;
   SetupStyleOption setups_;
+  PlayStyle style_ = PlayStyle::kDefault;  // option style (heuristic/classic_play_style.h)
+  RulesRisk risk_ = kDefaultRisk;          // option risk (heuristic/classic_rules_knowledge.h)
 };
 
 }  // namespace stratego::bots

@@ -131,6 +131,7 @@ const std::vector<IsmctsBot::Option>& IsmctsBot::option_table() {
        [](IsmctsBot& b, double v) { b.policy_evidence_ = v != 0; }},
       {"stop_when_settled", T::kCheck, "true", 0, 1,
        [](IsmctsBot& b, double v) { b.stop_when_settled_ = v != 0; }},
+      {"risk", T::kSpin, "0", 0, 1, [](IsmctsBot& b, double v) { b.params_.rules_risk = int(v); }},
   };
   return table;
 }
@@ -188,7 +189,7 @@ void IsmctsBot::new_game(const GameStart& g) {
   evidence_ = PolicyEvidence();
   waterloo_belief_.reset();
   know_ready_ = g.variant->family != Family::kWaterloo;
-  if (know_ready_) know_.reset(g.variant, g.side);
+  if (know_ready_) know_.reset(g.variant, g.side, RulesRisk(params_.rules_risk));
   waterloo_rules_.reset();
   if (g.variant->family == Family::kWaterloo) {
     waterloo_belief_ = std::make_unique<eval::WaterlooBelief>(g.variant, g.side);
@@ -341,11 +342,11 @@ Reply IsmctsBot::decide_classic(const Request& r, const std::atomic<bool>& stop,
 std::vector<double> IsmctsBot::classic_prior(const View& view,
                                              const std::vector<std::uint32_t>& keys) {
   if (!know_ready_) {  // asked without new_game: know from this view on
-    know_.reset(view.variant, view.viewer);
+    know_.reset(view.variant, view.viewer, RulesRisk(params_.rules_risk));
     know_ready_ = true;
   }
   know_.update(view);
-  const ClassicRulesEval rules(view, know_);
+  const ClassicRulesEval rules(view, know_, EvalMode::kFast, RulesRisk(params_.rules_risk));
   std::vector<double> prior;
   for (std::uint32_t k : keys) prior.push_back(rules.score(Move::from_raw(std::uint16_t(k))));
   softmax_scores(prior, prior_temperature_);

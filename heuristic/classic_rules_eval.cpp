@@ -25,6 +25,17 @@ constexpr double kBackAndForthPenalty = 1.5;
 constexpr double kGuardLeaves = 30, kGuardArrives = 12;  // a piece next to our flag
 constexpr double kSecondStep = 0.3;  // weight of what can reach our flag in two moves
 constexpr int kDangerReach = 5;      // path cost beyond which a piece is no danger to our flag
+// RulesRisk::kOn. A loss in an attack on a piece not known for sure counts
+// 1 + kLossAversion * (attacker's worth / a Marshal's): a Marshal's loss to a possible Bomb twice,
+// a Scout's hardly more than once. People and programs that bomb their front row, and the
+// belief that did not expect it, cost a cheap prober little and a Marshal the game.
+constexpr double kLossAversion = 1.0;
+// Showing an unrevealed attacker (it is known from then on: the enemy runs from it, or sends
+// what beats it): this share of its worth, if it survives.
+constexpr double kShowCost = 0.1;
+// A revealed Marshal: how much more a possible Spy next to it counts than its belief says (the
+// enemy knows where the Marshal is and sends its Spy).
+constexpr double kSpyFear = 4;
 
 const std::array<double, 256>& decay_powers() {
   static const std::array<double, 256> table = [] {
@@ -51,15 +62,19 @@ constexpr KindMask reach_at(int step, const Variant& v) {
 
 }  // namespace
 
-ClassicRulesEval::ClassicRulesEval(const View& view, const EnemyKnowledge& know, EvalMode mode)
+ClassicRulesEval::ClassicRulesEval(const View& view, const EnemyKnowledge& know, EvalMode mode,
+                                   RulesRisk risk)
     : view_(view),
       v_(*view.variant),
       g_(view.variant->geometry),
       know_(know),
       mode_(mode),
+      risk_(risk),
       me_(view.viewer),
       enemy_(other(view.viewer)) {
   for (int sq = 0; sq < g_.num_squares(); ++sq) {
+    if (mine(sq) && kind_at(sq) == kMarshal && (view_.board[sq].flags & kRevealedFlag))
+      marshal_shown_ = risk_ == RulesRisk::kOn;
     if (mine(sq)) mine_bb_ |= square_bb(sq);
     if (theirs(sq)) theirs_bb_ |= square_bb(sq);
   }
@@ -219,6 +234,9 @@ double ClassicRulesEval::attack_value(Kind a, int bonus, int sq, double& p_win,
 
 ClassicRulesEval::Odds ClassicRulesEval::odds(Kind a, int bonus, const KindProbs& b) const {
   double ev = 0, worth = 0, p_win = 0, p_removed = 0;
+  double loss = mine_[a];  // what losing the attacker counts
+  if (risk_ == RulesRisk::kOn && *std::max_element(b.begin(), b.end()) < 1)
+    loss *= 1 + kLossAversion * std::min(1.0, mine_[a] / kBaseValue[kMarshal]);
   for (Kind k : kAllKinds) {
     if (b[k] <= 0) continue;
     if (k != kFlag) worth += b[k] * theirs_[k];
@@ -235,10 +253,10 @@ ClassicRulesEval::Odds ClassicRulesEval::odds(Kind a, int bonus, const KindProbs
         p_removed += b[k];
         break;
       case Outcome::kDefenderWins:
-        ev -= b[k] * mine_[a];
+        ev -= b[k] * loss;
         break;
       case Outcome::kBothRemoved:
-        ev += b[k] * (theirs_[k] - mine_[a]);
+        ev += b[k] * (theirs_[k] - loss);
         p_removed += b[k];
         break;
     }
@@ -259,14 +277,14 @@ double ClassicRulesEval::attack_value(Kind a, int sq, const Odds& o, double& p_w
   return ev + kFlagGuard * danger_[sq] * p_removed;
 }
 
-double ClassicRulesEval::enemy_gain(int e, Kind a, KindMask reach) const {
+double ClassicRulesEval::enemy_gain(int e, Kind a, KindMask reach, bool spy_fear) const {
   const KindProbs& b = know_.belief(e);
   double gain = 0;
   for (Kind k : kAllKinds) {
     if (b[k] <= 0 || !(reach & kind_bit(k)) || !v_.can_move(k) || !v_.can_attack(k)) continue;
     switch (resolve_combat(k, a, v_)) {
       case Outcome::kAttackerWins:
-        gain += b[k] * mine_[a];
+        gain += b[k] * mine_[a] * (spy_fear && k == kSpy && b[k] < 1 ? kSpyFear : 1);
         break;
       case Outcome::kDefenderWins:
         gain -= b[k] * theirs_[k];
@@ -279,12 +297,14 @@ double ClassicRulesEval::enemy_gain(int e, Kind a, KindMask reach) const {
   return gain;
 }
 
-double ClassicRulesEval::threat(Kind a, int x, int ignore, int vacated, int occupied) const {
-  return threat_seen(a, x, ignore, vacated, occupied, nullptr);
+double ClassicRulesEval::threat(Kind a, int x, int ignore, int vacated, int occupied,
+                                bool shown) const {
+  return threat_seen(a, x, ignore, vacated, occupied, nullptr, shown);
 }
 
 double ClassicRulesEval::threat_seen(Kind a, int x, int ignore, int vacated, int occupied,
-                                     Bitboard* seen) const {
+                                     Bitboard* seen, bool shown) const {
+  const bool spy_fear = a == kMarshal && (marshal_shown_ || (shown && risk_ == RulesRisk::kOn));
   double worst = 0, sum = 0;
   auto add = [&](double gain) {
     if (gain <= 0) return;
@@ -302,7 +322,7 @@ double ClassicRulesEval::threat_seen(Kind a, int x, int ignore, int vacated, int
   for (Direction d : kDirections)
     for (int sq = g_.step(x, d), step = 1; sq >= 0; sq = g_.step(sq, d), ++step) {
       if (empty(sq)) continue;
-      if (enemy_on(sq)) add(enemy_gain(sq, a, reach_at(step, v_)));
+      if (enemy_on(sq)) add(enemy_gain(sq, a, reach_at(step, v_), spy_fear));
       break;
     }
   if (v_.captain_two_step)  // C-4.5: a Captain may turn after its first step
@@ -483,7 +503,9 @@ double ClassicRulesEval::score(Move m) const {
     const int bonus = m.type() == MoveType::kAngerAttack ? view_.anger_wins : 0;
     double p_win = 0, p_removed = 0;
     const double ev = attack_value(a, bonus, t, p_win, p_removed);
-    double s = ev + stay - p_win * threat(a, t, t, f) + relief(t, f, p_removed);
+    double s = ev + stay - p_win * threat(a, t, t, f, -1, true) + relief(t, f, p_removed);
+    if (risk_ == RulesRisk::kOn && !(view_.board[f].flags & kRevealedFlag))
+      s -= p_win * kShowCost * mine_[a];
     s += p_win * kPullWeight * (pull(a, t) - here.pull) + flag_cover(f, t, p_win);
     if (back_row) s += p_win * rescue_bonus(f, a);
     return s;

@@ -20,6 +20,11 @@ namespace stratego::bots {
 // The value of winning the game, on the scale of piece values (a Marshal is 80).
 constexpr double kWinValue = 1000;
 
+// RulesRisk (classic_rules_knowledge.h): kOn also weighs a loss the more, the more the attacker
+// is worth (a Marshal or General against a piece that may be a Bomb), charges an unrevealed
+// attacker for showing itself, and has a revealed Marshal fear every unknown piece that may be
+// the Spy.
+
 class ClassicRulesEval {
  public:
   // EvalMode::kFast (classic_rules_knowledge.h) takes these shortcuts, which give the very
@@ -28,7 +33,8 @@ class ClassicRulesEval {
   // stands worked out once per piece; the odds of an attack worked out once per belief class of
   // the defender; the parts of our flag's exposure that a move leaves alone taken as they stand,
   // and the lines from our flag walked by bitboard.
-  ClassicRulesEval(const View& view, const EnemyKnowledge& know, EvalMode mode = EvalMode::kFast);
+  ClassicRulesEval(const View& view, const EnemyKnowledge& know, EvalMode mode = EvalMode::kFast,
+                   RulesRisk risk = kDefaultRisk);
 
   // How much better the position looks after m than if nothing moved (m legal now).
   double score(Move m) const;
@@ -39,8 +45,10 @@ class ClassicRulesEval {
   double attack_value(Kind a, int bonus, int sq, double& p_win, double& p_removed) const;
   // Expected loss of my piece of kind a standing on x before my next move. `ignore` is an
   // enemy square to leave out (a piece this move takes), `vacated` a square this move empties,
-  // `occupied` one it fills.
-  double threat(Kind a, int x, int ignore = -1, int vacated = -1, int occupied = -1) const;
+  // `occupied` one it fills; `shown`: the piece is shown to the enemy there (it has just
+  // attacked), whatever the view says now.
+  double threat(Kind a, int x, int ignore = -1, int vacated = -1, int occupied = -1,
+                bool shown = false) const;
   // How strongly my piece of kind a on x is drawn to the enemy pieces it can profitably attack
   // (kFast: x where one of my pieces stands or a move of mine can end).
   double pull(Kind a, int x) const;
@@ -53,7 +61,8 @@ class ClassicRulesEval {
   };
 
   // threat() that adds to *seen every square whose contents it looked at (seen may be null).
-  double threat_seen(Kind a, int x, int ignore, int vacated, int occupied, Bitboard* seen) const;
+  double threat_seen(Kind a, int x, int ignore, int vacated, int occupied, Bitboard* seen,
+                     bool shown = false) const;
   // What moving nothing costs the piece on f: the threat to it there and its pull from there.
   struct Standing {
     double threat = 0, pull = 0;
@@ -78,7 +87,8 @@ class ClassicRulesEval {
   void path_costs(int target, std::array<std::uint8_t, kMaxSquares>& dist) const;
   // What the enemy piece on e expects from attacking my kind a, counting only its kinds in
   // `reach` (those that can hit from where it stands).
-  double enemy_gain(int e, Kind a, KindMask reach) const;
+  // spy_fear: my piece is a Marshal the enemy has seen (RulesRisk::kOn).
+  double enemy_gain(int e, Kind a, KindMask reach, bool spy_fear = false) const;
   double relief(int e, int mover_from, double p_removed) const;
   double rescue_bonus(int from, Kind a) const;
   // What a move of my piece from f to t (taking what stands on t with chance p_take) does to
@@ -103,7 +113,9 @@ class ClassicRulesEval {
   const Geometry& g_;
   const EnemyKnowledge& know_;
   EvalMode mode_;
+  RulesRisk risk_;
   Side me_, enemy_;
+  bool marshal_shown_ = false;  // one of my Marshals is revealed
   Bitboard mine_bb_ = 0, theirs_bb_ = 0;
   // By enemy square and path length 1, 2, 3 or more: how likely the piece there moves and
   // attacks and is of a kind that reaches that far (reach_at).

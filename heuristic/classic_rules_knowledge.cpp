@@ -17,9 +17,10 @@ constexpr int kFittingRounds = 12;
 
 }  // namespace
 
-void EnemyKnowledge::reset(std::shared_ptr<const Variant> v, Side me) {
+void EnemyKnowledge::reset(std::shared_ptr<const Variant> v, Side me, RulesRisk risk) {
   variant_ = std::move(v);
   me_ = me;
+  risk_ = risk;
   mask_.fill(0);
   for (auto& b : belief_) b.fill(0);
   for (Kind k : kAllKinds) remaining_[k] = variant_->army[k];
@@ -146,7 +147,8 @@ void EnemyKnowledge::compute_beliefs(const View& view, EvalMode mode) {
     for (Kind k : kAllKinds) {
       double x = (mask_[sq] & kind_bit(k)) && pool[k] > 0 ? 1.0 : 0.0;
       if (x > 0 && k == kFlag) x = in_setup ? kFlagRowPrior[prior_row] : 0.05;
-      if (x > 0 && k == kBomb) x = in_setup ? kBombRowPrior[prior_row] : 0.3;
+      if (x > 0 && k == kBomb)
+        x = in_setup ? (risk_ == RulesRisk::kOn ? 1.0 : kBombRowPrior[prior_row]) : 0.3;
       sum += (w[k] = x);
     }
     if (sum == 0)  // the counts say nothing that fits: any kind the set allows

@@ -27,9 +27,16 @@ using KindProbs = std::array<double, kNumKinds>;
 // the slow obvious version the tests hold the fast one to (classic_rules_eval.h says which).
 enum class EvalMode { kFast, kReference };
 
+// How the judgement prices the risk of an attack on a piece it cannot see (option risk= of the
+// `rules` and `ismcts` bots; classic_rules_eval.h says what kOn does). kOff is the judgement as
+// it was. Here: under kOn an unmoved piece is a Bomb about as likely on the front row as at the
+// back (the row prior of the belief is flat for Bombs), since people are not the only opponents.
+enum class RulesRisk { kOff = 0, kOn = 1 };
+constexpr RulesRisk kDefaultRisk = RulesRisk::kOff;
+
 class EnemyKnowledge {
  public:
-  void reset(std::shared_ptr<const Variant> v, Side me);
+  void reset(std::shared_ptr<const Variant> v, Side me, RulesRisk risk = kDefaultRisk);
   // Off: no tracker, the sets are what each view shows (the search's play-outs, which judge a
   // fresh position at every ply and have no observations). On by default.
   void set_tracking(bool on) { tracking_ = on; }
@@ -58,6 +65,7 @@ class EnemyKnowledge {
 
   std::shared_ptr<const Variant> variant_;
   Side me_ = kRed;
+  RulesRisk risk_ = kDefaultRisk;
   std::array<KindMask, kMaxSquares> mask_{};
   std::array<KindProbs, kMaxSquares> belief_{};
   std::array<std::uint8_t, kMaxSquares> class_{};

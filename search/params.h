@@ -27,6 +27,9 @@ struct Params {
   int max_depth = 0;
   // Random plies played from a new leaf before the static evaluation (0: evaluate at once).
   int playout_plies = 0;
+  // The classic `rules` judgement's risk pricing (heuristic/classic_rules_eval.h, RulesRisk) in
+  // the policy and the root prior: 1 on, 0 the judgement before it.
+  int rules_risk = 0;
   // How sharply the static evaluation's material margin maps to a win probability.
   double eval_scale = 1.0;
   // Nodes per tree (per thread): bounds memory at kNodeBytes each (28 MB at the default).

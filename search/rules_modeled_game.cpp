@@ -28,9 +28,9 @@ void RulesModeledClassicGame::policy(World& w, const std::uint32_t* keys, int n,
   const Side mover = w.side_to_move();
   view = make_view(w, mover);
   know.set_tracking(false);
-  know.reset(view.variant, mover);
+  know.reset(view.variant, mover, RulesRisk(p.rules_risk));
   know.update(view);
-  const ClassicRulesEval rules(view, know);
+  const ClassicRulesEval rules(view, know, EvalMode::kFast, RulesRisk(p.rules_risk));
   for (int i = 0; i < n; ++i) probs[i] = rules.score(Move::from_raw(std::uint16_t(keys[i])));
   softmax_scores(std::span<double>(probs, std::size_t(n)), p.policy_temperature);
 }

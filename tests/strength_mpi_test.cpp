@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <sstream>
 
+#include "engine/error.h"
 #include "ladder/mpi.h"
 #include "strength/job.h"
 #include "strength/store.h"

@@ -1,0 +1,110 @@
+// Risk-priced attacks of the classic rules judgement (option risk=, heuristic/
+// classic_rules_knowledge.h RulesRisk): on built positions a revealed Marshal leaves alone an
+// unmoved corner piece that can be a Bomb, and steps away from an unknown piece that can be the
+// Spy: the judgement prices those moves lower than risk=0 (the judgement before, the default).
+#include <gtest/gtest.h>
+
+#include <atomic>
+
+#include "bots/bot.h"
+#include "engine/error.h"
+#include "engine/move_text.h"
+#include "engine/movegen.h"
+#include "heuristic/classic_rules_eval.h"
+#include "protocol/bot_spec.h"
+#include "support/position_builder.h"
+#include "support/seeded_games.h"
+
+namespace stratego {
+namespace {
+
+using namespace test_support;
+
+// Blue's army as seeded_start(seed) sets it up, unmoved; Red: its Flag in a corner behind two
+// Bombs and a revealed Marshal that has moved on `marshal`.
+State marshal_before_blue(std::uint64_t seed, std::string_view marshal) {
+  State s = seeded::seeded_start(seeded::load("classic"), seed);
+  for (int sq = 0; sq < s.geometry().num_squares(); ++sq)
+    if (s.at(sq) != kNoPiece && piece_side(s.at(sq)) == kRed) s.remove(sq);
+  s.put(square_of(s, "a1"), kRed, kFlag);
+  s.put(square_of(s, "a2"), kRed, kBomb);
+  s.put(square_of(s, "b1"), kRed, kBomb);
+  s.put(square_of(s, marshal), kRed, kMarshal, kMovedFlag | kRevealedFlag);
+  s.set_side_to_move(kRed);
+  return s;
+}
+
+std::string choice(const State& s, const std::string& spec, std::int64_t iterations = 0) {
+  auto bot = bots::make_bot_from_spec(spec);
+  bot->new_game({s.variant_ptr(), "classic", kRed, 1, ""});
+  const View view = make_view(s, kRed);
+  bots::Request r;
+  r.view = &view;
+  r.limits.iterations = iterations;
+  MoveList list;
+  generate_moves(s, list);
+  for (Move m : list) {
+    r.legal.push_back(move_to_text(m, s.geometry()));
+    r.actions.push_back(m.raw());
+  }
+  const std::atomic<bool> stop{false};
+  return bot->decide(r, stop, {}).action;
+}
+
+// The rules judgement of move `m` (text) for Red in s, with risk pricing on or off.
+double score(const State& s, const std::string& m, bots::RulesRisk risk) {
+  const View view = make_view(s, kRed);
+  bots::EnemyKnowledge know;
+  know.reset(view.variant, kRed, risk);
+  know.update(view);
+  return bots::ClassicRulesEval(view, know, bots::EvalMode::kFast, risk).score(parse_move(s, m));
+}
+
+double bomb_belief(const State& s, const std::string& sq, bots::RulesRisk risk) {
+  const View view = make_view(s, kRed);
+  bots::EnemyKnowledge know;
+  know.reset(view.variant, kRed, risk);
+  know.update(view);
+  return know.belief(square_of(s, sq))[kBomb];
+}
+
+TEST(ClassicRulesRisk, MarshalLeavesAloneAnUnmovedCornerPieceThatCanBeABomb) {
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    const State s = marshal_before_blue(seed, "a6");  // a7: Blue's unmoved front corner piece
+    EXPECT_GT(bomb_belief(s, "a7", bots::RulesRisk::kOn),
+              bomb_belief(s, "a7", bots::RulesRisk::kOff) + 0.01);
+    EXPECT_LT(score(s, "a6-a7", bots::RulesRisk::kOn),
+              score(s, "a6-a7", bots::RulesRisk::kOff) - 1);
+    EXPECT_NE(choice(s, "rules,risk=1"), "a6-a7") << seed;
+    EXPECT_NE(choice(s, "ismcts,risk=1", 200), "a6-a7") << seed;
+  }
+}
+
+TEST(ClassicRulesRisk, RevealedMarshalStepsAwayFromAPossibleSpy) {
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    // e6 is next to Blue's unmoved e7, which can be the Spy; the step there is priced the
+    // lower, and the Marshal standing on e6 steps back.
+    const State s = marshal_before_blue(seed, "e5");
+    EXPECT_LT(score(s, "e5-e6", bots::RulesRisk::kOn),
+              score(s, "e5-e6", bots::RulesRisk::kOff) - 1);
+    EXPECT_NE(choice(s, "rules,risk=1"), "e5-e6") << seed;
+    const State next = marshal_before_blue(seed, "e6");
+    EXPECT_EQ(choice(next, "rules,risk=1"), "e6-e5") << seed;
+  }
+}
+
+TEST(ClassicRulesRisk, OffIsTheDefaultAndBadValuesAreRefused) {
+  const State s = marshal_before_blue(1, "e5");
+  for (const char* m : {"e5-e6", "e5-e4", "e5-f5"}) {
+    const View view = make_view(s, kRed);
+    bots::EnemyKnowledge know;
+    know.reset(view.variant, kRed);
+    know.update(view);
+    EXPECT_EQ(bots::ClassicRulesEval(view, know).score(parse_move(s, m)),
+              score(s, m, bots::RulesRisk::kOff));
+  }
+  EXPECT_THROW(bots::make_bot_from_spec("rules,risk=2"), InputError);
+}
+
+}  // namespace
+}  // namespace stratego
