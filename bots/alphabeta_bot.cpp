@@ -37,6 +37,7 @@ std::vector<BotOption> AlphaBetaBot::options() const {
       {"quiescence", T::kSpin, "6", 0, 64, {}},
       {"margin", T::kSpin, "300", 0, 30000, {}},
       {"chance", T::kCheck, "true", 0, 0, {}},
+      {"flag_guard", T::kCheck, "true", 0, 0, {}},
       {"choice", T::kCombo, "values", 0, 0, {"values", "votes"}},
       SetupStyleOption::option(),
   };
@@ -60,6 +61,8 @@ void AlphaBetaBot::set_option(const std::string& name, const std::string& value)
     params_.quiescence_plies = int(parse_int(name, value, 0, 64));
   } else if (name == "margin") {
     params_.root_margin = int(parse_int(name, value, 0, 30000));
+  } else if (name == "flag_guard") {
+    params_.flag_guard = parse_bool(name, value);
   } else if (name == "chance") {
     params_.chance_nodes = parse_bool(name, value);
   } else if (name == "choice") {

@@ -4,9 +4,9 @@
 // `worlds` determinizations drawn from it by alpha-beta (search/alphabeta.h), with chance nodes
 // at its own attacks on pieces it cannot see. Options: threads, worlds, depth, nodes (a node
 // budget per decision that overrides the request's), movetime (when the request gives no
-// limit), tt_mb (per thread), quiescence, margin, chance, choice (values or votes), setups.
-// Stratego Waterloo is refused: new_game throws InputError (the referee books it as the bot's
-// fault, with the message), since its turns of several actions and its combat die are not
+// limit), tt_mb (per thread), quiescence, margin, chance, flag_guard, choice (values or votes),
+// setups. Stratego Waterloo is refused: new_game throws InputError (the referee books it as the
+// bot's fault, with the message), since its turns of several actions and its combat die are not
 // modelled here.
 // Set-ups: the `rules` generator's (heuristic/classic_rules_setup.h), or the `setups` option.
 #pragma once

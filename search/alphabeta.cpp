@@ -232,6 +232,12 @@ int AlphaBeta::negamax(int depth, int alpha, int beta, int ply) {
   return best;
 }
 
+bool AlphaBeta::flag_in_danger(const State& w) {
+  const Side me = w.side_to_move();
+  const Bitboard flag = w.kind_bb(me, kFlag);
+  return flag && (w.geometry().neighbours(flag) & w.movable_bb(other(me)));
+}
+
 int AlphaBeta::quiesce(int alpha, int beta, int ply, int qply) {
   if (w_->over()) return terminal(*w_, ply);
   if (out_of_budget()) return 0;
@@ -239,24 +245,51 @@ int AlphaBeta::quiesce(int alpha, int beta, int ply, int qply) {
   generate_moves(*w_, list);
   if (list.size == 0) return -(kWinScore - std::min(ply, kMaxSearchPly));  // C-7.2
   const int stand = evaluate(*w_);
-  if (qply >= p_.quiescence_plies || stand >= beta) return stand;
-  alpha = std::max(alpha, stand);
+  if (qply >= p_.quiescence_plies) return stand;
+  // With an enemy piece next to our flag, doing nothing is no option: every move is searched,
+  // as a chess quiescence search answers a check.
+  const bool danger = p_.flag_guard && flag_in_danger(*w_);
+  if (!danger) {
+    if (stand >= beta) return stand;
+    alpha = std::max(alpha, stand);
+  }
   int n = 0;
   int scores[kMaxMoves];
-  for (int i = 0; i < list.size; ++i) {
-    const Move m = list[i];
-    if (!quiet_capture(*w_, m, searcher_, ids_, p_.chance_nodes)) continue;
-    list.items[n] = m;
-    scores[n++] =
-        mvv_lva(kOrderValue[piece_kind(w_->at(m.to()))], kOrderValue[piece_kind(w_->at(m.from()))]);
+  if (danger) {
+    score_moves(list, scores, 0, ply);
+    n = list.size;
+  } else {
+    for (int i = 0; i < list.size; ++i) {
+      const Move m = list[i];
+      if (!quiet_capture(*w_, m, searcher_, ids_, p_.chance_nodes)) continue;
+      list.items[n] = m;
+      scores[n++] = mvv_lva(kOrderValue[piece_kind(w_->at(m.to()))],
+                            kOrderValue[piece_kind(w_->at(m.from()))]);
+    }
+    list.size = n;
   }
-  list.size = n;
-  int best = stand;
+  int best = danger ? -kInfinity : stand;
   for (int i = 0; i < n; ++i) {
     pick(list, scores, i);
-    make(list[i]);
-    const int v = -quiesce(-beta, -alpha, ply + 1, qply + 1);
-    unmake();
+    const Move m = list[i];
+    int v = 0;
+    if (hidden_target(*w_, m, searcher_, ids_, p_.chance_nodes)) {
+      CombatOutcome out[kNumKinds];
+      const int k = combat_outcomes(*w_, m.to(), ids_, belief_, out);
+      double sum = 0;
+      for (int j = 0; j < k && !aborted_; ++j) {
+        if (out[j].partner >= 0) swap_kinds(*w_, m.to(), out[j].partner);
+        make(m);
+        sum += out[j].p * -quiesce(-kInfinity, kInfinity, ply + 1, qply + 1);
+        unmake();
+        if (out[j].partner >= 0) swap_kinds(*w_, m.to(), out[j].partner);
+      }
+      v = int(std::lround(sum));
+    } else {
+      make(m);
+      v = -quiesce(-beta, -alpha, ply + 1, qply + 1);
+      unmake();
+    }
     if (aborted_) return 0;
     if (v > best) best = v;
     if (v > alpha) alpha = v;

@@ -38,6 +38,9 @@ struct AlphaBetaParams {
   int root_margin = 300;     // root moves within this of the best get exact scores
   bool chance_nodes = true;  // false: attacks on hidden pieces use the world's kinds
   bool votes = false;        // choose by worlds won (true) or by summed scores (false)
+  // An enemy piece next to the flag of the side to move: the quiescence search does not stand
+  // pat there but searches every move (search/README.md, "alphabeta").
+  bool flag_guard = true;
   std::size_t tt_bytes = std::size_t(32) << 20;  // per thread
   int threads = 1;
   std::uint64_t seed = 1;
@@ -83,6 +86,8 @@ class AlphaBeta {
   // Does the side to move attack a piece the searcher cannot see (a chance node)?
   static bool hidden_target(const State& w, Move m, Side searcher, const IdentityMap& ids,
                             bool chance_nodes);
+  // Does an enemy piece that can move stand next to the flag of the side to move?
+  static bool flag_in_danger(const State& w);
   // Is m an attack whose outcome the mover knows and does not lose (the quiescence moves)?
   static bool quiet_capture(const State& w, Move m, Side searcher, const IdentityMap& ids,
                             bool chance_nodes);

@@ -37,6 +37,7 @@ struct Slow {
   const CombatBelief& belief;
   int qmax;
   bool chance = true;
+  bool flag_guard = true;
   std::int64_t nodes = 0;
 
   // The identities after m, worked out from the board before and after it.
@@ -93,10 +94,27 @@ struct Slow {
     MoveList list;
     generate_moves(w, list);
     if (list.size == 0) return -(kWinScore - ply);
-    int best = AlphaBeta::evaluate(w);
-    if (qply >= qmax) return best;
+    const int stand = AlphaBeta::evaluate(w);
+    if (qply >= qmax) return stand;
+    // Next to our flag an enemy piece: every move, no standing pat.
+    const bool danger = flag_guard && AlphaBeta::flag_in_danger(w);
+    int best = danger ? -kInfinity : stand;
     for (Move m : list) {
-      if (!AlphaBeta::quiet_capture(w, m, searcher, ids, chance)) continue;
+      if (!danger && !AlphaBeta::quiet_capture(w, m, searcher, ids, chance)) continue;
+      if (AlphaBeta::hidden_target(w, m, searcher, ids, chance)) {
+        CombatOutcome out[kNumKinds];
+        const int n = combat_outcomes(w, m.to(), ids, belief, out);
+        double sum = 0;
+        for (int i = 0; i < n; ++i) {
+          State v = w;
+          if (out[i].partner >= 0) swap_kinds(v, m.to(), out[i].partner);
+          v.make(m);
+          ++nodes;
+          sum += out[i].p * -quiet(v, ply + 1, qply + 1, after(w, v, m, ids));
+        }
+        best = std::max(best, int(std::lround(sum)));
+        continue;
+      }
       State next = w;
       next.make(m);
       ++nodes;
@@ -152,6 +170,7 @@ Built random_position(std::uint64_t seed) {
 
 TEST(AlphaBeta, SameValueAsPlainMinimaxOnSmallPositions) {
   int checked = 0, with_chance = 0;
+  std::uint64_t fast_nodes = 0, slow_nodes = 0;  // at depth 3 (fast: iterations 1 to 3)
   for (std::uint64_t seed = 1; seed <= 40; ++seed) {
     Built b = random_position(seed);
     if (b.state.over()) continue;
@@ -168,14 +187,13 @@ TEST(AlphaBeta, SameValueAsPlainMinimaxOnSmallPositions) {
       const int expected = slow.minimax(sw, depth, 0, b.belief.root_ids());
       ASSERT_EQ(v, expected) << "seed " << seed << " depth " << depth << "\n"
                              << to_notation(b.state);
-      if (depth == 3) {
-        EXPECT_LT(fast.nodes(), std::uint64_t(slow.nodes)) << "seed " << seed;
-      }
+      if (depth == 3) fast_nodes += fast.nodes(), slow_nodes += std::uint64_t(slow.nodes);
       ++checked;
     }
     with_chance += b.belief.identities() > 0;
   }
   EXPECT_GT(checked, 90);
+  EXPECT_LT(fast_nodes * 2, slow_nodes) << "the table and the cut-offs save little";
   EXPECT_GT(with_chance, 20);
 }
 
