@@ -37,7 +37,7 @@ std::vector<BotOption> AlphaBetaBot::options() const {
       {"quiescence", T::kSpin, "6", 0, 64, {}},
       {"margin", T::kSpin, "300", 0, 30000, {}},
       {"chance", T::kCheck, "true", 0, 0, {}},
-      {"flag_guard", T::kCheck, "true", 0, 0, {}},
+      {"flag_guard", T::kCheck, "false", 0, 0, {}},
       {"choice", T::kCombo, "values", 0, 0, {"values", "votes"}},
       SetupStyleOption::option(),
   };

@@ -37,7 +37,7 @@ struct Slow {
   const CombatBelief& belief;
   int qmax;
   bool chance = true;
-  bool flag_guard = true;
+  bool flag_guard = false;
   std::int64_t nodes = 0;
 
   // The identities after m, worked out from the board before and after it.
@@ -174,25 +174,29 @@ TEST(AlphaBeta, SameValueAsPlainMinimaxOnSmallPositions) {
   for (std::uint64_t seed = 1; seed <= 40; ++seed) {
     Built b = random_position(seed);
     if (b.state.over()) continue;
-    for (int depth = 1; depth <= 3; ++depth) {
+    for (int run = 0; run < 6; ++run) {
+      // Depths 1 to 3, with the flag guard off (the default) and on.
+      const int depth = 1 + run % 3;
+      const bool guard = run >= 3;
       AlphaBetaParams p;
       p.quiescence_plies = 3;
+      p.flag_guard = guard;
       TranspositionTable tt(1 << 16);
       AlphaBeta fast(p, kRed, b.belief, tt);
       State w = b.state;
       const int v = fast.value(w, depth);
       EXPECT_EQ(w, b.state) << "the search must give the world back as it found it";
-      Slow slow{kRed, b.belief, p.quiescence_plies};
+      Slow slow{kRed, b.belief, p.quiescence_plies, true, guard};
       State sw = b.state;
       const int expected = slow.minimax(sw, depth, 0, b.belief.root_ids());
-      ASSERT_EQ(v, expected) << "seed " << seed << " depth " << depth << "\n"
+      ASSERT_EQ(v, expected) << "seed " << seed << " depth " << depth << " guard " << guard << "\n"
                              << to_notation(b.state);
       if (depth == 3) fast_nodes += fast.nodes(), slow_nodes += std::uint64_t(slow.nodes);
       ++checked;
     }
     with_chance += b.belief.identities() > 0;
   }
-  EXPECT_GT(checked, 90);
+  EXPECT_GT(checked, 180);
   EXPECT_LT(fast_nodes * 2, slow_nodes) << "the table and the cut-offs save little";
   EXPECT_GT(with_chance, 20);
 }
