@@ -1,12 +1,12 @@
 #include "bots/ismcts_bot.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <numeric>
 #include <unordered_map>
 
 #include "bots/action_keys.h"
+#include "bots/option_values.h"
 #include "engine/error.h"
 #include "engine/move_text.h"
 #include "engine/setup.h"
@@ -40,29 +40,6 @@ void mix_with_even_spread(std::vector<double>& prior) {
   const double even = 1.0 / double(prior.size());
   for (double& x : prior)
     x = sum > 0 ? kRulesChoiceShare * x / sum + (1 - kRulesChoiceShare) * even : even;
-}
-
-std::int64_t parse_int(const std::string& name, const std::string& value, std::int64_t lo,
-                       std::int64_t hi) {
-  const auto v = text::parse_number<std::int64_t>(value);
-  if (!v || *v < lo || *v > hi)
-    throw InputError("option " + name + ": '" + value + "' is not an integer from " +
-                     std::to_string(lo) + " to " + std::to_string(hi));
-  return *v;
-}
-
-double parse_real(const std::string& name, const std::string& value, double lo, double hi) {
-  const auto v = text::parse_real(value);
-  if (!v || !(*v >= lo && *v <= hi))
-    throw InputError("option " + name + ": '" + value + "' is not a number from " +
-                     std::to_string(lo) + " to " + std::to_string(hi));
-  return *v;
-}
-
-bool parse_bool(const std::string& name, const std::string& value) {
-  if (value == "true") return true;  // the protocol's boolean options are true or false only
-  if (value == "false") return false;
-  throw InputError("option " + name + ": '" + value + "' is not true or false");
 }
 
 SearchInfo to_info(const search::Progress& p) {

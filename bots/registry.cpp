@@ -3,6 +3,7 @@
 #include <functional>
 #include <utility>
 
+#include "bots/alphabeta_bot.h"
 #include "bots/ismcts_bot.h"
 #include "bots/random_bot.h"
 #include "bots/rules_bot.h"
@@ -18,6 +19,7 @@ const std::vector<std::pair<std::string, Factory>>& factories() {
       {"random", [] { return std::make_unique<RandomBot>(); }},
       {"rules", [] { return std::make_unique<RulesBot>(); }},
       {"ismcts", [] { return std::make_unique<IsmctsBot>(); }},
+      {"alphabeta", [] { return std::make_unique<AlphaBetaBot>(); }},
   };
   return list;
 }

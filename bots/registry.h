@@ -1,4 +1,4 @@
-// Built-in bots by name: `random`, `rules`, (later `ismcts`). Every command that accepts a bot
+// Built-in bots by name: `random`, `rules`, `ismcts`, `alphabeta`. Every command that accepts a bot
 // name (match, play, engine, ucc-bot) goes through make_bot.
 #pragma once
 

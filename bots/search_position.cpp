@@ -4,6 +4,7 @@
 #include <chrono>
 #include <optional>
 
+#include "bots/registry.h"
 #include "engine/error.h"
 #include "engine/game.h"
 #include "engine/move_text.h"
@@ -17,7 +18,7 @@ namespace stratego::bots {
 
 struct PrimedSearch::Impl {
   std::shared_ptr<const Variant> variant;
-  IsmctsBot bots[2];  // by side: both watch a Waterloo game; `me` searches
+  std::unique_ptr<Bot> bots[2];  // by side: both watch a Waterloo game; `me` searches
   Side me = kRed;
   std::optional<View> view;
   std::optional<waterloo::WaterlooView> waterloo_view;
@@ -27,7 +28,7 @@ struct PrimedSearch::Impl {
 
 namespace {
 
-void set_up_bot(IsmctsBot& bot, const std::shared_ptr<const Variant>& v, const SearchPosition& p,
+void set_up_bot(Bot& bot, const std::shared_ptr<const Variant>& v, const SearchPosition& p,
                 Side side, int threads) {
   bot.set_option("threads", std::to_string(threads));
   bot.new_game(GameStart{v, p.variant, side, p.seed, "bench"});
@@ -49,12 +50,12 @@ void prime_classic(PrimedSearch::Impl& s, const SearchPosition& p, int threads) 
   }
   const Side me = game.state().side_to_move();
   s.me = me;
-  set_up_bot(s.bots[me], s.variant, p, me, threads);
+  set_up_bot(*s.bots[me], s.variant, p, me, threads);
   // The bot sees each of its observations with the view after it.
   Game replay(game.start());
   for (std::size_t i = 0; i < game.observations(me).size(); ++i) {
     replay.play(game.moves()[i]);
-    s.bots[me].observe(game.observations(me)[i], replay.view(me));
+    s.bots[me]->observe(game.observations(me)[i], replay.view(me));
   }
   generate_moves(game.state(), list);
   s.view = game.view(me);
@@ -68,11 +69,11 @@ void prime_waterloo(PrimedSearch::Impl& s, const SearchPosition& p, int threads)
   using namespace waterloo;
   Rng rng(p.seed);
   WaterlooGame game{WaterlooState(s.variant)};
-  for (Side side : {kRed, kBlue}) set_up_bot(s.bots[side], s.variant, p, side, threads);
+  for (Side side : {kRed, kBlue}) set_up_bot(*s.bots[side], s.variant, p, side, threads);
   ActionList list;
   auto feed = [&] {
     for (Side side : {kRed, kBlue})
-      s.bots[side].observe(game.log().of(side).back(), make_view(game.state(), side));
+      s.bots[side]->observe(game.log().of(side).back(), make_view(game.state(), side));
   };
   // One step of random play (a set-up, a chance outcome or a decision); false, and nothing
   // done, if it would end the game.
@@ -110,7 +111,9 @@ void prime_waterloo(PrimedSearch::Impl& s, const SearchPosition& p, int threads)
 
 }  // namespace
 
-PrimedSearch::PrimedSearch(const SearchPosition& p, int threads) : impl_(std::make_unique<Impl>()) {
+PrimedSearch::PrimedSearch(const SearchPosition& p, int threads, const std::string& bot)
+    : impl_(std::make_unique<Impl>()) {
+  for (auto& b : impl_->bots) b = make_bot(bot);
   impl_->variant = std::make_shared<const Variant>(load_variant(p.variant));
   if (impl_->variant->family == Family::kWaterloo)
     prime_waterloo(*impl_, p, threads);
@@ -120,7 +123,7 @@ PrimedSearch::PrimedSearch(const SearchPosition& p, int threads) : impl_(std::ma
 
 PrimedSearch::~PrimedSearch() = default;
 
-IsmctsBot& PrimedSearch::searcher() { return impl_->bots[impl_->me]; }
+Bot& PrimedSearch::searcher() { return *impl_->bots[impl_->me]; }
 const std::vector<std::string>& PrimedSearch::legal() const { return impl_->legal; }
 
 SearchOutcome PrimedSearch::search(const Limits& limits) {
@@ -136,11 +139,11 @@ SearchOutcome PrimedSearch::search(const Limits& limits) {
   std::atomic<bool> stop{false};
   const auto t0 = std::chrono::steady_clock::now();
   out.action = impl_->bots[impl_->me]
-                   .decide(req, stop,
-                           [&](const SearchInfo& i) {
-                             out.nodes = i.nodes;
-                             out.iterations = i.iterations;
-                           })
+                   ->decide(req, stop,
+                            [&](const SearchInfo& i) {
+                              out.nodes = i.nodes;
+                              out.iterations = i.iterations;
+                            })
                    .action;
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return out;

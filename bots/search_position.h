@@ -1,7 +1,8 @@
-// A fixed search position: a variant, a seed and plies of seeded random play, after which an
-// `ismcts` bot that watched the game as one of the players is asked for a decision. Used by
-// `stratego bench` (the node signature) and bench/search_bench (iterations per second), so
-// both measure the same positions the same way.
+// A fixed search position: a variant, a seed and plies of seeded random play, after which a
+// searching bot (`ismcts`, or `alphabeta` in the classic family) that watched the game as one
+// of the players is asked for a decision. Used by `stratego bench` (the node signatures) and
+// bench/search_bench, bench/alphabeta_bench (speed), so all measure the same positions the same
+// way.
 #pragma once
 
 #include <cstdint>
@@ -9,7 +10,6 @@
 #include <string>
 
 #include "bots/bot.h"
-#include "bots/ismcts_bot.h"
 
 namespace stratego::bots {
 
@@ -29,14 +29,15 @@ struct SearchOutcome {
 // and again: each call is the bot's next decision there (its seed moves on per decision).
 class PrimedSearch {
  public:
-  PrimedSearch(const SearchPosition& p, int threads);
+  // bot: a built-in bot name (bots/registry.h), `ismcts` or `alphabeta`.
+  PrimedSearch(const SearchPosition& p, int threads, const std::string& bot = "ismcts");
   ~PrimedSearch();
   PrimedSearch(const PrimedSearch&) = delete;
   PrimedSearch& operator=(const PrimedSearch&) = delete;
 
   SearchOutcome search(const Limits& limits);
   // The searching bot (to set options before search()) and the actions legal for it.
-  IsmctsBot& searcher();
+  Bot& searcher();
   const std::vector<std::string>& legal() const;
 
   struct Impl;  // the bots, the searcher's view and its legal actions (search_position.cpp)

@@ -41,7 +41,7 @@ std::vector<fs::path> markdown_files() {
 // line, without a trailing comment.
 std::set<std::string> bench_commands(const std::string& text) {
   static const std::regex program(
-      R"(^(?:build/release/bench/)?(engine_bench|waterloo_bench|protocol_bench|search_bench|rules_eval_bench|belief_bench|waterloo_belief_bench)((?:\s.*)?)$)");
+      R"(^(?:build/release/bench/)?(engine_bench|waterloo_bench|protocol_bench|search_bench|rules_eval_bench|belief_bench|waterloo_belief_bench|alphabeta_bench)((?:\s.*)?)$)");
   std::set<std::string> out;
   auto take = [&](std::string code) {
     for (char& c : code)

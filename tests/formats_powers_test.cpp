@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "engine/board_text.h"
+#include "engine/error.h"
 #include "engine/game.h"
 #include "engine/move_text.h"
 #include "engine/notation.h"

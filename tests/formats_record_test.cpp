@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <sstream>
 
+#include "engine/error.h"
 #include "engine/move_text.h"
 #include "engine/notation.h"
 #include "engine/record.h"

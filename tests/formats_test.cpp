@@ -8,6 +8,7 @@
 #include <fstream>
 #include <map>
 
+#include "engine/error.h"
 #include "engine/move_text.h"
 #include "engine/notation.h"
 #include "support/random_games.h"

@@ -101,7 +101,7 @@ struct Person {
   }
 };
 
-GameSettings settings(const std::string& spec, std::uint64_t seed) {
+GameSettings human_game_settings(const std::string& spec, std::uint64_t seed) {
   GameSettings st;
   st.variant = std::make_shared<const Variant>(load_variant(spec));
   st.variant_spec = spec;
@@ -114,7 +114,7 @@ TEST(PlayGame, ScriptedPersonFinishesAClassicGameAgainstRandom) {
   Person person;
   person.keep = false;
   RandomBot random;
-  const GameOutcome o = play_game(person.bot, random, settings("classic", 5));
+  const GameOutcome o = play_game(person.bot, random, human_game_settings("classic", 5));
   ASSERT_NE(o.reason, "adjourned") << person.all();
   EXPECT_NE(o.winner, Winner::kNone);
   EXPECT_GT(o.decisions, 10);
@@ -128,7 +128,7 @@ TEST(PlayGame, BadInputGetsAHelpfulErrorAndTheGameGoesOn) {
   Person person(kRedSetup);
   person.answers = {"b1-b2", "z9-a1", "a4-a6", "c4-c5", "dance", "a4xa5", "quit"};
   RandomBot random;
-  const GameOutcome o = play_game(person.bot, random, settings("classic", 3));
+  const GameOutcome o = play_game(person.bot, random, human_game_settings("classic", 3));
   const std::string t = person.all();
   EXPECT_NE(t.find("b1-b2: your Bomb cannot move (C-4.3)"), std::string::npos) << t;
   EXPECT_NE(t.find("z9-a1: z9 is not a square of this board"), std::string::npos);
@@ -145,7 +145,7 @@ TEST(PlayGame, BadInputGetsAHelpfulErrorAndTheGameGoesOn) {
 TEST(PlayGame, QuitThenResumeGoesOnWithTheSameGame) {
   const auto path = std::filesystem::temp_directory_path() / "stratego_play_resume_test.rec";
   std::filesystem::remove(path);
-  GameSettings st = settings("classic", 9);
+  GameSettings st = human_game_settings("classic", 9);
   st.autosave_path = path.string();
   std::string first;
   {
@@ -186,7 +186,7 @@ TEST(PlayGame, EndOfInputAdjournsCleanly) {
     Person person;
     person.answers = {std::nullopt};
     RandomBot random;
-    const GameOutcome o = play_game(person.bot, random, settings("classic", 4));
+    const GameOutcome o = play_game(person.bot, random, human_game_settings("classic", 4));
     EXPECT_EQ(o.reason, "adjourned");
     EXPECT_TRUE(person.bot.quit());
     const GameRecord r = parse_record(o.record);
@@ -198,7 +198,7 @@ TEST(PlayGame, EndOfInputAdjournsCleanly) {
     Person person(kRedSetup);
     person.answers = {"a4-a5", std::nullopt};
     RandomBot random;
-    const GameOutcome o = play_game(person.bot, random, settings("classic", 4));
+    const GameOutcome o = play_game(person.bot, random, human_game_settings("classic", 4));
     EXPECT_EQ(o.reason, "adjourned");
     EXPECT_EQ(parse_record(o.record).moves.size(), 2u);
   }
@@ -224,7 +224,7 @@ TEST(PlayGame, ResignDrawAndAcceptCommands) {
     Person person(kRedSetup);
     person.answers = {"resign", "no", "resign", "yes"};
     RandomBot random;
-    const GameOutcome o = play_game(person.bot, random, settings("classic", 6));
+    const GameOutcome o = play_game(person.bot, random, human_game_settings("classic", 6));
     EXPECT_EQ(o.winner, Winner::kBlue);
     EXPECT_EQ(o.reason, "resignation");
     EXPECT_NE(person.all().find("Not resigned; play on."), std::string::npos);
@@ -233,7 +233,7 @@ TEST(PlayGame, ResignDrawAndAcceptCommands) {
     Person person(kRedSetup);
     person.answers = {"draw", "a4-a5"};
     DrawingBot bot;
-    const GameOutcome o = play_game(person.bot, bot, settings("classic", 6));
+    const GameOutcome o = play_game(person.bot, bot, human_game_settings("classic", 6));
     EXPECT_EQ(o.winner, Winner::kDraw);
     EXPECT_EQ(o.reason, "draw-agreed");
     EXPECT_NE(person.all().find("Draw offer noted"), std::string::npos);
@@ -242,7 +242,7 @@ TEST(PlayGame, ResignDrawAndAcceptCommands) {
     Person person(kRedSetup);
     person.answers = {"accept", "a4-a5", "accept"};
     DrawingBot bot;
-    const GameOutcome o = play_game(person.bot, bot, settings("classic", 6));
+    const GameOutcome o = play_game(person.bot, bot, human_game_settings("classic", 6));
     EXPECT_EQ(o.reason, "draw-agreed");
     const std::string t = person.all();
     EXPECT_NE(t.find("There is no draw offer to accept."), std::string::npos) << t;
@@ -253,7 +253,7 @@ TEST(PlayGame, ResignDrawAndAcceptCommands) {
 TEST(PlayGame, ScriptedPersonPlaysWaterlooThroughDraftSetupAndResume) {
   // The French (blue) against random in the Standard game: the draft, the set-up prompt, the
   // actions, Battle Lust questions; adjourned halfway and resumed to the end.
-  GameSettings st = settings("waterloo-standard", 21);
+  GameSettings st = human_game_settings("waterloo-standard", 21);
   st.names[kRed] = "random";
   st.names[kBlue] = "human";
   std::string first;

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "bots/random_bot.h"
+#include "engine/error.h"
 #include "engine/line_reader.h"
 #include "protocol/protocol_engine.h"
 #include "tests/support/command_run.h"

@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 
+#include "engine/error.h"
 #include "engine/file_io.h"
 #include "engine/record.h"
 #include "engine/setup.h"

@@ -1,9 +1,11 @@
-// `stratego bench`: the search's signature. Fixed positions of Classic, Barrage and Waterloo
+// `stratego bench`: the searches' signatures. Fixed positions of Classic, Barrage and Waterloo
 // Standard (reached by seeded random play, each fed move by move to a fresh `ismcts` bot as
 // its own observations), one thread, a fixed iteration budget and seed; prints the nodes
-// each search visited and their total as `Nodes searched : N`, and nodes per second. The
-// same binary and arguments always give the same N: a changed N means the search behaves
-// differently (quote it in commit messages that change the search).
+// each search visited and their total as `Nodes searched : N`, and nodes per second. Then the
+// same Classic and Barrage positions for `alphabeta`, to a fixed depth over a fixed number of
+// worlds, with no time limit: `Alphabeta nodes : N` (bench/signature_alphabeta.txt). The
+// same binary and arguments always give the same numbers: a changed one means that search
+// behaves differently (quote it in commit messages that change the search).
 #include <iomanip>
 #include <iostream>
 #include <vector>
@@ -31,6 +33,7 @@ void register_bench_command(CLI::App& app) {
   static std::int64_t iterations = 1000;
   static int threads = 1;
   static std::vector<std::string> options;
+  static int ab_depth = 4, ab_worlds = 4;
   cmd->add_option("--iterations", iterations, "Iterations per position")
       ->check(CLI::Range(1, 100'000'000));
   cmd->add_option("--threads", threads, "Search threads (the signature is quoted with 1)")
@@ -38,6 +41,10 @@ void register_bench_command(CLI::App& app) {
   cmd->add_option(
       "--option", options,
       "NAME=VALUE: an ismcts option for every search (the signature is quoted without)");
+  cmd->add_option("--alphabeta-depth", ab_depth, "alphabeta: plies per world (signature: 4)")
+      ->check(CLI::Range(1, 200));
+  cmd->add_option("--alphabeta-worlds", ab_worlds, "alphabeta: worlds per position (signature: 4)")
+      ->check(CLI::Range(1, 10000));
   cmd->callback([] {
     bots::Limits limits;
     limits.iterations = iterations;
@@ -60,6 +67,28 @@ void register_bench_command(CLI::App& app) {
               << "Total time (ms) : " << std::int64_t(seconds * 1000) << "\n"
               << "Nodes searched  : " << nodes << "\n"
               << "Nodes/second    : " << std::int64_t(double(nodes) / seconds) << "\n";
+    // alphabeta: a fixed depth, not a node budget, so that the count reflects the whole search
+    // (ordering, table, pruning, chance nodes) rather than the budget.
+    bots::Limits ab_limits;
+    ab_limits.infinite = true;
+    std::int64_t ab_nodes = 0;
+    double ab_seconds = 0;
+    for (const bots::SearchPosition& p : kPositions) {
+      if (p.variant.starts_with("waterloo")) continue;  // alphabeta is classic-family only
+      bots::PrimedSearch primed(p, threads, "alphabeta");
+      primed.searcher().set_option("depth", std::to_string(ab_depth));
+      primed.searcher().set_option("worlds", std::to_string(ab_worlds));
+      const bots::SearchOutcome o = primed.search(ab_limits);
+      std::cout << std::setw(20) << p.variant << " seed " << p.seed << " after " << std::setw(4)
+                << p.plies << " nodes " << std::setw(10) << o.nodes << " nodes/s " << std::setw(9)
+                << std::int64_t(double(o.nodes) / o.seconds) << " best " << o.action << "\n";
+      ab_nodes += o.nodes;
+      ab_seconds += o.seconds;
+    }
+    std::cout << "===========================\n"
+              << "Alphabeta time (ms) : " << std::int64_t(ab_seconds * 1000) << "\n"
+              << "Alphabeta nodes     : " << ab_nodes << "\n"
+              << "Alphabeta nodes/s   : " << std::int64_t(double(ab_nodes) / ab_seconds) << "\n";
   });
 }
 

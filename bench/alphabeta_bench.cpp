@@ -1,0 +1,52 @@
+// alphabeta speed: nodes (moves made, chance outcomes included) per second of whole decisions
+// on the fixed Classic and Barrage middle-game positions of bench/search_bench.cpp
+// (bots/search_position.h), with a node budget, 1 thread (the baseline) and 2 threads over the
+// worlds. The ratio report at the end gives each position's speed-up from 1 to 2 threads,
+// measured in the same run. Wall-clock time.
+#include <benchmark/benchmark.h>
+
+#include <string>
+
+#include "bench/ratio_reporter.h"
+#include "bots/search_position.h"
+
+namespace stratego {
+namespace {
+
+constexpr std::int64_t kNodesPerDecision = 400000;
+
+void decide(benchmark::State& state, bots::SearchPosition p, int threads, bool chance) {
+  bots::PrimedSearch primed(p, threads, "alphabeta");
+  if (!chance) primed.searcher().set_option("chance", "false");
+  bots::Limits limits;
+  limits.nodes = kNodesPerDecision;
+  std::int64_t nodes = 0;
+  for (auto _ : state) nodes += primed.search(limits).nodes;
+  state.counters["nodes/s"] = benchmark::Counter(double(nodes), benchmark::Counter::kIsRate);
+}
+
+void register_all() {
+  const struct {
+    const char* name;
+    bots::SearchPosition position;
+  } positions[] = {
+      {"classic-middle", {"classic", 2, 120}},
+      {"barrage-middle", {"barrage", 5, 60}},
+  };
+  for (bool chance : {true, false})
+    for (const auto& [name, p] : positions)
+      for (int threads : {1, 2}) {
+        const std::string id = std::string(chance ? "AlphaBeta/" : "NoChanceNodes/") + name +
+                               (threads == 1 ? "/baseline" : "/2threads");
+        benchmark::RegisterBenchmark(id.c_str(), decide, p, threads, chance)
+            ->UseRealTime()
+            ->Unit(benchmark::kMillisecond);
+      }
+}
+
+}  // namespace
+}  // namespace stratego
+
+int main(int argc, char** argv) {
+  return stratego::run_with_ratios(argc, argv, stratego::register_all);
+}

@@ -1,0 +1,167 @@
+#include "bots/alphabeta_bot.h"
+
+#include <algorithm>
+
+#include "bots/action_keys.h"
+#include "bots/option_values.h"
+#include "engine/error.h"
+#include "engine/move_text.h"
+#include "engine/setup.h"
+#include "eval/belief.h"
+#include "eval/determinize.h"
+#include "heuristic/classic_rules_setup.h"
+#include "search/pimc.h"
+#include "search/time_manager.h"
+
+namespace stratego::bots {
+namespace {
+
+const char* const kWaterlooRefusal =
+    "alphabeta plays the classic family only (Stratego and its variants), not Stratego "
+    "Waterloo; use ismcts or rules there";
+
+}  // namespace
+
+AlphaBetaBot::AlphaBetaBot() = default;
+AlphaBetaBot::~AlphaBetaBot() = default;
+
+std::vector<BotOption> AlphaBetaBot::options() const {
+  using T = BotOption::Type;
+  return {
+      {"threads", T::kSpin, "1", 1, 64, {}},
+      {"worlds", T::kSpin, "8", 1, 10000, {}},
+      {"depth", T::kSpin, "64", 1, 200, {}},
+      {"nodes", T::kSpin, "0", 0, 1'000'000'000'000, {}},
+      {"movetime", T::kSpin, "1000", 1, 3'600'000, {}},
+      {"tt_mb", T::kSpin, "32", 1, 16384, {}},
+      {"quiescence", T::kSpin, "6", 0, 64, {}},
+      {"margin", T::kSpin, "300", 0, 30000, {}},
+      {"chance", T::kCheck, "true", 0, 0, {}},
+      {"flag_guard", T::kCheck, "false", 0, 0, {}},
+      {"choice", T::kCombo, "values", 0, 0, {"values", "votes"}},
+      SetupStyleOption::option(),
+  };
+}
+
+void AlphaBetaBot::set_option(const std::string& name, const std::string& value) {
+  if (name == SetupStyleOption::kName) return setups_.set(value);
+  if (name == "threads") {
+    params_.threads = int(parse_int(name, value, 1, 64));
+  } else if (name == "worlds") {
+    params_.worlds = int(parse_int(name, value, 1, 10000));
+  } else if (name == "depth") {
+    params_.max_depth = int(parse_int(name, value, 1, 200));
+  } else if (name == "nodes") {
+    nodes_ = parse_int(name, value, 0, 1'000'000'000'000);
+  } else if (name == "movetime") {
+    default_movetime_ms_ = parse_int(name, value, 1, 3'600'000);
+  } else if (name == "tt_mb") {
+    params_.tt_bytes = std::size_t(parse_int(name, value, 1, 16384)) << 20;
+  } else if (name == "quiescence") {
+    params_.quiescence_plies = int(parse_int(name, value, 0, 64));
+  } else if (name == "margin") {
+    params_.root_margin = int(parse_int(name, value, 0, 30000));
+  } else if (name == "flag_guard") {
+    params_.flag_guard = parse_bool(name, value);
+  } else if (name == "chance") {
+    params_.chance_nodes = parse_bool(name, value);
+  } else if (name == "choice") {
+    if (value != "values" && value != "votes")
+      throw InputError("option choice: '" + value + "' is not values or votes");
+    params_.votes = value == "votes";
+  } else {
+    Bot::set_option(name, value);
+  }
+}
+
+void AlphaBetaBot::new_game(const GameStart& g) {
+  if (g.variant->family == Family::kWaterloo) throw InputError(kWaterlooRefusal);
+  game_ = g;
+  decisions_ = 0;
+  belief_.reset();
+}
+
+std::string AlphaBetaBot::setup(const SetupRequest&) {
+  Rng rng(game_.seed ^ 0xab5e7u);
+  const Variant& v = *game_.variant;
+  if (auto line = setups_.setup(v, rng)) return *line;
+  return format_setup(v, rules_setup(v, game_.side, rng));
+}
+
+void AlphaBetaBot::observe(const ObservedMove& m, const View& after) {
+  if (!belief_) {
+    // Blue first hears of the game after Red's opening move: start from the view before it.
+    const std::optional<View> start = view_before_opening(m, after);
+    belief_ = std::make_unique<eval::Belief>(start ? *start : after);
+    if (!start) return;
+  }
+  try {
+    belief_->update(m, after);
+  } catch (const InputError&) {
+    belief_ = std::make_unique<eval::Belief>(after);  // start again rather than stop playing
+  }
+}
+
+Reply AlphaBetaBot::decide(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) {
+  if (!r.classic()) throw InputError(kWaterlooRefusal);
+  ++decisions_;
+  if (r.legal.size() == 1) return Reply{r.legal.front()};
+  const View& view = *r.classic();
+  if (!belief_ || !(belief_->view() == view)) belief_ = std::make_unique<eval::Belief>(view);
+  const std::vector<std::uint32_t> keys = action_keys(r);
+
+  search::AlphaBetaParams p = params_;
+  p.seed = game_.seed * 0x9e3779b97f4a7c15ull + std::uint64_t(decisions_);
+  const int threads = std::clamp(p.threads, 1, std::max(1, p.worlds));
+  // One sampler a thread (a sampler is not thread-safe), each built in its own thread; thread
+  // 0's here, since it also gives the base world and the marginals of the chance nodes.
+  std::vector<std::unique_ptr<eval::BeliefSampler>> samplers(static_cast<std::size_t>(threads));
+  samplers[0] = std::make_unique<eval::BeliefSampler>(*belief_, p.seed);
+  const eval::PieceTracker& tracker = belief_->tracker();
+  const State base = eval::determinize(view, tracker, samplers[0]->sample_kinds());
+  const search::CombatBelief combat(tracker, samplers[0]->marginals());
+  const Side enemy = other(view.viewer);
+  auto sample = [&](int t, State& w) {
+    auto& sampler = samplers[std::size_t(t)];
+    if (!sampler)
+      sampler = std::make_unique<eval::BeliefSampler>(*belief_, p.seed + std::uint64_t(t));
+    const std::vector<Kind>& kinds = sampler->sample_kinds();
+    w = base;
+    const auto& pieces = tracker.pieces();
+    for (std::size_t i = 0; i < pieces.size(); ++i) {
+      const int sq = pieces[i].square;
+      if (sq < 0 || piece_kind(w.at(sq)) == kinds[i]) continue;
+      const std::uint8_t flags = w.flags(sq);
+      w.remove(sq);
+      w.put(sq, enemy, kinds[i], flags);
+    }
+  };
+
+  search::PimcBudget budget;
+  const Limits& l = r.limits;
+  budget.nodes = nodes_ > 0 ? nodes_ : l.nodes;
+  if (!l.infinite) {
+    const Side me = game_.side;
+    const int left = std::max(20, 200 - view.moves_played / 2);
+    budget.time_ms = search::decision_time_ms(
+        search::Clock{l.movetime_ms, l.time_left_ms[me], l.increment_ms[me]}, left);
+    if (budget.time_ms == 0 && budget.nodes == 0 && l.iterations == 0)
+      budget.time_ms = default_movetime_ms_;
+  }
+  if (budget.nodes == 0 && l.iterations > 0) budget.nodes = l.iterations;
+  const search::PimcResult res = search::run_pimc(p, budget, keys, base, combat, sample, stop);
+
+  SearchInfo fin;
+  fin.nodes = std::int64_t(res.nodes);
+  fin.samples = res.worlds;
+  fin.nps = res.seconds > 0 ? std::int64_t(double(res.nodes) / res.seconds) : 0;
+  fin.depth = res.min_depth;
+  fin.win_probability = res.win_probability;
+  fin.pv.push_back(move_to_text(Move::from_raw(std::uint16_t(res.best)), view.variant->geometry));
+  fin.text = "worlds " + std::to_string(res.worlds) + " depth " + std::to_string(res.min_depth) +
+             ".." + std::to_string(res.max_depth);
+  if (info) info(fin);
+  return Reply{r.legal[index_of_key(keys, res.best)]};
+}
+
+}  // namespace stratego::bots

@@ -1,0 +1,50 @@
+// `alphabeta`: perfect-information Monte Carlo for the classic family (search/pimc.h). Keeps a
+// belief over the opponent's hidden pieces from its own observations (eval/belief.h, the same
+// belief the `ismcts` bot samples, without its policy evidence), and for each decision searches
+// `worlds` determinizations drawn from it by alpha-beta (search/alphabeta.h), with chance nodes
+// at its own attacks on pieces it cannot see. Options: threads, worlds, depth, nodes (a node
+// budget per decision that overrides the request's), movetime (when the request gives no
+// limit), tt_mb (per thread), quiescence, margin, chance, flag_guard, choice (values or votes),
+// setups. Stratego Waterloo is refused: new_game throws InputError (the referee books it as the
+// bot's fault, with the message), since its turns of several actions and its combat die are not
+// modelled here.
+// Set-ups: the `rules` generator's (heuristic/classic_rules_setup.h), or the `setups` option.
+#pragma once
+
+#include <memory>
+
+#include "bots/bot.h"
+#include "bots/setup_style_option.h"
+#include "search/alphabeta.h"
+
+namespace stratego::eval {
+class Belief;
+}  // namespace stratego::eval
+
+namespace stratego::bots {
+
+class AlphaBetaBot : public Bot {
+ public:
+  AlphaBetaBot();
+  ~AlphaBetaBot() override;
+  std::string name() const override { return "alphabeta"; }
+  std::vector<BotOption> options() const override;
+  void set_option(const std::string& name, const std::string& value) override;
+  void new_game(const GameStart& g) override;
+  std::string setup(const SetupRequest& r) override;
+  void observe(const ObservedMove& m, const View& after) override;
+  Reply decide(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) override;
+
+  const search::AlphaBetaParams& params() const { return params_; }
+
+ private:
+  search::AlphaBetaParams params_;
+  std::int64_t nodes_ = 0;  // 0: the request's budget
+  std::int64_t default_movetime_ms_ = 1000;
+  SetupStyleOption setups_;
+  GameStart game_;
+  int decisions_ = 0;
+  std::unique_ptr<eval::Belief> belief_;
+};
+
+}  // namespace stratego::bots
