@@ -33,8 +33,9 @@ StrengthJob make_job(const Store& store, const Candidate& c, int game, Family fa
 void check_waterloo_setup(const std::shared_ptr<const Variant>& v, Side side,
                           const std::string& tokens) {
   // The decisions before this side's set-up (early start, draft, the other army's set-up) are
-  // taken the first legal way and chance the first outcome: they do not change which set-ups
-  // are legal in the basic and standard games.
+  // taken the first legal way and chance the first outcome. The draft and the other army do
+  // not change which set-ups are legal; the early start (W-14.1, expert-early-start only)
+  // does, for the French reserve, so there a game's referee may still refuse a French set-up.
   waterloo::WaterlooState s(v);
   Rng rng(1);
   waterloo::ActionList list;
