@@ -4,7 +4,10 @@
 
 #include "engine/error.h"
 #include "engine/record.h"
+#include "engine/rng.h"
 #include "engine/variant_loader.h"
+#include "engine/waterloo/record.h"
+#include "engine/waterloo/state.h"
 #include "protocol/bot_spec.h"
 #include "referee/match.h"
 #include "strength/trace.h"
@@ -13,7 +16,8 @@ namespace stratego::strength {
 
 using nlohmann::json;
 
-StrengthJob make_job(const Store& store, const Candidate& c, int game) {
+StrengthJob make_job(const Store& store, const Candidate& c, int game, Family family) {
+  const bool one_sided = family == Family::kWaterloo;
   const Settings& s = store.settings();
   StrengthJob j;
   j.variant = s.variant;
@@ -21,13 +25,57 @@ StrengthJob make_job(const Store& store, const Candidate& c, int game) {
   j.nodes = s.nodes;
   j.candidate = c;
   j.game = game;
-  j.opponent = store.opponent(game);
-  j.seed = store.seed(game);
+  j.opponent = store.opponent(game, one_sided);
+  j.seed = store.seed(game, one_sided);
   return j;
 }
 
+void check_waterloo_setup(const std::shared_ptr<const Variant>& v, Side side,
+                          const std::string& tokens) {
+  // The decisions before this side's set-up (early start, draft, the other army's set-up) are
+  // taken the first legal way and chance the first outcome. The draft and the other army do
+  // not change which set-ups are legal; the early start (W-14.1, expert-early-start only)
+  // does, for the French reserve, so there a game's referee may still refuse a French set-up.
+  waterloo::WaterlooState s(v);
+  Rng rng(1);
+  waterloo::ActionList list;
+  while (!(s.phase() == waterloo::Phase::kSetup && s.current_player() == side)) {
+    if (s.over()) throw InputError("the game ends before the set-up");
+    if (s.is_chance()) {
+      s.apply(s.chance_outcomes().front().first);
+    } else if (s.phase() == waterloo::Phase::kSetup) {
+      s.apply_setup(s.current_player(), s.random_setup(s.current_player(), rng));
+    } else {
+      s.legal_actions(list);
+      if (list.size == 0) throw InputError("no decision before the set-up");
+      s.apply(list[0]);
+    }
+  }
+  s.apply_setup(side, waterloo::parse_setup_tokens(s, side, tokens));
+}
+
+Side waterloo_side_of(const std::shared_ptr<const Variant>& v, const std::string& tokens) {
+  std::string why[2];
+  for (Side side : {kRed, kBlue}) {
+    try {
+      check_waterloo_setup(v, side, tokens);
+      return side;
+    } catch (const InputError& e) {
+      why[side] = e.what();
+    }
+  }
+  throw InputError("not an Allied set-up (" + why[kRed] + ") nor a French one (" + why[kBlue] +
+                   ")");
+}
+
+Side candidate_side(const Variant& v, const std::string& line, int game) {
+  if (v.family != Family::kWaterloo) return game % 2 == 0 ? kRed : kBlue;
+  return waterloo_side_of(std::make_shared<const Variant>(v), line);
+}
+
 GameRow play_strength_job(const StrengthJob& j, const std::shared_ptr<const Variant>& v) {
-  const Side side = j.game % 2 == 0 ? kRed : kBlue;
+  const Side side = v->family == Family::kWaterloo ? waterloo_side_of(v, j.candidate.line)
+                                                   : candidate_side(*v, j.candidate.line, j.game);
   bots::GameSettings gs;
   gs.variant = v;
   gs.variant_spec = j.variant;
@@ -47,6 +95,8 @@ GameRow play_strength_job(const StrengthJob& j, const std::shared_ptr<const Vari
   g.seed = j.seed;
   GameTrace t;
   try {
+    // Waterloo: no per-square trace (--why is classic only); the plies are its decisions.
+    if (v->family == Family::kWaterloo) throw InputError("no trace");
     t = trace_game(parse_record(o.record, "game"), side);
   } catch (const InputError&) {
     t.plies = o.decisions;  // a game ended at its set-up (a forfeit) has nothing to trace

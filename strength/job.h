@@ -22,7 +22,21 @@ struct StrengthJob {
   std::uint64_t seed = 0;
 };
 
-StrengthJob make_job(const Store& store, const Candidate& c, int game);
+// family: the variant's (Waterloo's pairs are one-sided: Store::opponent).
+StrengthJob make_job(const Store& store, const Candidate& c, int game,
+                     Family family = Family::kClassic);
+
+// The side the candidate plays in game g. Classic family: Red in even games, Blue in odd ones.
+// Waterloo: the two armies differ, so a candidate is one army's set-up and plays that army's
+// side in every game (waterloo_side_of).
+Side candidate_side(const Variant& v, const std::string& line, int game);
+// The side (Red: Allied, Blue: French) whose set-up the Waterloo set-up tokens are, checked
+// by applying them to a fresh game in that side's set-up phase as the referee does. Throws
+// InputError saying what is wrong with them for either army.
+Side waterloo_side_of(const std::shared_ptr<const Variant>& v, const std::string& tokens);
+// Throws InputError unless the tokens are a legal set-up of `side` (same check).
+void check_waterloo_setup(const std::shared_ptr<const Variant>& v, Side side,
+                          const std::string& tokens);
 
 // Plays the job (v: job.variant, loaded). Never throws for what a bot does.
 GameRow play_strength_job(const StrengthJob& job, const std::shared_ptr<const Variant>& v);

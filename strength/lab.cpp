@@ -22,7 +22,7 @@ namespace stratego::strength {
 
 GameRow play_strength_game(const Store& store, const std::shared_ptr<const Variant>& v,
                            const Candidate& c, int game) {
-  return play_strength_job(make_job(store, c, game), v);
+  return play_strength_job(make_job(store, c, game, v->family), v);
 }
 
 Lab::Lab(Store& store, const LabOptions& options)
@@ -30,10 +30,6 @@ Lab::Lab(Store& store, const LabOptions& options)
       opt_(options),
       variant_(std::make_shared<const Variant>(load_variant(store.settings().variant))) {
   if (opt_.jobs < 1) throw InputError("-j must be at least 1");
-  if (variant_->family != Family::kClassic)
-    throw InputError(store.settings().variant +
-                     ": set-up strength is for the classic family (Waterloo's set-up tokens are "
-                     "not supported yet)");
   bots::make_bot_from_spec(store.settings().bot);  // a bad spec fails before any game
 }
 
@@ -104,7 +100,8 @@ int Lab::ensure(const std::vector<Candidate>& candidates, int games) {
     for (std::size_t i = 0; i < todo.size(); i += per) {
       std::vector<StrengthJob> batch;
       for (std::size_t k = i; k < std::min(todo.size(), i + per); ++k)
-        batch.push_back(make_job(store_, candidates[todo[k].first], todo[k].second));
+        batch.push_back(
+            make_job(store_, candidates[todo[k].first], todo[k].second, variant_->family));
       texts.push_back(jobs_to_json(batch));
     }
     opt_.pool->run(texts, [&](const std::string& answer) {

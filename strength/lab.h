@@ -51,8 +51,9 @@ class Lab {
   double seconds_ = 0;
 };
 
-// One game: the candidate's set-up `line` as Red (even games) or Blue against game g's
-// opponent, with the store's settings (strength/job.h). Never throws for what a bot does.
+// One game: the candidate's set-up `line` as Red (even games) or Blue (Waterloo: its army's
+// side in every game, strength/job.h) against game g's opponent, with the store's settings
+// (strength/job.h). Never throws for what a bot does.
 GameRow play_strength_game(const Store& store, const std::shared_ptr<const Variant>& v,
                            const Candidate& c, int game);
 

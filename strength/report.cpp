@@ -25,11 +25,16 @@ std::vector<double> pairs_of(const std::vector<GameRow>& rows) {
 }  // namespace
 
 void count_end(EndCounts& e, const std::string& reason, double score) {
-  if (reason == "flag-captured")
+  // Waterloo's victory conditions (W-11, W-13; a pursuit's key carries its kind) count in the
+  // flag columns as the game's decisive ends, its turn limit (W-1.4) as a limit.
+  const bool waterloo_win = reason == "lines-of-retreat" || reason == "actions-lost" ||
+                            reason == "commander-in-chief" || reason == "napoleon-lost" ||
+                            reason == "centre-sector" || reason.rfind("pursuit", 0) == 0;
+  if (reason == "flag-captured" || (waterloo_win && score != 0.5))
     ++(score > 0.5 ? e.enemy_flag : e.own_flag);
   else if (reason == "no-moves")
     ++(score > 0.5 ? e.no_moves_won : e.no_moves_lost);
-  else if (reason == "move-limit" || reason == "no-movable-pieces")
+  else if (reason == "move-limit" || reason == "no-movable-pieces" || reason == "turn-limit")
     ++e.limits;
   else
     ++e.other;
@@ -82,10 +87,18 @@ std::string format_table(const std::vector<Summary>& s, const Store& store) {
     << (st.field == "own" ? " (the bot's own set-ups)"
                           : " (" + std::to_string(store.field().size()) + " set-ups)")
     << ", seed " << st.seed << "\n";
-  o << "# score: mean over pairs (the same opponent and seed, both colours), 95% interval;"
+  const bool waterloo = st.variant.rfind("waterloo", 0) == 0;
+  o << "# score: mean over pairs ("
+    << (waterloo ? "two games of its army, each its own opponent and seed"
+                 : "the same opponent and seed, both colours")
+    << "), 95% interval;"
        " Elo to the field;\n# ends: own flag taken / enemy flag taken / no moves (won-lost) /"
        " limits / other;\n# diff: paired score difference to the best, with its standard error;"
        " * separated at 95%, ** also with Bonferroni\n";
+  if (waterloo)
+    o << "# Waterloo: each set-up plays its own army in every game;\n# the flag columns count "
+         "games lost / won by a victory condition (W-11, "
+         "W-13), limits the turn limit\n";
   o << "  # label                  games  score  95%            Elo   95%          ends            "
        " "
        "     plies  diff    se\n";

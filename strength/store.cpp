@@ -205,14 +205,22 @@ std::vector<GameRow> Store::games(std::int64_t candidate, int limit, bool traces
   return out;
 }
 
-std::string Store::opponent(int game) const {
+namespace {
+// The second game of a one-sided pair: another key, so another draw.
+std::uint64_t second_of(int game, bool one_sided) {
+  return one_sided && game % 2 ? 0x2d5eed0ddull : 0;
+}
+}  // namespace
+
+std::string Store::opponent(int game, bool one_sided) const {
   if (field_.empty()) return "";
-  Rng r(mix(settings_.seed, std::uint64_t(game / 2)) ^ 0x5eedull);
+  Rng r(mix(settings_.seed, std::uint64_t(game / 2)) ^ 0x5eedull ^ second_of(game, one_sided));
   return field_[r.below(std::uint32_t(field_.size()))];
 }
 
-std::uint64_t Store::seed(int game) const {
-  return mix(settings_.seed, std::uint64_t(game / 2)) & 0x7fffffffffffull;
+std::uint64_t Store::seed(int game, bool one_sided) const {
+  return (mix(settings_.seed, std::uint64_t(game / 2)) ^ second_of(game, one_sided)) &
+         0x7fffffffffffull;
 }
 
 }  // namespace stratego::strength

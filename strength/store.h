@@ -65,9 +65,11 @@ class Store {
   // A candidate's games 0 .. limit-1 that were played (all with limit < 0), in game order.
   std::vector<GameRow> games(std::int64_t candidate, int limit = -1, bool traces = false);
 
-  // The opponent line ("" = the bot's own) and seed of game g.
-  std::string opponent(int game) const;
-  std::uint64_t seed(int game) const;
+  // The opponent line ("" = the bot's own) and seed of game g: the same for both games of a
+  // pair (both colours), unless one_sided (Waterloo: the candidate plays one army, so the
+  // pair's second game draws its own opponent and seed instead of repeating the first).
+  std::string opponent(int game, bool one_sided = false) const;
+  std::uint64_t seed(int game, bool one_sided = false) const;
 
  private:
   ladder::Db db_;

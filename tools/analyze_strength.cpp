@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <iostream>
 #include <optional>
+#include <sstream>
 
 #include "engine/error.h"
 #include "engine/file_io.h"
@@ -16,6 +17,7 @@
 #include "eval/setup_mixture.h"
 #include "ladder/mpi.h"
 #include "ladder/run_lock.h"
+#include "strength/job.h"
 #include "strength/lab.h"
 #include "strength/racing.h"
 #include "strength/report.h"
@@ -90,18 +92,92 @@ std::vector<std::pair<std::string, std::string>> candidate_lines(
 
 namespace {
 
+// Waterloo: the set-up token lines of a file (blank lines and # comments skipped), each with
+// its label FILE:LINE.
+std::vector<std::pair<std::string, std::string>> token_file_lines(const std::string& path) {
+  std::istringstream in(read_text_file(path));
+  const std::string name = std::filesystem::path(path).filename().string();
+  std::vector<std::pair<std::string, std::string>> out;
+  int n = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++n;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    const auto first = line.find_first_not_of(" \t");
+    if (first == std::string::npos || line[first] == '#') continue;
+    out.push_back({line.substr(first), name + ":" + std::to_string(n)});
+  }
+  return out;
+}
+
+// Waterloo's candidates (set-up tokens of one army, all the same army, each checked on a
+// fresh game as the referee would) and field (own, or a file of the other army's token lines).
+std::vector<std::pair<std::string, std::string>> waterloo_inputs(
+    const std::shared_ptr<const Variant>& v, const StrengthOptions& o, Settings& s,
+    std::vector<std::string>& field) {
+  std::vector<std::pair<std::string, std::string>> lines;
+  for (std::size_t i = 0; i < o.setups.size(); ++i)
+    lines.push_back({o.setups[i], "arg " + std::to_string(i + 1)});
+  if (!o.file.empty())
+    for (auto& l : token_file_lines(o.file)) lines.push_back(l);
+  std::optional<Side> army;
+  std::string first;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const auto& [line, label] = lines[i];
+    const std::string where =
+        label.rfind("arg ", 0) == 0 ? "set-up argument " + std::to_string(i + 1) : label;
+    Side side;
+    try {
+      side = waterloo_side_of(v, line);
+    } catch (const InputError& e) {
+      throw InputError(where + ": " + e.what());
+    }
+    if (army && side != *army)
+      throw InputError(where + ": a " + (side == kRed ? "Allied" : "French") + " set-up, but " +
+                       first + " is " + (*army == kRed ? "Allied" : "French") +
+                       " (a Waterloo analysis compares set-ups of one army)");
+    if (!army) army = side, first = where;
+  }
+  if (o.field == "human")
+    throw InputError("--field human: there are no human set-ups for " + o.variant +
+                     " (Waterloo); give --field own or --field FILE of the other army's set-ups");
+  if (o.field == "own") {
+    s.field = "own";
+  } else {
+    s.field = "file";
+    s.field_file = o.field;
+    for (const auto& [line, label] : token_file_lines(o.field)) {
+      try {
+        if (army)
+          check_waterloo_setup(v, other(*army), line);
+        else
+          waterloo_side_of(v, line);
+      } catch (const InputError& e) {
+        throw InputError("--field " + label + ": " + e.what());
+      }
+      field.push_back(line);
+    }
+    if (field.empty()) throw InputError(o.field + ": no set-up lines for the field");
+  }
+  return lines;
+}
+
 void run_strength(const StrengthOptions& o, ladder::MpiPool* pool) {
-  const Variant v = load_variant(o.variant);
-  if (v.family != Family::kClassic)
-    throw InputError(o.variant + ": analyze strength is for the classic family (not Waterloo)");
+  const auto vp = std::make_shared<const Variant>(load_variant(o.variant));
+  const Variant& v = *vp;
+  const bool waterloo = v.family == Family::kWaterloo;
   if (o.games < 2) throw InputError("--games must be at least 2");
+  if (waterloo && (o.why || !o.svg.empty()))
+    throw InputError(std::string(o.why ? "--why" : "--svg") +
+                     ": the per-square trace is for the classic family, not Waterloo");
   Settings s;
   s.variant = o.variant;
   s.bot = o.bot;
   s.nodes = o.nodes;
   s.seed = o.seed;
-  const auto lines = candidate_lines(v, o.setups, o.file);
-  std::vector<std::string> field = field_lines(v, s, o.field);
+  std::vector<std::string> field;
+  const auto lines =
+      waterloo ? waterloo_inputs(vp, o, s, field) : candidate_lines(v, o.setups, o.file);
+  if (!waterloo) field = field_lines(v, s, o.field);
   std::optional<ladder::RunLock> lock;
   if (!o.db.empty()) lock.emplace(o.db);
   Store store(o.db, s, field);
@@ -202,7 +278,9 @@ void register_strength(CLI::App* analyze) {
       "strength", "How strong set-ups play: games against a field, with intervals and why");
   cmd->add_option("setups", o->setups, "Set-up lines to analyse");
   cmd->add_option("--file,-f", o->file, "A file of set-up lines to analyse");
-  cmd->add_option("--variant,-v", o->variant, "Variant (classic family)")->capture_default_str();
+  cmd->add_option("--variant,-v", o->variant,
+                  "Variant (classic family, or Waterloo: set-up tokens of one army)")
+      ->capture_default_str();
   cmd->add_option("--games,-n", o->games, "Games per set-up (both colours; rounded up to pairs)")
       ->capture_default_str();
   cmd->add_option("--field", o->field,
