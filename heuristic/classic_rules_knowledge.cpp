@@ -41,6 +41,15 @@ KindMask EnemyKnowledge::movable_kinds() const {
   return m;
 }
 
+void EnemyKnowledge::track_from(const View& view) {
+  try {
+    tracker_.emplace(view);
+  } catch (const InputError&) {  // a view no army fits (a built position): the view alone
+    tracker_.reset();
+  }
+  last_ = view;
+}
+
 void EnemyKnowledge::observe(const ObservedMove& m, const View& after) {
   if (!tracking_) return;
   try {
@@ -50,24 +59,18 @@ void EnemyKnowledge::observe(const ObservedMove& m, const View& after) {
       tracker_.emplace(*start);
       tracker_->update(m, after);
     } else {
-      tracker_.emplace(after);
+      return track_from(after);
     }
   } catch (const InputError&) {
     // A history the tracker cannot follow (it should not happen): go on from the view.
-    tracker_.emplace(after);
+    return track_from(after);
   }
   last_ = after;
 }
 
 void EnemyKnowledge::update(const View& view, EvalMode mode) {
-  if (tracking_ && (!tracker_ || !(view == last_))) {  // first view, or another game's
-    try {
-      tracker_.emplace(view);
-    } catch (const InputError&) {  // a view no army fits (a built position): the view alone
-      tracker_.reset();
-    }
-    last_ = view;
-  }
+  if (tracking_ && (!tracker_ || !(view == last_)))
+    track_from(view);  // first view, or another game's
   const Side enemy = other(me_);
   const KindMask all = all_kinds(), movable = movable_kinds();
   for (int sq = 0; sq < variant_->geometry.num_squares(); ++sq) {

@@ -61,6 +61,8 @@ class EnemyKnowledge {
  private:
   KindMask all_kinds() const;
   KindMask movable_kinds() const;
+  // The tracker started again from this view (none if no army fits it).
+  void track_from(const View& view);
   void compute_beliefs(const View& view, EvalMode mode);
 
   std::shared_ptr<const Variant> variant_;
