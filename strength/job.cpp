@@ -4,10 +4,10 @@
 
 #include "engine/error.h"
 #include "engine/record.h"
-#include "engine/rng.h"
 #include "engine/variant_loader.h"
 #include "engine/waterloo/record.h"
 #include "engine/waterloo/state.h"
+#include "engine/waterloo/view.h"
 #include "protocol/bot_spec.h"
 #include "referee/match.h"
 #include "strength/trace.h"
@@ -32,25 +32,9 @@ StrengthJob make_job(const Store& store, const Candidate& c, int game, Family fa
 
 void check_waterloo_setup(const std::shared_ptr<const Variant>& v, Side side,
                           const std::string& tokens) {
-  // The decisions before this side's set-up (early start, draft, the other army's set-up) are
-  // taken the first legal way and chance the first outcome. The draft and the other army do
-  // not change which set-ups are legal; the early start (W-14.1, expert-early-start only)
-  // does, for the French reserve, so there a game's referee may still refuse a French set-up.
-  waterloo::WaterlooState s(v);
-  Rng rng(1);
-  waterloo::ActionList list;
-  while (!(s.phase() == waterloo::Phase::kSetup && s.current_player() == side)) {
-    if (s.over()) throw InputError("the game ends before the set-up");
-    if (s.is_chance()) {
-      s.apply(s.chance_outcomes().front().first);
-    } else if (s.phase() == waterloo::Phase::kSetup) {
-      s.apply_setup(s.current_player(), s.random_setup(s.current_player(), rng));
-    } else {
-      s.legal_actions(list);
-      if (list.size == 0) throw InputError("no decision before the set-up");
-      s.apply(list[0]);
-    }
-  }
+  // The set-up phase as the referee reaches it, without an early start (W-14.1, expert-early-
+  // start only, changes the French reserve: there a game's referee may still refuse one).
+  waterloo::WaterlooState s = waterloo::setup_phase_state(v, nullptr, side);
   s.apply_setup(side, waterloo::parse_setup_tokens(s, side, tokens));
 }
 

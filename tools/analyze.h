@@ -6,8 +6,12 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "eval/setup_model.h"
+#include "ladder/run_lock.h"
+#include "strength/lab.h"
+#include "strength/store.h"
 
 namespace stratego::ladder {
 class MpiPool;
@@ -24,6 +28,16 @@ void register_generate(CLI::App* analyze);  // analyze generate --variant V [--o
 // The prior for a variant: the file given (a `.prior` written by `analyze fit`), else the
 // compiled-in one (eval/setup_model.h).
 std::shared_ptr<const eval::SetupModel> load_prior(const Variant& v, const std::string& file);
+
+// A strength analysis open for games (analyze strength, analyze generate): with --db FILE its
+// run lock, taken first; the store of its settings, field and games; the lab that plays into it.
+struct OpenAnalysis {
+  OpenAnalysis(const std::string& db, const strength::Settings& s,
+               const std::vector<std::string>& field, int jobs, bool quiet, ladder::MpiPool* pool);
+  std::unique_ptr<ladder::RunLock> lock;
+  strength::Store store;
+  strength::Lab lab;
+};
 
 // Runs a command that plays strength games (analyze strength, analyze generate): body(null)
 // without --mpi; with it (under mpirun) body(pool) on rank 0 only, the other ranks playing

@@ -59,14 +59,9 @@ void run_generate(const GenerateOptions& o, ladder::MpiPool* pool) {
   s.bot = o.bot;
   s.seed = o.seed;
   const std::vector<std::string> field = field_lines(v, s, o.field);
-  std::optional<ladder::RunLock> lock;
-  if (!o.db.empty()) lock.emplace(o.db);
-  Store store(o.db, s, field);
-  LabOptions lo;
-  lo.jobs = o.jobs;
-  lo.quiet = o.quiet;
-  lo.pool = pool;
-  Lab lab(store, lo);
+  OpenAnalysis open(o.db, s, field, o.jobs, o.quiet, pool);
+  Store& store = open.store;
+  Lab& lab = open.lab;
   const eval::SetupModel model = eval::SetupModel::for_variant(v);
   std::cout
       << "# " << o.variant << ", bot " << o.bot << ", field " << o.field << ", prior "

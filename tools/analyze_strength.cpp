@@ -44,6 +44,13 @@ struct StrengthOptions {
 
 }  // namespace
 
+OpenAnalysis::OpenAnalysis(const std::string& db, const Settings& s,
+                           const std::vector<std::string>& field, int jobs, bool quiet,
+                           ladder::MpiPool* pool)
+    : lock(db.empty() ? nullptr : std::make_unique<ladder::RunLock>(db)),
+      store(db, s, field),
+      lab(store, LabOptions{jobs, pool, nullptr, quiet}) {}
+
 // The field's set-up lines for the settings (human: the compiled-in training split of the
 // variant's human set-ups; own: none, the bot sets up; else a file).
 std::vector<std::string> field_lines(const Variant& v, Settings& s, const std::string& field) {
@@ -178,14 +185,9 @@ void run_strength(const StrengthOptions& o, ladder::MpiPool* pool) {
   const auto lines =
       waterloo ? waterloo_inputs(vp, o, s, field) : candidate_lines(v, o.setups, o.file);
   if (!waterloo) field = field_lines(v, s, o.field);
-  std::optional<ladder::RunLock> lock;
-  if (!o.db.empty()) lock.emplace(o.db);
-  Store store(o.db, s, field);
-  LabOptions lo;
-  lo.jobs = o.jobs;
-  lo.quiet = o.quiet;
-  lo.pool = pool;
-  Lab lab(store, lo);
+  OpenAnalysis open(o.db, s, field, o.jobs, o.quiet, pool);
+  Store& store = open.store;
+  Lab& lab = open.lab;
   std::vector<Candidate> cands;
   for (const auto& [line, label] : lines) cands.push_back(store.add_candidate(line, label));
   if (cands.empty()) cands = store.candidates();  // --db alone: the analysis as it stands
