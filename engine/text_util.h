@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <cctype>
 #include <charconv>
 #include <optional>
 #include <string>
@@ -18,6 +19,18 @@ inline std::string_view trim(std::string_view s) {
   const auto b = s.find_first_not_of(" \t\r\n");
   if (b == std::string_view::npos) return {};
   return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
+}
+
+// ASCII case of every letter (commands and protocol words are matched whatever their case).
+inline std::string upper_case(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = char(std::toupper(static_cast<unsigned char>(c)));
+  return out;
+}
+inline std::string lower_case(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return out;
 }
 
 // Words separated by runs of blanks.

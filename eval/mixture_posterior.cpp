@@ -4,23 +4,10 @@
 #include <cmath>
 #include <limits>
 
+#include "eval/log_math.h"
+
 namespace stratego::eval {
 namespace {
-
-constexpr double kMinusInf = -std::numeric_limits<double>::infinity();
-
-// log n!, from a table: the conditioning calls it millions of times on small counts.
-double lfact(double n) {
-  static const std::vector<double> table = [] {
-    std::vector<double> t(257);
-    for (std::size_t i = 0; i < t.size(); ++i) t[i] = std::lgamma(double(i) + 1);
-    return t;
-  }();
-  return n >= 0 && n <= 256 && n == std::floor(n) ? table[std::size_t(n)] : std::lgamma(n + 1);
-}
-double log_choose(double n, double k) {
-  return k < 0 || k > n ? kMinusInf : lfact(n) - lfact(k) - lfact(n - k);
-}
 
 // log P(the observed symbols on `squares` | the multiset `left` is placed uniformly on them and
 // `free` more squares): prod over symbols of falling factorials over the falling factorial of
@@ -30,10 +17,10 @@ double log_uniform_obs(const std::vector<int>& left, const std::vector<int>& see
   int total = 0;
   for (std::size_t s = 0; s < left.size(); ++s) {
     if (seen[s] > left[s]) return kMinusInf;
-    lp += lfact(left[s]) - lfact(left[s] - seen[s]);
+    lp += log_factorial(left[s]) - log_factorial(left[s] - seen[s]);
     total += seen[s];
   }
-  return lp - (lfact(squares) - lfact(squares - total));
+  return lp - (log_factorial(squares) - log_factorial(squares - total));
 }
 
 }  // namespace
@@ -217,11 +204,11 @@ MixturePosterior condition(const SetupMixture& m, const std::vector<int>& obs) {
           class_seen[std::size_t(pat.class_of[std::size_t(s)])] += seen[std::size_t(s)];
         double within = 0;
         for (int s = 0; s < n; ++s)
-          within +=
-              lfact(counts[std::size_t(s)]) - lfact(counts[std::size_t(s)] - seen[std::size_t(s)]);
+          within += log_factorial(counts[std::size_t(s)]) -
+                    log_factorial(counts[std::size_t(s)] - seen[std::size_t(s)]);
         for (int k = 0; k < pat.classes; ++k)
-          within -= lfact(pat.class_counts[std::size_t(k)]) -
-                    lfact(pat.class_counts[std::size_t(k)] - class_seen[std::size_t(k)]);
+          within -= log_factorial(pat.class_counts[std::size_t(k)]) -
+                    log_factorial(pat.class_counts[std::size_t(k)] - class_seen[std::size_t(k)]);
         double total = 0;
         std::vector<double> class_weight(std::size_t(zone * pat.classes), 0.0);
         for (const auto& [layout, count] : pat.counts) {

@@ -10,22 +10,18 @@
 #include <tuple>
 
 #include "engine/error.h"
+#include "eval/log_math.h"
 #include "eval/setup_fit.h"
 
 namespace stratego::eval {
 namespace {
 
-constexpr double kMinusInf = -std::numeric_limits<double>::infinity();
 constexpr std::uint8_t kLake = 255;
 constexpr int kResampled[] = {2, 4, 8, 12, 16};
 constexpr int kMaxResampled = 16;
 constexpr int kLayoutResampled[] = {2, 4, 8};
 constexpr int kMaxLayoutResampled = 8;
 constexpr int kSwaps[] = {1, 2, 3};
-
-double log_choose(double n, double k) {
-  return std::lgamma(n + 1) - std::lgamma(k + 1) - std::lgamma(n - k + 1);
-}
 
 char letter_of(int code) {
   if (code < 0) return '_';

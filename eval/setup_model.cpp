@@ -6,13 +6,9 @@
 #include <limits>
 
 #include "engine/error.h"
+#include "eval/log_math.h"
 
 namespace stratego::eval {
-namespace {
-
-constexpr double kMinusInf = -std::numeric_limits<double>::infinity();
-
-}  // namespace
 
 SetupModel::SetupModel(const Variant& v, std::string source)
     : variant_(v.name), source_(std::move(source)), width_(v.width), rows_(v.setup_rows) {

@@ -5,15 +5,9 @@
 #include <limits>
 
 #include "engine/error.h"
+#include "eval/log_math.h"
 
 namespace stratego::eval {
-namespace {
-
-constexpr double kMinusInf = -std::numeric_limits<double>::infinity();
-
-double lfact(double n) { return std::lgamma(n + 1); }
-
-}  // namespace
 
 const char* style_name(SetupStyle s) {
   switch (s) {
@@ -68,9 +62,9 @@ StyleDistribution::StyleDistribution(const SetupModel& shape, SetupStyle s)
   }
   // Set-ups of the style: place the constrained pieces in the region, then the others anywhere.
   const double squares = double(order_.size());
-  log_total_ =
-      lfact(region_size_) - lfact(region_size_ - constrained_) + lfact(squares - constrained_);
-  for (int i = 0; i < n; ++i) log_total_ -= lfact(counts_[std::size_t(i)]);
+  log_total_ = log_factorial(region_size_) - log_factorial(region_size_ - constrained_) +
+               log_factorial(squares - constrained_);
+  for (int i = 0; i < n; ++i) log_total_ -= log_factorial(counts_[std::size_t(i)]);
 }
 
 double StyleDistribution::log_prob(const std::vector<int>& symbols) const {
@@ -127,8 +121,9 @@ double StyleDistribution::observe(const std::vector<int>& obs, std::vector<doubl
   const double squares = double(order_.size());
   const double others_left =
       squares - constrained_ - observed_others;  // squares the others still fill
-  double consistent = lfact(region_left) - lfact(region_left - k_left) + lfact(others_left);
-  for (int i = 0; i < n; ++i) consistent -= lfact(left[std::size_t(i)]);
+  double consistent =
+      log_factorial(region_left) - log_factorial(region_left - k_left) + log_factorial(others_left);
+  for (int i = 0; i < n; ++i) consistent -= log_factorial(left[std::size_t(i)]);
   if (pred)
     for (int f : order_) {
       if (obs[std::size_t(f)] >= 0) continue;

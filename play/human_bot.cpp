@@ -158,8 +158,7 @@ void HumanBot::save_copy(const std::string& path) {
 
 bool HumanBot::command(const std::string& line, const Request& r, Reply& reply, bool& done) {
   const auto w = text::word_strings(line);
-  std::string cmd = w.front();
-  for (char& c : cmd) c = char(std::tolower(static_cast<unsigned char>(c)));
+  const std::string cmd = text::lower_case(w.front());
   const Geometry& g = r.classic() ? r.classic()->variant->geometry : r.waterloo()->geometry();
   if (cmd == "help" || cmd == "?") {
     out_ << kHelp;

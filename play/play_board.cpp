@@ -8,11 +8,11 @@
 namespace stratego::bots {
 namespace {
 
-constexpr int kCell = 5;
+constexpr int kClassicCellWidth = 5;
 
 // The core of a cell sits so that one-character pieces line up under the column letter.
 std::string place_in_cell(const std::string& core, char suffix) {
-  std::string cell(kCell, ' ');
+  std::string cell(kClassicCellWidth, ' ');
   const std::size_t start = core.size() <= 1 ? 2 : core.size() >= 4 ? 0 : 1;
   cell.replace(start, core.size(), core);
   if (suffix != ' ') cell[start + core.size()] = suffix;

@@ -14,7 +14,7 @@ using waterloo::SeenUnit;
 using waterloo::short_token;
 using waterloo::WaterlooView;
 
-constexpr int kCell = 7;  // terrain mark + the longest usual token ("*C?" or "H5-1")
+constexpr int kWaterlooCellWidth = 7;  // terrain mark + the longest usual token ("*C?" or "H5-1")
 
 std::string card_text(const waterloo::CardCounts& c) {
   std::string out;
@@ -109,7 +109,7 @@ std::string render_player_board(const WaterlooView& v, bool colour, Bitboard hig
   const bool turned = v.viewer == kRed && !v.full;
   std::string letters = "   ";
   for (int i = 0; i < g.width(); ++i) {
-    std::string h(kCell, ' ');
+    std::string h(kWaterlooCellWidth, ' ');
     h[1] = char('a' + (turned ? g.width() - 1 - i : i));
     letters += h;
   }
@@ -124,7 +124,8 @@ std::string render_player_board(const WaterlooView& v, bool colour, Bitboard hig
       const auto& u = v.board[sq];
       std::string piece = u ? short_token(*u) : ".";
       std::string cell(1, waterloo::terrain_mark(v, sq));
-      const std::size_t width = kCell - 1 - std::min<std::size_t>(kCell - 1, piece.size());
+      const std::size_t width =
+          kWaterlooCellWidth - 1 - std::min<std::size_t>(kWaterlooCellWidth - 1, piece.size());
       if (colour) {
         piece = paint(piece, u ? unit_colour(*u) : ansi::kDim, true);
         if (test(highlight, sq)) piece = ansi::kInverse + piece;

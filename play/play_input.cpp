@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "engine/board_text.h"
+#include "engine/text_util.h"
 
 namespace stratego::bots {
 namespace {
@@ -12,12 +13,6 @@ namespace {
 bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_alpha(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; }
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 bool looks_like_square(std::string_view w) {
   if (w.size() < 2 || w.size() > 3 || !is_alpha(w[0])) return false;
@@ -58,7 +53,7 @@ std::string normalize(std::string_view typed) {
   return out;
 }
 
-std::string fold(std::string_view s) { return lower(normalize(s)); }
+std::string fold(std::string_view s) { return text::lower_case(normalize(s)); }
 
 std::string strip_direction(const std::string& folded) {
   const auto slash = folded.find('/');
@@ -115,7 +110,7 @@ std::string bad_square(const std::string& t, const Geometry& g) {
 // Plain moves ("b4-b7") are read in lower case; tokens with parts ("R:E@b2") as typed.
 std::string readable(std::string_view typed) {
   const std::string t = normalize(typed);
-  return t.find_first_of(":@") == std::string::npos ? lower(t) : t;
+  return t.find_first_of(":@") == std::string::npos ? text::lower_case(t) : t;
 }
 
 }  // namespace

@@ -12,23 +12,13 @@
 namespace stratego::bots {
 namespace {
 
+using text::words;
+
 using waterloo::ObservedStep;
 using waterloo::SeenUnit;
 
 [[noreturn]] void fail(std::string_view line, const std::string& field, const std::string& why) {
   throw InputError(std::string("observation '") + std::string(line) + "': " + field + ": " + why);
-}
-
-std::vector<std::string_view> words(std::string_view s) {
-  std::vector<std::string_view> out;
-  std::size_t i = 0;
-  while ((i = s.find_first_not_of(' ', i)) != std::string_view::npos) {
-    const std::size_t e = s.find(' ', i);
-    out.push_back(s.substr(i, e == std::string_view::npos ? std::string_view::npos : e - i));
-    if (e == std::string_view::npos) break;
-    i = e;
-  }
-  return out;
 }
 
 std::optional<Side> side_from(std::string_view w) {

@@ -9,22 +9,12 @@
 namespace stratego::bots {
 namespace {
 
+using text::words;
+
 using text::trim;
 
 [[noreturn]] void fail(std::string_view line, const std::string& why) {
   throw InputError(std::string("bad line ") + text::quoted(line) + ": " + why);
-}
-
-std::vector<std::string_view> words(std::string_view s) {
-  std::vector<std::string_view> out;
-  std::size_t i = 0;
-  while ((i = s.find_first_not_of(" \t", i)) != std::string_view::npos) {
-    const std::size_t e = s.find_first_of(" \t", i);
-    out.push_back(s.substr(i, e == std::string_view::npos ? std::string_view::npos : e - i));
-    if (e == std::string_view::npos) break;
-    i = e;
-  }
-  return out;
 }
 
 using text::parse_number;

@@ -27,7 +27,7 @@ class WaterlooTable {
   void open() {
     const GameSettings& st = judge_.settings();
     if (!st.resume_record.empty()) {
-      resumed_ = parse_record(st.resume_record, "resume record");
+      resumed_ = waterloo::parse_record(st.resume_record, "resume record");
       if (st.variant && st.variant->spec != resumed_->variant)
         throw InputError("resume record: the game is of variant '" + resumed_->variant +
                          "', the settings say '" + st.variant->spec + "'");

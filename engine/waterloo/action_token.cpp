@@ -11,8 +11,6 @@
 namespace stratego::waterloo {
 namespace {
 
-constexpr char kDirLetters[4] = {'n', 'e', 's', 'w'};
-
 // A reserve or pool unit by what tells it apart for placing: class, printed strength and
 // weakening (the engine offers one action per class and current strength).
 std::string piece(const WaterlooState& s, int id) {
@@ -49,7 +47,7 @@ std::string action_token(const WaterlooState& s, Action a) {
   switch (a.type()) {
     case ActionType::kMove: {
       if (s.unit_at(a.to()) < 0) return sq(a.from()) + "-" + sq(a.to());
-      return sq(a.from()) + "x" + sq(a.to()) + "/" + kDirLetters[a.dir() & 3];
+      return sq(a.from()) + "x" + sq(a.to()) + "/" + kDirectionLetters[a.dir() & 3];
     }
     case ActionType::kFire:
       return "fire:" + sq(a.from()) + "-" + sq(a.to()) + (e ? ":building" : "");

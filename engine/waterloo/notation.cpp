@@ -15,7 +15,6 @@ constexpr std::string_view kCardNames[kNumCardKinds] = {
     "reconnaissance", "initiative", "combined-attack", "battle-lust", "artillery-barrage"};
 constexpr std::string_view kFaceNames[kNumDieFaces] = {"blue", "red",   "blue+",
                                                        "red+", "blueR", "redR"};
-constexpr char kDirLetters[4] = {'n', 'e', 's', 'w'};
 
 char side_letter(Side s) { return s == kRed ? 'r' : 'b'; }
 
@@ -145,9 +144,10 @@ std::string to_notation(const WaterlooView& v) {
     const SeenMelee& m = v.melee;
     auto sq = [&](int s) { return s < 0 ? std::string("-") : g.square_name(s); };
     std::string lust = std::string(m.lust[0] ? "a" : "") + (m.lust[1] ? "d" : "");
-    out += " melee=" + sq(m.attacker_sq) + "/" + sq(m.defender_sq) + "/" + kDirLetters[m.dir & 3] +
-           "/" + (lust.empty() ? "-" : lust) + "/" + (m.chain ? "1" : "0") + "/" +
-           std::to_string(m.lust_step) + "/" + std::string(phase_name(v.resume));
+    out += " melee=" + sq(m.attacker_sq) + "/" + sq(m.defender_sq) + "/" +
+           kDirectionLetters[m.dir & 3] + "/" + (lust.empty() ? "-" : lust) + "/" +
+           (m.chain ? "1" : "0") + "/" + std::to_string(m.lust_step) + "/" +
+           std::string(phase_name(v.resume));
   }
   if (v.pursuit) out += std::string(" pursuit=") + side_letter(v.pursuer);
   if (v.result.over())

@@ -24,6 +24,10 @@
 
 namespace stratego::waterloo {
 
+// The letters of the four directions of a melee's last step (Direction order: n, e, s, w),
+// as every Waterloo text format writes them.
+inline constexpr std::string_view kDirectionLetters = "nesw";
+
 std::string to_notation(const WaterlooState& s);
 std::string to_notation(const WaterlooView& v);
 // Both throw InputError naming the field (and square or token) that is wrong.

@@ -16,7 +16,6 @@ using text::quoted;
 using text::split;
 
 constexpr std::string_view kClassLetters = "LICHAMK";
-constexpr std::string_view kDirLetters = "nesw";
 
 [[noreturn]] void fail(std::string_view field, const std::string& why) {
   throw InputError("waterloo notation, field " + std::string(field) + ": " + why);
@@ -139,7 +138,7 @@ void parse_melee(std::string_view field, std::string_view s, WaterlooView& v) {
   };
   v.melee.attacker_sq = sq(p[0]);
   v.melee.defender_sq = sq(p[1]);
-  const auto d = p[2].size() == 1 ? kDirLetters.find(p[2][0]) : std::string_view::npos;
+  const auto d = p[2].size() == 1 ? kDirectionLetters.find(p[2][0]) : std::string_view::npos;
   if (d == std::string_view::npos) fail(field, quoted(p[2]) + " is not a direction (n e s w)");
   v.melee.dir = int(d);
   if (p[3] != "-" && p[3] != "a" && p[3] != "d" && p[3] != "ad")

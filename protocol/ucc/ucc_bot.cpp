@@ -13,7 +13,6 @@ namespace stratego::bots {
 namespace {
 
 constexpr std::size_t kMaxLine = std::size_t(1) << 20;  // as the bot protocol: docs/robustness.md
-using text::quoted;
 
 // The UCC manager's piece value: Spy 1 ... Marshal 10; Bombs and the Flag 0.
 int piece_value(Kind k) { return k == kBomb || k == kFlag ? 0 : rank_of(k); }
@@ -196,8 +195,8 @@ Reply UccBot::decide(const Request& r, const std::atomic<bool>& /*stop*/,
     throw BotFault(FaultKind::kIllegal, name() + ": " + e.what());
   }
   if (std::find(r.legal.begin(), r.legal.end(), token) == r.legal.end())
-    throw BotFault(FaultKind::kIllegal,
-                   name() + ": " + quoted(answer) + " (" + token + ") is not a legal move now");
+    throw BotFault(FaultKind::kIllegal, name() + ": " + text::quoted(answer) + " (" + token +
+                                            ") is not a legal move now");
   reply.action = token;
   return reply;
 }

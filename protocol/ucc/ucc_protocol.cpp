@@ -18,12 +18,6 @@ using text::quoted;
 
 using text::words;  // words between runs of blanks, newlines included
 
-std::string upper(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = char(std::toupper(static_cast<unsigned char>(c)));
-  return out;
-}
-
 // UCC managers may write a leading '+'.
 std::optional<int> parse_int(std::string_view s) {
   if (!s.empty() && s[0] == '+') s.remove_prefix(1);
@@ -39,7 +33,7 @@ std::size_t read_move(const std::vector<std::string_view>& w, std::string_view l
   const auto x = parse_int(w[0]), y = parse_int(w[1]);
   if (!x) throw bad(std::string("X ") + quoted(w[0]) + " is not a whole number");
   if (!y) throw bad(std::string("Y ") + quoted(w[1]) + " is not a whole number");
-  const std::string d = upper(w[2]);
+  const std::string d = text::upper_case(w[2]);
   if (d == "UP")
     m.dir = UccDirection::kUp;
   else if (d == "DOWN")
@@ -77,7 +71,7 @@ std::string_view ucc_trim(std::string_view s) { return text::trim(s); }
 
 bool ucc_starts_with(std::string_view line, std::string_view word) {
   const auto w = words(line);
-  return !w.empty() && upper(w[0]) == upper(word);
+  return !w.empty() && text::upper_case(w[0]) == text::upper_case(word);
 }
 
 void check_ucc_variant(const Variant& v) {
@@ -206,7 +200,7 @@ UccConfirmation parse_ucc_confirmation(std::string_view line) {
   };
   if (w.size() <= used)
     throw bad("no outcome after the move (OK, ILLEGAL, KILLS, DIES, BOTHDIE, VICTORY_FLAG)");
-  const std::string o = upper(w[used]);
+  const std::string o = text::upper_case(w[used]);
   bool found = false;
   for (int i = 0; i < 7; ++i)
     if (o == ucc_outcome_name(UccOutcome(i)) || (i == 4 && o == "BOTH_DIE")) {
@@ -269,7 +263,7 @@ UccHello parse_ucc_hello(std::string_view line) {
   };
   if (w.size() != 4) throw bad("expected 'RED|BLUE <opponent> <width> <height>'");
   UccHello h;
-  const std::string colour = upper(w[0]);
+  const std::string colour = text::upper_case(w[0]);
   if (colour == "RED")
     h.side = kRed;
   else if (colour == "BLUE")

@@ -13,6 +13,7 @@
 #include "engine/error.h"
 #include "engine/line_reader.h"
 #include "engine/move_text.h"
+#include "engine/text_util.h"
 #include "engine/variant_loader.h"
 #include "protocol/ucc/ucc_protocol.h"
 #include "protocol/ucc/ucc_tracker.h"
@@ -48,12 +49,6 @@ class StopTimer {
   bool done_ = false;
   std::thread thread_;
 };
-
-std::string upper(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = char(std::toupper(static_cast<unsigned char>(c)));
-  return out;
-}
 
 // A board line has no blanks inside; every other message has.
 bool is_board_line(std::string_view t, int width) {
@@ -227,7 +222,7 @@ std::string ucc_quit_to_result(std::string_view quit_line) {
   const std::string_view s = ucc_trim(quit_line);
   while ((i = s.find_first_not_of(" \t", i)) != std::string_view::npos) {
     const std::size_t e = std::min(s.find_first_of(" \t", i), s.size());
-    w.push_back(upper(s.substr(i, e - i)));
+    w.push_back(text::upper_case(s.substr(i, e - i)));
     i = e;
   }
   for (std::size_t k = 1; k + 1 < w.size(); ++k) {
