@@ -127,7 +127,8 @@ void print_text(const bots::ExplainedDecision& d, Side side, int top, const Geom
   }
 }
 
-nlohmann::ordered_json to_json(const bots::ExplainedDecision& d, Side side, int top, const Geometry& g) {
+nlohmann::ordered_json to_json(const bots::ExplainedDecision& d, Side side, int top,
+                               const Geometry& g) {
   const bots::DecisionAnalysis& a = d.analysis;
   nlohmann::ordered_json j;
   j["move"] = d.move;
@@ -186,12 +187,15 @@ void analyze_decisions(const DecisionOptions& o) {
   st.to = o.to;
   if (!o.seed.empty()) st.seed = std::stoull(o.seed);
   const Geometry& g = replay.state().geometry();
-  if (!o.json)
-    std::cout << replay.state().variant().spec << ": " << side_name(side) << "'s decisions in "
-              << replay.origin() << " explained by " << o.bot << " (" << o.nodes
-              << " nodes a decision, game seed " << bots::explained_game_seed(replay.record(), st)
-              << ")\n  > the bot's choice now, * the move played in the game\n";
+  bool first = true;
   bots::explain_decisions(replay, *bot, st, [&](const bots::ExplainedDecision& d) {
+    // The heading with the first decision, so that a bot that cannot explain prints nothing.
+    if (first && !o.json)
+      std::cout << replay.state().variant().spec << ": " << side_name(side) << "'s decisions in "
+                << replay.origin() << " explained by " << o.bot << " (" << o.nodes
+                << " nodes a decision, game seed " << bots::explained_game_seed(replay.record(), st)
+                << ")\n  > the bot's choice now, * the move played in the game\n";
+    first = false;
     if (o.json) {
       std::cout << to_json(d, side, o.top, g).dump() << "\n";
     } else {
