@@ -36,8 +36,9 @@ std::string decision_fixed(double x, int decimals) {
 }
 
 std::string decision_percent(double p) {
+  if (p > 0 && p < 0.005) return "<1%";  // possible, but not 0%
   char buf[16];
-  std::snprintf(buf, sizeof buf, p > 0 && p < 0.005 ? "%.1f%%" : "%.0f%%", 100 * p);
+  std::snprintf(buf, sizeof buf, "%.0f%%", 100 * p);
   return buf;
 }
 
