@@ -3,9 +3,9 @@
 // The bot gets what the referee gave it in the game -- GameStart with the side and the bot's
 // seed of the game, the set-up request, every move as that side observed it, each decision's
 // view and legal actions -- so a deterministic bot with the game's budget and seed makes the
-// game's choices again. Decisions outside the range asked for are still decided (with a budget of one node),
-// so that the bot's own state (its decision count, its random stream) is the game's at the
-// decisions explained.
+// game's choices again. Decisions outside the range asked for are still decided (with a budget of
+// one node), so that the bot's own state (its decision count, its random stream) is the game's at
+// the decisions explained.
 #pragma once
 
 #include <climits>
