@@ -106,6 +106,31 @@ Reply AlphaBetaBot::decide(const Request& r, const std::atomic<bool>& stop, cons
   if (!r.classic()) throw InputError(kWaterlooRefusal);
   ++decisions_;
   if (r.legal.size() == 1) return Reply{r.legal.front()};
+  return search_root(r, stop, info, nullptr);
+}
+
+std::optional<DecisionAnalysis> AlphaBetaBot::analyse(const Request& r,
+                                                      const std::atomic<bool>& stop) {
+  if (!r.classic()) return std::nullopt;
+  ++decisions_;
+  DecisionAnalysis a;
+  if (r.legal.size() == 1) {
+    a.bot = name();
+    a.chosen = r.legal.front();
+    a.measure = "forced";
+    ActionRow only;
+    only.action = r.legal.front();
+    only.key = action_keys(r).front();
+    a.rows.push_back(only);
+    mark_attacks(a, *r.classic());
+    return a;
+  }
+  search_root(r, stop, {}, &a);
+  return a;
+}
+
+Reply AlphaBetaBot::search_root(const Request& r, const std::atomic<bool>& stop,
+                                const InfoSink& info, DecisionAnalysis* out) {
   const View& view = *r.classic();
   if (!belief_ || !(belief_->view() == view)) belief_ = std::make_unique<eval::Belief>(view);
   const std::vector<std::uint32_t> keys = action_keys(r);
@@ -161,7 +186,42 @@ Reply AlphaBetaBot::decide(const Request& r, const std::atomic<bool>& stop, cons
   fin.text = "worlds " + std::to_string(res.worlds) + " depth " + std::to_string(res.min_depth) +
              ".." + std::to_string(res.max_depth);
   if (info) info(fin);
-  return Reply{r.legal[index_of_key(keys, res.best)]};
+  const std::string& chosen = r.legal[index_of_key(keys, res.best)];
+  if (out) {
+    out->bot = name();
+    out->chosen = chosen;
+    out->measure = p.votes ? "votes" : "values";
+    out->nodes = std::int64_t(res.nodes);
+    out->worlds = res.worlds;
+    out->min_depth = res.min_depth;
+    out->max_depth = res.max_depth;
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      const search::RootScore& sc = res.root[i];
+      ActionRow row;
+      row.action = r.legal[i];
+      row.key = keys[i];
+      row.votes = sc.votes;
+      if (res.worlds > 0) {
+        row.score = sc.score_sum / res.worlds;
+        row.value = std::clamp((row.score / search::kScoreScale + 1) / 2, 0.0, 1.0);
+      }
+      out->rows.push_back(row);
+    }
+    // Best first by the measure the choice used, the other one breaking ties (run_pimc's
+    // order), the chosen action first among equals.
+    std::stable_sort(
+        out->rows.begin(), out->rows.end(), [&](const ActionRow& x, const ActionRow& y) {
+          const auto kx =
+              p.votes ? std::pair(double(x.votes), x.score) : std::pair(x.score, double(x.votes));
+          const auto ky =
+              p.votes ? std::pair(double(y.votes), y.score) : std::pair(y.score, double(y.votes));
+          if (kx != ky) return kx > ky;
+          return x.action == chosen && y.action != chosen;
+        });
+    mark_attacks(*out, view);
+    fill_target_beliefs(*out, tracker, samplers[0]->marginals(), "the bot's");
+  }
+  return Reply{chosen};
 }
 
 }  // namespace stratego::bots

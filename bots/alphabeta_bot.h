@@ -34,10 +34,16 @@ class AlphaBetaBot : public Bot {
   std::string setup(const SetupRequest& r) override;
   void observe(const ObservedMove& m, const View& after) override;
   Reply decide(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) override;
+  // Each root move's mean score and votes over the worlds, and the belief about each attack's
+  // target.
+  std::optional<DecisionAnalysis> analyse(const Request& r, const std::atomic<bool>& stop) override;
 
   const search::AlphaBetaParams& params() const { return params_; }
 
  private:
+  // decide() and analyse() past the forced cases; out: where analyse() wants the figures.
+  Reply search_root(const Request& r, const std::atomic<bool>& stop, const InfoSink& info,
+                    DecisionAnalysis* out);
   search::AlphaBetaParams params_;
   std::int64_t nodes_ = 0;  // 0: the request's budget
   std::int64_t default_movetime_ms_ = 1000;

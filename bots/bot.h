@@ -14,11 +14,13 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <variant>
 #include <vector>
 
+#include "bots/decision_analysis.h"
 #include "engine/variant.h"
 #include "engine/view.h"
 #include "engine/waterloo/observation.h"
@@ -132,6 +134,14 @@ class Bot {
                        const waterloo::WaterlooView& /*after*/) {}
   // `stop` becomes true when the bot must answer at once (the protocol's `stop`).
   virtual Reply decide(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) = 0;
+  // The same decision as decide() (the same search, the same state change, the same choice in
+  // DecisionAnalysis::chosen), with the bot's figures for every legal action, for people to
+  // see why it chose (`stratego analyze decisions`). nullopt: this bot does not explain itself
+  // (it then has not decided either).
+  virtual std::optional<DecisionAnalysis> analyse(const Request& /*r*/,
+                                                  const std::atomic<bool>& /*stop*/) {
+    return std::nullopt;
+  }
   // The game ended; result as "red flag-captured", "draw move-limit", ...
   virtual void game_over(const std::string& /*result*/) {}
 };

@@ -67,6 +67,18 @@ void ClassicRulesBot::observe(const ObservedMove& m, const View& after) {
 
 Reply ClassicRulesBot::decide(const Request& r, const std::atomic<bool>& /*stop*/,
                               const InfoSink& /*info*/) {
+  return choose(r, nullptr);
+}
+
+std::optional<DecisionAnalysis> ClassicRulesBot::analyse(const Request& r,
+                                                         const std::atomic<bool>& /*stop*/) {
+  if (!r.classic()) return std::nullopt;
+  DecisionAnalysis a;
+  choose(r, &a);
+  return a;
+}
+
+Reply ClassicRulesBot::choose(const Request& r, DecisionAnalysis* out) {
   Reply reply;
   if (r.legal.empty()) return reply;
   reply.action = r.legal.front();
@@ -96,6 +108,26 @@ Reply ClassicRulesBot::decide(const Request& r, const std::atomic<bool>& /*stop*
       best = s;
       reply.action = r.legal[i];
     }
+  }
+  if (out) {
+    // The scores as the choice saw them (after the play style), without the tie noise.
+    out->bot = name();
+    out->chosen = reply.action;
+    out->measure = "score";
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      ActionRow row;
+      row.action = r.legal[i];
+      row.key = keys[i];
+      row.score = scores[i];
+      out->rows.push_back(row);
+    }
+    // Best first; the chosen action heads its tie.
+    std::stable_sort(out->rows.begin(), out->rows.end(),
+                     [&](const ActionRow& x, const ActionRow& y) {
+                       if (x.score != y.score) return x.score > y.score;
+                       return x.action == reply.action && y.action != reply.action;
+                     });
+    mark_attacks(*out, view);
   }
   return reply;
 }

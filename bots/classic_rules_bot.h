@@ -27,8 +27,13 @@ class ClassicRulesBot : public Bot {
   std::string setup(const SetupRequest& r) override;
   void observe(const ObservedMove& m, const View& after) override;
   Reply decide(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) override;
+  // The move scores (after the play style), best first; no belief of its own about the
+  // targets (the caller may fill them).
+  std::optional<DecisionAnalysis> analyse(const Request& r, const std::atomic<bool>& stop) override;
 
  private:
+  // decide() and analyse(): the reply, and the rows into *out if out is given.
+  Reply choose(const Request& r, DecisionAnalysis* out);
   GameStart game_;
   Rng rng_{1};
   EnemyKnowledge know_;

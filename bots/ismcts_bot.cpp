@@ -262,11 +262,31 @@ search::Budget IsmctsBot::budget(const Limits& l, int decisions_left) const {
 Reply IsmctsBot::decide(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) {
   ++decisions_;
   if (r.legal.size() == 1) return Reply{r.legal.front()};
-  return r.classic() ? decide_classic(r, stop, info) : decide_waterloo(r, stop, info);
+  return r.classic() ? decide_classic(r, stop, info, nullptr) : decide_waterloo(r, stop, info);
+}
+
+std::optional<DecisionAnalysis> IsmctsBot::analyse(const Request& r,
+                                                   const std::atomic<bool>& stop) {
+  if (!r.classic()) return std::nullopt;
+  ++decisions_;
+  DecisionAnalysis a;
+  if (r.legal.size() == 1) {
+    a.bot = name();
+    a.chosen = r.legal.front();
+    a.measure = "forced";
+    ActionRow only;
+    only.action = r.legal.front();
+    only.key = action_keys(r).front();
+    a.rows.push_back(only);
+    mark_attacks(a, *r.classic());
+    return a;
+  }
+  decide_classic(r, stop, {}, &a);
+  return a;
 }
 
 Reply IsmctsBot::decide_classic(const Request& r, const std::atomic<bool>& stop,
-                                const InfoSink& info) {
+                                const InfoSink& info, DecisionAnalysis* out) {
   const View& view = *r.classic();
   if (!belief_ || !(belief_->view() == view)) belief_ = make_belief(view);
   const Geometry& g = view.variant->geometry;
@@ -313,7 +333,36 @@ Reply IsmctsBot::decide_classic(const Request& r, const std::atomic<bool>& stop,
     fin.pv.push_back(move_to_text(Move::from_raw(std::uint16_t(k)), g));
   fin.depth = int(fin.pv.size());
   if (info) info(fin);
-  return Reply{r.legal[index_of_key(keys, res.best)]};
+  const std::string& chosen = r.legal[index_of_key(keys, res.best)];
+  if (out) {
+    out->bot = name();
+    out->chosen = chosen;
+    out->measure = "visits";
+    out->total_visits = std::int64_t(res.iterations);
+    out->nodes = std::int64_t(res.nodes);
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      ActionRow row;
+      row.action = r.legal[i];
+      row.key = keys[i];
+      row.visits = 0;
+      if (!prior.empty()) row.prior = prior[i];
+      for (const search::RootStat& st : res.root) {
+        if (st.key != keys[i]) continue;
+        row.visits = std::int64_t(st.visits);
+        if (st.visits > 0) row.value = st.reward / double(st.visits);
+      }
+      out->rows.push_back(row);
+    }
+    // Most visited first, the chosen action at the head of its tie (run_search's order).
+    std::stable_sort(out->rows.begin(), out->rows.end(),
+                     [&](const ActionRow& x, const ActionRow& y) {
+                       if (x.visits != y.visits) return x.visits > y.visits;
+                       return x.action == chosen && y.action != chosen;
+                     });
+    mark_attacks(*out, view);
+    fill_target_beliefs(*out, tracker, samplers[0]->marginals(), "the bot's");
+  }
+  return Reply{chosen};
 }
 
 std::vector<double> IsmctsBot::classic_prior(const View& view,

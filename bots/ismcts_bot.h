@@ -41,6 +41,9 @@ class IsmctsBot : public Bot {
   void observe(const ObservedMove& m, const View& after) override;
   void observe(const waterloo::ObservedStep& s, const waterloo::WaterlooView& after) override;
   Reply decide(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) override;
+  // Classic family: the root's visits, mean values and prior per action, and the belief about
+  // each attack's target (Waterloo: nullopt).
+  std::optional<DecisionAnalysis> analyse(const Request& r, const std::atomic<bool>& stop) override;
 
   const search::Params& params() const { return params_; }
 
@@ -54,7 +57,9 @@ class IsmctsBot : public Bot {
   std::unique_ptr<eval::Belief> make_belief(const View& start) const;
   SetupStyleOption setups_;
   bool mixture_prior_ = false;
-  Reply decide_classic(const Request& r, const std::atomic<bool>& stop, const InfoSink& info);
+  // out: where analyse() wants the root's figures (nullptr from decide()).
+  Reply decide_classic(const Request& r, const std::atomic<bool>& stop, const InfoSink& info,
+                       DecisionAnalysis* out);
   Reply decide_waterloo(const Request& r, const std::atomic<bool>& stop, const InfoSink& info);
   search::Budget budget(const Limits& l, int decisions_left) const;
   // The root prior of a classic decision: the `rules` bot's move scores, softmaxed.

@@ -32,6 +32,10 @@ class RulesBot : public Bot {
   Reply decide(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) override {
     return current_->decide(r, stop, info);
   }
+  std::optional<DecisionAnalysis> analyse(const Request& r,
+                                          const std::atomic<bool>& stop) override {
+    return current_->analyse(r, stop);
+  }
   void game_over(const std::string& result) override { current_->game_over(result); }
 
  private:

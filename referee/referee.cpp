@@ -2,6 +2,7 @@
 // settings' variant or the resumed record's format.
 #include "referee/referee.h"
 
+#include "engine/rng.h"
 #include "engine/waterloo/record.h"
 
 namespace stratego::bots {
@@ -15,6 +16,12 @@ GameOutcome play_game(Bot& red, Bot& blue, const GameSettings& settings) {
                             : settings.variant && settings.variant->family == Family::kWaterloo;
   return waterloo ? play_waterloo_game(red, blue, settings)
                   : play_classic_game(red, blue, settings);
+}
+
+std::uint64_t bot_seed(std::uint64_t game_seed, Side s) {
+  Rng seeder(game_seed ^ 0x6a09e667f3bcc908ull);  // the bots' seeds differ from the dice's
+  const std::uint64_t red = seeder.next();
+  return s == kRed ? red : seeder.next();
 }
 
 }  // namespace stratego::bots

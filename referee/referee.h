@@ -56,4 +56,8 @@ struct GameOutcome {
 
 GameOutcome play_game(Bot& red, Bot& blue, const GameSettings& settings);
 
+// The seed the referee hands the bot of side s (GameStart::seed) in a game of seed game_seed,
+// so that a tool replaying a record can give a bot the seed it had in the game.
+std::uint64_t bot_seed(std::uint64_t game_seed, Side s);
+
 }  // namespace stratego::bots

@@ -48,9 +48,8 @@ void Watchdog::run() {
 
 Judge::Judge(Bot& red, Bot& blue, const GameSettings& settings)
     : bots_{&red, &blue}, settings_(settings) {
-  Rng seeder(settings.seed ^ 0x6a09e667f3bcc908ull);  // the bots' seeds differ from the dice's
   for (Side s : {kRed, kBlue}) {
-    seeds_[s] = seeder.next();
+    seeds_[s] = bots::bot_seed(settings.seed, s);
     std::string n = settings.names[s];
     if (n.empty()) {
       try {

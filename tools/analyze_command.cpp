@@ -8,11 +8,8 @@
 
 #include "engine/error.h"
 #include "engine/file_io.h"
-#include "engine/move_text.h"
-#include "engine/movegen.h"
-#include "engine/record.h"
-#include "engine/record_file.h"
 #include "eval/belief.h"
+#include "referee/record_replay.h"
 #include "tools/analyze.h"
 #include "tools/belief_svg.h"
 #include "tools/commands.h"
@@ -83,6 +80,7 @@ void print_belief(const eval::Belief& b, int top, std::ostream& out) {
 struct RecordOptions {
   std::string record, side, at, svg, prior;
   int top = 3;
+  int game = 0;  // of a file of several records; 0: the file holds one
 };
 
 std::vector<int> parse_moves_list(const std::string& text) {
@@ -102,42 +100,29 @@ void analyze_record(const RecordOptions& o) {
   if (o.side != "red" && o.side != "blue")
     throw InputError("--side must be red or blue, not '" + o.side + "'");
   const Side viewer = o.side == "red" ? kRed : kBlue;
-  const std::string text = read_text_file(o.record);
-  const auto records = split_records(text, o.record);
-  if (records.size() != 1 || records[0].waterloo)
-    throw InputError(o.record + ": analyze reads one classic-family game record (this file holds " +
-                     std::to_string(records.size()) + (records[0].waterloo ? ", of Waterloo" : "") +
-                     ")");
-  const GameRecord r = parse_record(records[0].text, o.record);
-  State s = record_start(r);
-  const auto prior = analyze::load_prior(s.variant(), o.prior);
-  std::vector<int> at =
-      o.at.empty() ? std::vector<int>{int(r.moves.size())} : parse_moves_list(o.at);
+  bots::RecordReplay replay(o.record, o.game, "analyze reads classic-family game records");
+  const int moves = replay.moves();
+  const auto prior = analyze::load_prior(replay.state().variant(), o.prior);
+  std::vector<int> at = o.at.empty() ? std::vector<int>{moves} : parse_moves_list(o.at);
   for (int n : at)
-    if (n > int(r.moves.size()))
+    if (n > moves)
       throw InputError("--at " + std::to_string(n) + ": the record has only " +
-                       std::to_string(r.moves.size()) + " moves");
+                       std::to_string(moves) + " moves");
   std::sort(at.begin(), at.end());
-  eval::Belief b(make_view(s, viewer), eval::default_options(s.variant()), prior);
-  std::cout << s.variant().spec << ": " << side_name(viewer) << "'s beliefs about "
+  eval::Belief b(replay.view(viewer), eval::default_options(replay.state().variant()), prior);
+  std::cout << replay.state().variant().spec << ": " << side_name(viewer) << "'s beliefs about "
             << side_name(other(viewer)) << "'s pieces; prior: " << prior->source() << "\n";
   std::size_t next = 0;
-  for (int ply = 0; ply <= int(r.moves.size()) && next < at.size(); ++ply) {
+  for (int ply = 0; ply <= moves && next < at.size(); ++ply) {
     if (ply > 0) {
-      const Move m = r.moves[std::size_t(ply - 1)];
-      const std::string where =
-          o.record + ": move " + std::to_string(ply) + " (" + move_to_text(m, s.geometry()) + ")";
-      if (!is_legal(s, m)) throw InputError(where + " is not legal");
-      s.make(m);
-      MoveList list;
-      generate_moves(s, list);
-      if (list.size == 0 && !s.over()) s.declare_no_moves();
+      replay.next();
       try {
-        b.update(observe(s, s.history().back(), viewer), make_view(s, viewer));
+        b.update(replay.observation(viewer), replay.view(viewer));
       } catch (const InputError& e) {
-        throw InputError(where + ": " + e.what());
+        throw InputError(replay.where() + ": " + e.what());
       }
     }
+    const State& s = replay.state();
     for (; next < at.size() && at[next] == ply; ++next) {
       std::cout << "after move " << ply << " ("
                 << (s.over() ? std::string("game over")
@@ -159,9 +144,11 @@ void analyze_record(const RecordOptions& o) {
 
 void register_analyze_command(CLI::App& app) {
   auto o = std::make_shared<RecordOptions>();
-  auto* cmd = app.add_subcommand("analyze",
-                                 "Beliefs about hidden pieces along a game record; set-up priors "
-                                 "(setup, fit, accuracy); set-up strength (strength, generate)");
+  auto* cmd = app.add_subcommand(
+      "analyze",
+      "Beliefs about hidden pieces along a game record; set-up priors "
+      "(setup, fit, accuracy); set-up strength (strength, generate); a bot's decisions "
+      "along a record (decisions)");
   cmd->add_option("record", o->record, "A game record (classic family)");
   cmd->add_option("--side", o->side, "Whose beliefs: red or blue");
   cmd->add_option("--at", o->at, "Move numbers to show, e.g. 20,50,100 (default: the end)");
@@ -169,6 +156,8 @@ void register_analyze_command(CLI::App& app) {
   cmd->add_option("--top", o->top, "Kinds to print per piece")
       ->capture_default_str()
       ->check(CLI::Range(1, 14));
+  cmd->add_option("--game", o->game, "Which game of a file of several records (1-based)")
+      ->check(CLI::Range(1, 1 << 30));
   cmd->add_option("--prior", o->prior, "A .prior file to use instead of the built-in one");
   cmd->require_subcommand(0, 1);
   analyze::register_setup(cmd);
@@ -176,12 +165,13 @@ void register_analyze_command(CLI::App& app) {
   analyze::register_accuracy(cmd);
   analyze::register_strength(cmd);
   analyze::register_generate(cmd);
+  analyze::register_decisions(cmd);
   cmd->callback([o, cmd] {
     if (!cmd->get_subcommands().empty()) return;
     if (o->record.empty())
       throw InputError(
           "analyze: give a game record and --side, or a subcommand (setup, fit, accuracy, "
-          "strength, generate)");
+          "strength, generate, decisions)");
     if (o->side.empty()) throw InputError("analyze: --side red|blue is required");
     analyze_record(*o);
   });

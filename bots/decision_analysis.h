@@ -1,0 +1,68 @@
+// What a bot thought at one decision, for people (`stratego analyze decisions`): a row per
+// legal action with the bot's own figures for it -- the search's visits and mean value,
+// the root prior, alpha-beta's values and votes over the worlds, the rules bot's scores -- and,
+// for each attack, the bot's belief about the target. Bot::analyse (bots/bot.h) fills it with
+// the same search its decide() runs, so the choice it reports is the move it would play.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/piece.h"
+#include "engine/view.h"
+
+namespace stratego::eval {
+class PieceTracker;
+struct Marginals;
+}  // namespace stratego::eval
+
+namespace stratego::bots {
+
+// A figure a bot does not have for an action is kNoFigure (NaN: a score may be any number);
+// given() tells them apart. Printed as "-", left out of JSON.
+inline constexpr double kNoFigure = std::numeric_limits<double>::quiet_NaN();
+inline bool given(double figure) { return !std::isnan(figure); }
+
+struct ActionRow {
+  std::string action;  // the token, as Request::legal has it
+  std::uint32_t key = 0;
+  std::int64_t visits = -1;  // ismcts: root visits over the threads' trees
+  double value = kNoFigure;  // win probability for the decider: ismcts mean, alphabeta's
+                             // mean score over the worlds as a win probability
+  double prior = kNoFigure;  // ismcts: the root prior (the rules scores, softmaxed and mixed)
+  double score = kNoFigure;  // alphabeta: mean score over the worlds; rules: the move's score
+  int votes = -1;            // alphabeta: worlds in which it was the best
+  // An attack on an enemy piece: its square and, from the bot's belief (or the caller's, when
+  // the bot keeps none), the probability of each kind of the enemy army, largest first (kinds
+  // the target cannot be have 0).
+  bool attack = false;
+  int target_square = -1;
+  Kind attacker = kUnknown;
+  std::vector<std::pair<Kind, double>> target;
+};
+
+struct DecisionAnalysis {
+  std::string bot;     // the bot's name
+  std::string chosen;  // the action decide() would reply with
+  // What orders the rows and makes the choice: "visits", "values", "votes", "score" or
+  // "forced" (one legal action: no thinking).
+  std::string measure;
+  std::int64_t total_visits = 0;  // ismcts: iterations (every iteration visits the root)
+  std::int64_t nodes = 0;
+  int worlds = 0;                    // alphabeta: worlds searched
+  int min_depth = 0, max_depth = 0;  // alphabeta
+  std::string belief;                // whose belief the attack rows show ("the bot's", ...)
+  std::vector<ActionRow> rows;       // every legal action, best first by `measure`
+};
+
+// Marks the rows that attack an enemy piece of `view` (the decider's view) and, if
+// `marginals` is given, fills their target beliefs from it (`tracker` is the belief's).
+void mark_attacks(DecisionAnalysis& a, const View& view);
+void fill_target_beliefs(DecisionAnalysis& a, const eval::PieceTracker& tracker,
+                         const eval::Marginals& marginals, const std::string& whose);
+
+}  // namespace stratego::bots
