@@ -128,6 +128,7 @@ std::vector<BotOption> IsmctsBot::options() const {
   out.push_back(SetupStyleOption::option());
   out.push_back(
       {"setup_prior", BotOption::Type::kCombo, "parametric", 0, 0, {"parametric", "mixture"}});
+  out.push_back({"opponent_model", BotOption::Type::kCombo, "rules", 0, 0, {"rules", "styles"}});
   return out;
 }
 
@@ -137,6 +138,13 @@ void IsmctsBot::set_option(const std::string& name, const std::string& value) {
     if (value != "parametric" && value != "mixture")
       throw InputError("option setup_prior: '" + value + "' is not parametric or mixture");
     mixture_prior_ = value == "mixture";
+    return;
+  }
+  if (name == "opponent_model") {
+    if (value != "rules" && value != "styles")
+      throw InputError("option opponent_model: '" + value + "' is not rules or styles");
+    opponent_styles_ = value == "styles";
+    evidence_ = PolicyEvidence(opponent_styles_);
     return;
   }
   for (const Option& o : option_table()) {
@@ -163,7 +171,7 @@ void IsmctsBot::new_game(const GameStart& g) {
   game_ = g;
   decisions_ = 0;
   belief_.reset();
-  evidence_ = PolicyEvidence();
+  evidence_ = PolicyEvidence(opponent_styles_);
   waterloo_belief_.reset();
   know_ready_ = g.variant->family != Family::kWaterloo;
   if (know_ready_) know_.reset(g.variant, g.side, RulesRisk(params_.rules_risk));
@@ -274,6 +282,11 @@ Reply IsmctsBot::decide_classic(const Request& r, const std::atomic<bool>& stop,
 
   search::Params p = params_;
   p.seed = game_.seed * 0x9e3779b97f4a7c15ull + std::uint64_t(decisions_);
+  if (opponent_styles_) {
+    // Each iteration's opponent plays a style drawn by what its moves so far say.
+    p.style_weights = evidence_.weights();
+    p.styled_side = int(other(view.viewer));
+  }
   // Built in place: a sampler refers to its own members, so it must never move. Thread 0's
   // is built here (it also draws the base world); the others in their own threads, so that the
   // buffers each thread rewrites at every sample come from its own memory, not from cache lines
