@@ -143,8 +143,9 @@ void IsmctsBot::set_option(const std::string& name, const std::string& value) {
   if (name == "opponent_model") {
     if (value != "rules" && value != "styles")
       throw InputError("option opponent_model: '" + value + "' is not rules or styles");
+    // The evidence learnt so far stays unless the model changes (new_game starts it afresh).
+    if (opponent_styles_ != (value == "styles")) evidence_ = PolicyEvidence(value == "styles");
     opponent_styles_ = value == "styles";
-    evidence_ = PolicyEvidence(opponent_styles_);
     return;
   }
   for (const Option& o : option_table()) {
@@ -283,8 +284,14 @@ Reply IsmctsBot::decide_classic(const Request& r, const std::atomic<bool>& stop,
   search::Params p = params_;
   p.seed = game_.seed * 0x9e3779b97f4a7c15ull + std::uint64_t(decisions_);
   if (opponent_styles_) {
-    // Each iteration's opponent plays a style drawn by what its moves so far say.
+    // Each iteration's opponent plays a style drawn by what its moves so far say. The uniform
+    // style's weight goes to rules here: it explains the moves the policy does not expect (of
+    // a strong stranger as much as of a random mover), and a search that lets such an opponent
+    // move at random below the root expects him never to punish anything; against a truly
+    // random mover the rules model already wins every game (search/README.md).
     p.style_weights = evidence_.weights();
+    p.style_weights[kRulesStyle] += p.style_weights[kUniformStyle];
+    p.style_weights[kUniformStyle] = 0;
     p.styled_side = int(other(view.viewer));
   }
   // Built in place: a sampler refers to its own members, so it must never move. Thread 0's

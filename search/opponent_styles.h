@@ -40,7 +40,7 @@ class StylePosterior {
   // The old `beta`: rules and uniform, one count each.
   static StylePosterior rules_or_uniform();
   // The styles model: prior 1/2 on rules (the search's tuned model), 1/6 on each of the
-  // others; slip 0.25, floor 0.001.
+  // others; slip 0.25, floor 1e-4.
   static StylePosterior styles();
 
   // The weights (sum 1; 0 for a style left out).
@@ -50,7 +50,7 @@ class StylePosterior {
   void update(const StyleWeights& likelihood);
   double moves() const { return moves_; }
 
-  static constexpr double kSlip = 0.25, kFloor = 0.001;
+  static constexpr double kSlip = 0.25, kFloor = 1e-4;
 
  private:
   void update_shares(const StyleWeights& likelihood);
