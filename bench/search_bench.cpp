@@ -4,12 +4,23 @@
 // plain tree without the rules policy. The ratio report at the end gives
 // each position's speed-up from 1 to 2 threads, measured in the same run. Wall-clock time:
 // the point is how much faster a decision gets with more threads.
+// StylesSearch/: the Classic position with opponent_model=styles (search/opponent_styles.h),
+// 1 thread, beside Search/classic-middle/baseline (the same search with opponent_model=rules).
+// EvidenceUpdate/: the opponent-move part of an observed move on a seeded random Classic game (200
+// plies, Red watching): 0 the belief update alone, 1 with policy evidence (opponent_model=rules), 2
+// with the style posterior (opponent_model=styles); items are observed moves.
 #include <benchmark/benchmark.h>
 
+#include <memory>
 #include <string>
 
 #include "bench/ratio_reporter.h"
 #include "bots/search_position.h"
+#include "engine/movegen.h"
+#include "engine/setup.h"
+#include "engine/variant_loader.h"
+#include "eval/belief.h"
+#include "search/policy_evidence.h"
 
 namespace stratego {
 namespace {
@@ -18,8 +29,9 @@ namespace {
 // heavier than those of the plain tree (model_opponent=false, policy_plies=0).
 constexpr std::int64_t kIterationsPerSearch = 2000, kPlainIterationsPerSearch = 100000;
 
-void search(benchmark::State& state, bots::SearchPosition p, int threads, bool plain) {
+void search(benchmark::State& state, bots::SearchPosition p, int threads, bool plain, bool styles) {
   bots::PrimedSearch primed(p, threads);
+  if (styles) primed.searcher().set_option("opponent_model", "styles");
   if (plain) {
     primed.searcher().set_option("model_opponent", "false");
     primed.searcher().set_option("policy_plies", "0");
@@ -42,6 +54,52 @@ void decision_overhead(benchmark::State& state, bots::SearchPosition p, int thre
   for (auto _ : state) benchmark::DoNotOptimize(primed.search(limits).iterations);
 }
 
+struct ObservedGame {
+  View start;
+  std::vector<ObservedMove> moves;
+  std::vector<View> views;  // after each move
+};
+
+const ObservedGame& observed_game() {
+  static const ObservedGame g = [] {
+    auto v = std::make_shared<const Variant>(load_variant("classic"));
+    Rng rng(2027);
+    State s = initial_state(v, random_setup(*v, kRed, rng), random_setup(*v, kBlue, rng));
+    ObservedGame r{make_view(s, kRed), {}, {}};
+    MoveList list;
+    while (!s.over() && r.moves.size() < 200) {
+      generate_moves(s, list);
+      if (list.size == 0) break;
+      s.make(list[int(rng.below(std::uint32_t(list.size)))]);
+      r.moves.push_back(observe(s, s.history().back(), kRed));
+      r.views.push_back(make_view(s, kRed));
+    }
+    return r;
+  }();
+  return g;
+}
+
+void evidence_update(benchmark::State& state) {
+  const ObservedGame& g = observed_game();
+  const int mode = int(state.range(0));
+  const search::Params params;
+  std::int64_t moves = 0;
+  for (auto _ : state) {
+    state.PauseTiming();
+    eval::Belief b(g.start);
+    bots::PolicyEvidence evidence(mode == 2);
+    state.ResumeTiming();
+    for (std::size_t t = 0; t < g.moves.size(); ++t) {
+      const auto e = mode > 0 ? evidence.observe(b, g.moves[t], params, t) : std::nullopt;
+      b.update(g.moves[t], g.views[t]);
+      if (e) b.add_evidence(e->piece, e->log_likelihood);
+    }
+    moves += std::int64_t(g.moves.size());
+    benchmark::DoNotOptimize(evidence.beta());
+  }
+  state.SetItemsProcessed(moves);
+}
+
 void register_all() {
   const struct {
     const char* name;
@@ -56,10 +114,19 @@ void register_all() {
       for (int threads : {1, 2}) {
         const std::string id = std::string(plain ? "PlainSearch/" : "Search/") + name +
                                (threads == 1 ? "/baseline" : "/2threads");
-        benchmark::RegisterBenchmark(id.c_str(), search, p, threads, plain)
+        benchmark::RegisterBenchmark(id.c_str(), search, p, threads, plain, false)
             ->UseRealTime()
             ->Unit(benchmark::kMillisecond);
       }
+  benchmark::RegisterBenchmark("StylesSearch/classic-middle/1thread", search, positions[0].position,
+                               1, false, true)
+      ->UseRealTime()
+      ->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("EvidenceUpdate", evidence_update)
+      ->Arg(0)
+      ->Arg(1)
+      ->Arg(2)
+      ->Unit(benchmark::kMillisecond);
   for (const auto& [name, p] : positions)
     for (int threads : {1, 2})
       benchmark::RegisterBenchmark(

@@ -128,6 +128,7 @@ std::vector<BotOption> IsmctsBot::options() const {
   out.push_back(SetupStyleOption::option());
   out.push_back(
       {"setup_prior", BotOption::Type::kCombo, "parametric", 0, 0, {"parametric", "mixture"}});
+  out.push_back({"opponent_model", BotOption::Type::kCombo, "rules", 0, 0, {"rules", "styles"}});
   return out;
 }
 
@@ -137,6 +138,14 @@ void IsmctsBot::set_option(const std::string& name, const std::string& value) {
     if (value != "parametric" && value != "mixture")
       throw InputError("option setup_prior: '" + value + "' is not parametric or mixture");
     mixture_prior_ = value == "mixture";
+    return;
+  }
+  if (name == "opponent_model") {
+    if (value != "rules" && value != "styles")
+      throw InputError("option opponent_model: '" + value + "' is not rules or styles");
+    // The evidence learnt so far stays unless the model changes (new_game starts it afresh).
+    if (opponent_styles_ != (value == "styles")) evidence_ = PolicyEvidence(value == "styles");
+    opponent_styles_ = value == "styles";
     return;
   }
   for (const Option& o : option_table()) {
@@ -163,7 +172,7 @@ void IsmctsBot::new_game(const GameStart& g) {
   game_ = g;
   decisions_ = 0;
   belief_.reset();
-  evidence_ = PolicyEvidence();
+  evidence_ = PolicyEvidence(opponent_styles_);
   waterloo_belief_.reset();
   know_ready_ = g.variant->family != Family::kWaterloo;
   if (know_ready_) know_.reset(g.variant, g.side, RulesRisk(params_.rules_risk));
@@ -294,6 +303,17 @@ Reply IsmctsBot::decide_classic(const Request& r, const std::atomic<bool>& stop,
 
   search::Params p = params_;
   p.seed = game_.seed * 0x9e3779b97f4a7c15ull + std::uint64_t(decisions_);
+  if (opponent_styles_) {
+    // Each iteration's opponent plays a style drawn by what its moves so far say. The uniform
+    // style's weight goes to rules here: it explains the moves the policy does not expect (of
+    // a strong stranger as much as of a random mover), and a search that lets such an opponent
+    // move at random below the root expects him never to punish anything; against a truly
+    // random mover the rules model already wins every game (search/README.md).
+    p.style_weights = evidence_.weights();
+    p.style_weights[kRulesStyle] += p.style_weights[kUniformStyle];
+    p.style_weights[kUniformStyle] = 0;
+    p.styled_side = int(other(view.viewer));
+  }
   // Built in place: a sampler refers to its own members, so it must never move. Thread 0's
   // is built here (it also draws the base world); the others in their own threads, so that the
   // buffers each thread rewrites at every sample come from its own memory, not from cache lines

@@ -5,7 +5,8 @@
 // policy that models the opponent and plays out leaves (search/rules_modeled_game.h,
 // search/README.md). Options: threads, exploration, prior_weight, prior_temperature,
 // model_opponent, policy_plies, policy_temperature, policy_evidence, max_depth, playout_plies,
-// eval_scale, tree_mb, movetime (default time per decision when the request gives none).
+// eval_scale, tree_mb, movetime (default time per decision when the request gives none),
+// opponent_model (rules, or styles: a mixture of play styles, search/opponent_styles.h).
 // The opponent's moves also weigh the belief under the policy (search/policy_evidence.h).
 // Set-ups: classic family -- 32 structured set-ups of the rules generator, keeping the
 // best-guarded flag and, among those, the set-up the human prior expects least; Waterloo --
@@ -73,6 +74,9 @@ class IsmctsBot : public Bot {
   std::unique_ptr<eval::Belief> belief_;
   PolicyEvidence evidence_;  // what the opponent's moves say under the policy model
   bool policy_evidence_ = true;
+  // opponent_model=styles: below the root the opponent plays a mixture of play styles whose
+  // weights its moves update (search/opponent_styles.h); rules: the rules policy alone.
+  bool opponent_styles_ = false;
   bool stop_when_settled_ = true;  // end a timed decision once the leader cannot be caught
   std::unique_ptr<eval::WaterlooBelief> waterloo_belief_;
   EnemyKnowledge know_;  // what the rules bot would know: feeds the root prior

@@ -76,6 +76,7 @@ class Tree {
 
   // One iteration in `world` (consumed). Returns the nodes it visited, root included.
   int iterate(World& world) {
+    draw_style();
     path_.clear();
     std::uint32_t node = 0;
     path_.push_back(node);
@@ -262,6 +263,19 @@ class Tree {
     ++pool_[best].avail;
     expanded = pool_[best].visits == 0;
     return best;
+  }
+
+  // The opponent's style for this iteration, by Params::style_weights (none: the plain
+  // policy, and no draw, so the random stream is as without styles).
+  void draw_style() {
+    double sum = 0;
+    for (double w : params_.style_weights) sum += w;
+    if (sum <= 0) return;
+    double u = rng_.uniform01() * sum;
+    int s = 0;
+    while (s + 1 < Params::kMaxStyles && u >= params_.style_weights[std::size_t(s)])
+      u -= params_.style_weights[std::size_t(s++)];
+    params_.opponent_style = s;
   }
 
   // A draw from the game's policy (uniform for a game without one).

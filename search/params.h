@@ -1,6 +1,7 @@
 // The search's parameters, each with its default and why (search/README.md has the table).
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 
@@ -30,6 +31,14 @@ struct Params {
   // The classic `rules` judgement's risk pricing (heuristic/classic_rules_eval.h, RulesRisk) in
   // the policy and the root prior: 1 on, 0 the judgement before it.
   int rules_risk = 0;
+  // The opponent's play styles below the root (search/opponent_styles.h; classic family,
+  // `opponent_model=styles`): their weights, all zero for the plain policy. Each iteration of a
+  // tree draws one style by these weights into `opponent_style`, and the policy plays it for
+  // side `styled_side` (the searcher's opponent) below the root and in play-outs alike.
+  static constexpr int kMaxStyles = 4;
+  std::array<double, kMaxStyles> style_weights{};
+  int styled_side = -1;
+  int opponent_style = 0;
   // How sharply the static evaluation's material margin maps to a win probability.
   double eval_scale = 1.0;
   // Nodes per tree (per thread): bounds memory at kNodeBytes each (28 MB at the default).

@@ -14,6 +14,16 @@
 // enemy army as sampled, the mover's kind set to k). beta is learnt in the game: starting at
 // 1/2, it moves by each move's posterior odds of "policy" against "uniform", so against the
 // `rules` bot it goes to 1 and against a random mover to 0, where the evidence fades out.
+//
+// With styles (`opponent_model=styles`, search/opponent_styles.h) beta becomes the weights of
+// four styles, rules, aggressive, passive and uniform, learnt the same way in the same pass
+// (one judgement per world and kind serves every style), and
+//     L(k) = sum over styles s of w_s * ((1 - slip) P_s(m | mover is k) + slip / legal moves),
+// (uniform: no slip; the slip as in StylePosterior),
+// so an aggressive opponent's attacks and advances are read less as "this piece is strong".
+// Styles are learnt from every move of the opponent (attacks, Scout runs and moves of known
+// pieces too: those are what tells the styles apart), the kinds only from quiet steps of open
+// pieces as before. Without styles everything is as it was, to the bit.
 #pragma once
 
 #include <array>
@@ -22,6 +32,7 @@
 
 #include "engine/view.h"
 #include "eval/belief.h"
+#include "search/opponent_styles.h"
 #include "search/params.h"
 
 namespace stratego::bots {
@@ -35,17 +46,24 @@ class PolicyEvidence {
  public:
   static constexpr int kWorlds = 6;
 
+  explicit PolicyEvidence(bool styles = false)
+      : styles_(styles),
+        posterior_(styles ? StylePosterior::styles() : StylePosterior::rules_or_uniform()) {}
+
   // before: the belief just before m, of the viewer the opponent moved against. nullopt
   // unless m is the opponent's quiet one-square move of a piece whose kind is still open.
-  // Updates beta with m.
+  // Updates beta (the style weights) with m.
   std::optional<PolicyEvidenceResult> observe(const eval::Belief& before, const ObservedMove& m,
                                               const search::Params& p, std::uint64_t seed);
-  // The learnt share of the opponent's moves the policy explains.
-  double beta() const { return (policy_ + 1) / (moves_ + 2); }
+  // The learnt share of the opponent's moves the rules policy explains.
+  double beta() const { return weights()[kRulesStyle]; }
+  // Every style's learnt share (without styles: rules and uniform only).
+  StyleWeights weights() const { return posterior_.weights(); }
+  bool styles() const { return styles_; }
 
  private:
-  double policy_ = 0;  // summed posterior probabilities of "policy", one per move seen
-  double moves_ = 0;
+  bool styles_;
+  StylePosterior posterior_;
 };
 
 }  // namespace stratego::bots

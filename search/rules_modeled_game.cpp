@@ -2,13 +2,16 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "engine/view.h"
 #include "engine/waterloo/view.h"
+#include "heuristic/classic_play_style.h"
 #include "heuristic/classic_rules_eval.h"
 #include "heuristic/classic_rules_knowledge.h"
 #include "heuristic/waterloo_action_info.h"
 #include "heuristic/waterloo_rules_policy.h"
+#include "search/opponent_styles.h"
 
 namespace stratego::bots {
 
@@ -19,10 +22,14 @@ void softmax_scores(std::span<double> scores, double temperature) {
   for (double& x : scores) x /= sum;
 }
 
-void RulesModeledClassicGame::policy(World& w, const std::uint32_t* keys, int n, double* probs,
-                                     const search::Params& p) {
-  // Per thread, so the search's threads never share them. What the mover knows of the other
-  // side's pieces is what its view shows (moved, revealed), as if it joined the game here.
+namespace {
+
+// The rules bot's scores of keys[0..n) from the decider's own view, into scores; the view is
+// left in `view` (per thread, so the search's threads never share them).
+const View& classic_scores(State& w, const std::uint32_t* keys, int n, double* scores,
+                           const search::Params& p) {
+  // What the mover knows of the other side's pieces is what its view shows (moved, revealed),
+  // as if it joined the game here.
   static thread_local View view;
   static thread_local EnemyKnowledge know;
   const Side mover = w.side_to_move();
@@ -31,8 +38,53 @@ void RulesModeledClassicGame::policy(World& w, const std::uint32_t* keys, int n,
   know.reset(view.variant, mover, RulesRisk(p.rules_risk));
   know.update(view);
   const ClassicRulesEval rules(view, know, EvalMode::kFast, RulesRisk(p.rules_risk));
-  for (int i = 0; i < n; ++i) probs[i] = rules.score(Move::from_raw(std::uint16_t(keys[i])));
+  for (int i = 0; i < n; ++i) scores[i] = rules.score(Move::from_raw(std::uint16_t(keys[i])));
+  return view;
+}
+
+// The style's leaning (heuristic/classic_play_style.h) added to scores of keys[0..n).
+void lean_by_style(int style, const View& view, const std::uint32_t* keys, int n, double* scores) {
+  static thread_local std::vector<Move> moves;
+  static thread_local Rng unused(0);  // aggressive and passive draw nothing
+  moves.resize(std::size_t(n));
+  for (int i = 0; i < n; ++i) moves[std::size_t(i)] = Move::from_raw(std::uint16_t(keys[i]));
+  apply_play_style(style == kAggressiveStyle ? PlayStyle::kAggressive : PlayStyle::kPassive, view,
+                   moves, std::span<double>(scores, std::size_t(n)), unused);
+}
+
+}  // namespace
+
+void RulesModeledClassicGame::policy(World& w, const std::uint32_t* keys, int n, double* probs,
+                                     const search::Params& p) {
+  const int style = p.styled_side == int(w.side_to_move()) ? p.opponent_style : kRulesStyle;
+  if (style == kUniformStyle) {
+    std::fill(probs, probs + n, 1.0 / n);
+    return;
+  }
+  const View& view = classic_scores(w, keys, n, probs, p);
+  if (style != kRulesStyle) lean_by_style(style, view, keys, n, probs);
   softmax_scores(std::span<double>(probs, std::size_t(n)), p.policy_temperature);
+}
+
+void RulesModeledClassicGame::style_policies(
+    World& w, const std::uint32_t* keys, int n,
+    const std::array<double*, search::Params::kMaxStyles>& probs, const search::Params& p) {
+  static thread_local std::vector<double> scores;
+  scores.resize(std::size_t(n));
+  bool judged = false;
+  const View* view = nullptr;
+  for (int s = 0; s < kStyleCount; ++s) {
+    double* out = probs[std::size_t(s)];
+    if (!out) continue;
+    if (s == kUniformStyle) {
+      std::fill(out, out + n, 1.0 / n);
+      continue;
+    }
+    if (!judged) view = &classic_scores(w, keys, n, scores.data(), p), judged = true;
+    std::copy(scores.begin(), scores.end(), out);
+    if (s != kRulesStyle) lean_by_style(s, *view, keys, n, out);
+    softmax_scores(std::span<double>(out, std::size_t(n)), p.policy_temperature);
+  }
 }
 
 void RulesModeledWaterlooGame::policy(World& w, const std::uint32_t* keys, int n, double* probs,

@@ -7,6 +7,7 @@
 // policy sees only what the opponent could.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <span>
 
@@ -20,9 +21,17 @@ namespace stratego::bots {
 void softmax_scores(std::span<double> scores, double temperature);
 
 // Classic: a softmax over the rules bot's scores, with temperature Params::policy_temperature.
+// For the side Params::styled_side, the style Params::opponent_style (search/opponent_styles.h):
+// aggressive and passive add heuristic/classic_play_style.h's leanings to the scores before the
+// softmax; uniform is 1/n.
 struct RulesModeledClassicGame : search::ClassicSearchGame {
   static void policy(World& w, const std::uint32_t* keys, int n, double* probs,
                      const search::Params& p);
+  // Every style's policy for the decider from one judgement: probs[s][0..n) for each style s
+  // whose pointer is not null (policy evidence weighs a move under all of them at once).
+  static void style_policies(World& w, const std::uint32_t* keys, int n,
+                             const std::array<double*, search::Params::kMaxStyles>& probs,
+                             const search::Params& p);
 };
 
 // Waterloo: the rules bot's choice with probability 1 - kWaterlooPolicyNoise, the rest spread

@@ -88,8 +88,21 @@ TEST(IsmctsBot, AnswersLegallyWithoutTheRootPriorAndWithOnlyIt) {
     }
 }
 
+TEST(IsmctsBot, OpponentStylesAnswerLegallyAndReproducibly) {
+  for (const std::string spec : {"classic", "barrage", "classic+moving-bombs"}) {
+    const Decision a = decision(spec, 6, 80, 1, {{"opponent_model", "styles"}});
+    const Decision b = decision(spec, 6, 80, 1, {{"opponent_model", "styles"}});
+    EXPECT_TRUE(a.legal) << spec << ": " << a.action;
+    EXPECT_EQ(a.action, b.action) << spec;
+    EXPECT_EQ(a.nodes, b.nodes) << spec;
+  }
+  const Decision w = decision("waterloo-standard", 6, 80, 1, {{"opponent_model", "styles"}});
+  EXPECT_TRUE(w.legal) << "Waterloo ignores it: " << w.action;
+}
+
 TEST(IsmctsBot, RejectsBadOptions) {
   IsmctsBot bot;
+  EXPECT_THROW(bot.set_option("opponent_model", "aggressive"), InputError);
   EXPECT_THROW(bot.set_option("threads", "0"), InputError);
   EXPECT_THROW(bot.set_option("exploration", "lots"), InputError);
   EXPECT_THROW(bot.set_option("depth", "3"), InputError);
