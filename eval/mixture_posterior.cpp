@@ -53,6 +53,8 @@ MixturePosterior condition(const SetupMixture& m, const std::vector<int>& obs) {
       max_r = std::max(max_r, comp.block);
     else if (comp.type == SetupMixture::Type::kSwap)
       max_r = std::max(max_r, 2 * comp.block);
+    else if (comp.type == SetupMixture::Type::kShift)
+      max_r = std::max(max_r, m.shift_kernels()[std::size_t(comp.block)].moved);
   std::vector<double> count_by_d(std::size_t(max_r + 1), 0.0);
   std::vector<std::vector<double>> symbols_by_d(std::size_t(max_r + 1),
                                                 std::vector<double>(std::size_t(zone * n), 0.0));
@@ -108,11 +110,15 @@ MixturePosterior condition(const SetupMixture& m, const std::vector<int>& obs) {
       }
       case SetupMixture::Type::kExact:
       case SetupMixture::Type::kResample:
-      case SetupMixture::Type::kSwap: {
-        // swap:K moves at most 2K squares: conditioned as resample:2K.
+      case SetupMixture::Type::kSwap:
+      case SetupMixture::Type::kShift: {
+        // swap:K moves at most 2K squares: conditioned as resample:2K; shift:L as resample
+        // of the squares it moves on average.
         const int r = comp.type == SetupMixture::Type::kExact  ? 0
                       : comp.type == SetupMixture::Type::kSwap ? 2 * comp.block
-                                                               : comp.block;
+                      : comp.type == SetupMixture::Type::kShift
+                          ? m.shift_kernels()[std::size_t(comp.block)].moved
+                          : comp.block;
         const double keep = 1.0 - double(r) / squares;
         std::vector<double> base(static_cast<std::size_t>(n), 0.0);
         for (int s = 0; s < n; ++s) base[std::size_t(s)] = double(counts[std::size_t(s)]) / squares;

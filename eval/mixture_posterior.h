@@ -13,6 +13,7 @@
 //               the army's share
 //   block:B     exact (the block's known contents, the rest uniform)
 //   swap:K      as resample:2K
+//   shift:L     as resample:M, M the squares it moves on average (ShiftKernel::moved)
 //   pattern:P   as the layout with uniform placement within each class (the +model and ~M
 //               variants are scored as their plain pattern)
 #pragma once

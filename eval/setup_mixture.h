@@ -22,6 +22,14 @@
 //               two orthogonally adjacent squares of the zone drawn uniformly among all such
 //               pairs (a swap of equal contents changes nothing): a piece moved one square,
 //               two neighbours exchanged (normalised: every swap keeps the army)
+//   shift:L     a training set-up or its mirror whose pieces (not its empty squares) are placed
+//               again one by one, in a fixed order of kinds, each on a free square g drawn with
+//               weight exp(-L * (|row - row(f)| + |column - column(f)|)) around its square f in
+//               the training set-up (a smoothed copy: the pieces stay near where people put
+//               them). P(x | t) sums the walks over the matchings of x's identical pieces to
+//               t's; only for armies with at most kMaxShiftMatchings such matchings (Barrage,
+//               Duel, not classic). Normalised: every walk ends on a legal set-up, and each
+//               step is normalised over the free squares
 //   uniform, forward-bombs, flag-front, high-front   the styles
 // Every component is a normalised distribution over legal set-ups, so the mixture is one
 // (tests/setup_mixture_test.cpp sums it over every set-up of a small army). The weights are
@@ -52,12 +60,13 @@ const std::vector<BuiltinMixtureFile>& builtin_mixture_files();  // eval/data/*.
 
 class SetupMixture {
  public:
-  enum class Type { kParametric, kExact, kResample, kSwap, kBlock, kPattern, kStyle };
+  enum class Type { kParametric, kExact, kResample, kSwap, kShift, kBlock, kPattern, kStyle };
   struct Component {
     Type type;
     std::string name;
     int block = -1;    // kBlock: index into blocks(); kPattern: into patterns(); kStyle: styles();
-                       // kResample: the number of squares resampled; kSwap: the swaps
+                       // kResample: the number of squares resampled; kSwap: the swaps;
+                       // kShift: into shift_kernels()
     int resample = 0;  // kPattern: squares of the layout resampled (a near copy of a layout)
     int swaps = 0;     // kPattern: adjacent swaps of the layout (as swap:K, on the classes)
     SetupStyle style = SetupStyle::kUniform;
@@ -91,6 +100,17 @@ class SetupMixture {
     return it == block_counts_[std::size_t(b)].end() ? 0 : it->second;
   }
   const std::vector<StyleDistribution>& styles() const { return styles_; }
+  // shift:L: the kernel exp(-L * distance) per pair of zone squares, and how many squares a
+  // shift moves on average (twice the pieces that leave their square, on an empty board: what
+  // the posterior conditions it as, resample:M).
+  struct ShiftKernel {
+    double decay = 0;
+    std::vector<double> k;      // zone x zone, 0 on lakes
+    std::vector<double> total;  // per zone square f: sum over zone squares g of k[f][g]
+    int moved = 0;
+  };
+  static constexpr int kMaxShiftMatchings = 64;
+  const std::vector<ShiftKernel>& shift_kernels() const { return shift_kernels_; }
   struct Pattern {
     std::string name;
     std::vector<int> class_of;  // per symbol index
@@ -176,6 +196,14 @@ class SetupMixture {
   std::vector<std::string> block_names_;
   std::vector<std::unordered_map<std::string, int>> block_counts_;
   std::vector<StyleDistribution> styles_;
+  std::vector<ShiftKernel> shift_kernels_;
+  // shift:L: the pieces of every entry in placement order (by symbol index, then square), and
+  // every matching of a set-up's pieces in that order to another's (identical pieces permuted).
+  std::vector<std::uint8_t> shift_pieces_;
+  int pieces_ = 0;
+  std::vector<std::vector<int>> matchings_;
+  void add_shift_components();
+  double log_shift(int kernel, const std::vector<std::uint8_t>& x) const;
   std::vector<Pattern> patterns_;
   std::vector<Component> components_;
   std::vector<double> weights_;

@@ -49,7 +49,8 @@ std::vector<std::vector<int>> some_setups(const SetupModel& m,
 
 TEST(SetupMixture, EveryComponentAndTheMixtureSumToOneOverLegalSetups) {
   // Filling the zone, and with empty squares (where the patterns have an "occupied" class).
-  for (const std::string army : {"MLKBDD", "MLBD"}) {
+  // MBBDD: two pairs of identical pieces, so shift:L sums over four matchings.
+  for (const std::string army : {"MLKBDD", "MLBD", "MBBDD"}) {
     const Variant v = tiny_variant(army);
     const auto param = random_model(v, 3);
     const auto all = every_setup(*param);
@@ -70,6 +71,9 @@ TEST(SetupMixture, EveryComponentAndTheMixtureSumToOneOverLegalSetups) {
     int swaps = 0;
     for (const auto& c : mix.components()) swaps += c.type == SetupMixture::Type::kSwap;
     EXPECT_EQ(swaps, 3) << army << ": the sums above must cover swap:1..3";
+    int shifts = 0;
+    for (const auto& c : mix.components()) shifts += c.type == SetupMixture::Type::kShift;
+    EXPECT_EQ(shifts, 4) << army << ": the sums above must cover shift:L";
   }
 }
 
@@ -157,7 +161,7 @@ TEST(SetupMixture, StylesGenerateWhatTheyScore) {
 // Exact where the posterior says so: styles, the exact component and the blocks, against
 // enumeration of every set-up of a small army.
 TEST(SetupMixture, PosteriorIsExactForStylesExactAndBlocks) {
-  for (const std::string army : {"MLKBDD", "MLBD"}) {
+  for (const std::string army : {"MLKBDD", "MLBD", "MBBDD"}) {
     const Variant v = tiny_variant(army);
     const auto param = random_model(v, 9);
     const auto all = every_setup(*param);

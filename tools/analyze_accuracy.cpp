@@ -6,6 +6,7 @@
 // accuracy, for several belief configurations side by side: counts only (the baseline:
 // uniform over the assignments that fit the hard constraints), the set-up prior, its
 // structure, and each behaviour likelihood.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -34,7 +35,7 @@ namespace {
 
 struct AccuracyOptions {
   std::string variant = "classic", data, players = "rules,random", at = "20,50,100,200", prior,
-              mixture, setups = "human";
+              mixture, setups = "human", only;
   int games = 100;
   std::uint64_t seed = 1;
   double idle_scale = 1.0, approach = 0.5, flee = 0.5;
@@ -131,7 +132,18 @@ void run_accuracy(const AccuracyOptions& o) {
       o.mixture.empty() ? eval::SetupMixture::for_variant(base)
                         : std::make_shared<const eval::SetupMixture>(eval::SetupMixture::parse(
                               read_text_file(o.mixture), o.mixture, prior));
-  const auto list = configs(o);
+  std::vector<Config> list = configs(o);
+  if (!o.only.empty()) {
+    // Only the named configurations: the belief updates of the others are most of the time.
+    std::vector<Config> kept;
+    for (const std::string& name : split_list(o.only)) {
+      const auto it =
+          std::find_if(list.begin(), list.end(), [&](const Config& c) { return c.name == name; });
+      if (it == list.end()) throw InputError("--configs: no configuration named '" + name + "'");
+      kept.push_back(*it);
+    }
+    list = std::move(kept);
+  }
   // score[opponent's bot][config][point]
   std::map<std::string, std::vector<std::vector<Score>>> score;
   for (const auto& p : players) score[p].assign(list.size(), std::vector<Score>(at.size()));
@@ -247,6 +259,8 @@ void register_accuracy(CLI::App* analyze) {
       ->capture_default_str();
   cmd->add_option("--approach", o->approach, "Behaviour: approach weight")->capture_default_str();
   cmd->add_option("--flee", o->flee, "Behaviour: flee weight")->capture_default_str();
+  cmd->add_option("--configs", o->only,
+                  "Only these configurations, comma-separated (e.g. 'counts only,prior,mixture')");
   cmd->add_flag("--exact", o->exact, "Also score the exact marginals (slow) next to IPF's");
   cmd->callback([o] { run_accuracy(*o); });
 }
