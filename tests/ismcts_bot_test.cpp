@@ -88,6 +88,21 @@ TEST(IsmctsBot, AnswersLegallyWithoutTheRootPriorAndWithOnlyIt) {
     }
 }
 
+// value=learned searches with the shipped linear value and answers legally.
+TEST(IsmctsBot, SearchesWithTheLearnedValue) {
+  const Decision hand = decision("classic", 9, 60, 1, {{"value", "hand"}});
+  const Decision learned = decision("classic", 9, 60, 1, {{"value", "learned"}});
+  EXPECT_TRUE(learned.legal) << learned.action;
+  EXPECT_TRUE(hand.legal) << hand.action;
+  // Barrage has no shipped weights: value=learned keeps the hand-set evaluation there.
+  const Decision a = decision("barrage", 3, 40, 1, {{"value", "learned"}});
+  const Decision b = decision("barrage", 3, 40, 1);
+  EXPECT_EQ(a.action, b.action);
+  EXPECT_EQ(a.nodes, b.nodes);
+  IsmctsBot bot;
+  EXPECT_THROW(bot.set_option("value", "neural"), InputError);
+}
+
 TEST(IsmctsBot, RejectsBadOptions) {
   IsmctsBot bot;
   EXPECT_THROW(bot.set_option("threads", "0"), InputError);
