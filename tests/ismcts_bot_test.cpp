@@ -94,9 +94,9 @@ TEST(IsmctsBot, SearchesWithTheLearnedValue) {
   const Decision learned = decision("classic", 9, 60, 1, {{"value", "learned"}});
   EXPECT_TRUE(learned.legal) << learned.action;
   EXPECT_TRUE(hand.legal) << hand.action;
-  // Barrage has no shipped weights: value=learned keeps the hand-set evaluation there.
-  const Decision a = decision("barrage", 3, 40, 1, {{"value", "learned"}});
-  const Decision b = decision("barrage", 3, 40, 1);
+  // Duel has no shipped weights: value=learned keeps the hand-set evaluation there.
+  const Decision a = decision("duel", 3, 40, 1, {{"value", "learned"}});
+  const Decision b = decision("duel", 3, 40, 1);
   EXPECT_EQ(a.action, b.action);
   EXPECT_EQ(a.nodes, b.nodes);
   IsmctsBot bot;
