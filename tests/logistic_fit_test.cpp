@@ -78,6 +78,23 @@ TEST(TrainValueCommand, FitsAndWritesWeightsFromAFewGames) {
   // The same seed gives the same file.
   ASSERT_EQ(test_support::run_stratego(args).status, 0);
   EXPECT_EQ(read_text_file(out), first);
+  // Games of a record file (as match --out or ladder export writes them) instead of played
+  // ones, with another weights file scored beside the fit.
+  const std::string recs = test_support::unique_temp_path("train.recs");
+  std::filesystem::remove(recs);
+  ASSERT_EQ(test_support::run_stratego("match --bot1 rules --bot2 rules,style=aggressive --games 4 "
+                                       "--seed 2 --quiet --out " +
+                                       recs)
+                .status,
+            0);
+  const test_support::CommandRun from_records =
+      test_support::run_stratego("train value --games 0 --records " + recs +
+                                 " --holdout 2 --compare " + out + " --out " + out);
+  ASSERT_EQ(from_records.status, 0) << from_records.out;
+  EXPECT_NE(from_records.out.find("games: 4 "), std::string::npos) << from_records.out;
+  EXPECT_NE(from_records.out.find(out, from_records.out.find("(train")), std::string::npos)
+      << from_records.out;
+  std::filesystem::remove(recs);
   // Bad input: an error naming what, no file written.
   std::filesystem::remove(out);
   const test_support::CommandRun bad =

@@ -10,7 +10,9 @@
 #include <sstream>
 
 #include "engine/error.h"
+#include "engine/file_io.h"
 #include "engine/record.h"
+#include "engine/record_file.h"
 #include "engine/text_util.h"
 #include "engine/variant_loader.h"
 #include "eval/classic_features.h"
@@ -26,6 +28,8 @@ namespace {
 
 struct TrainOptions {
   std::string variant = "classic", bot = "rules", opponents, out;
+  std::vector<std::string> records;  // record files whose games are learned from too
+  std::vector<std::string> compare;  // weights files scored beside the fit
   int games = 200, every = 4, holdout = 5, concurrency = 1;
   std::int64_t nodes = 0;
   std::uint64_t seed = 1;
@@ -61,6 +65,7 @@ std::string command_line(const TrainOptions& o) {
   c << "stratego train value --variant " << o.variant << " --games " << o.games << " --bot "
     << o.bot;
   if (!o.opponents.empty()) c << " --opponents " << o.opponents;
+  for (const std::string& r : o.records) c << " --records " << r;
   c << " --seed " << o.seed << " --every " << o.every << " --holdout " << o.holdout << " --l2 "
     << o.l2;
   if (o.nodes) c << " --nodes " << o.nodes;
@@ -86,7 +91,9 @@ Eigen::VectorXd to_eigen(const eval::ClassicFeatures& f) {
 }
 
 void run_train_value(const TrainOptions& o) {
-  if (o.games < 2) throw InputError("--games must be at least 2");
+  if (o.games < (o.records.empty() ? 2 : 0))
+    throw InputError(o.records.empty() ? "--games must be at least 2"
+                                       : "--games must not be negative");
   if (o.every < 1) throw InputError("--every must be at least 1");
   if (o.holdout < 2) throw InputError("--holdout must be at least 2");
   if (!(o.l2 >= 0)) throw InputError("--l2 must not be negative");
@@ -135,6 +142,23 @@ void run_train_value(const TrainOptions& o) {
     first += n;
   }
 
+  // Games of record files (ladder export --records, match --out) follow the played ones.
+  for (const std::string& path : o.records) {
+    const std::string text = read_text_file(path);
+    const std::vector<RecordInFile> recs = split_records(text, path);
+    for (const RecordInFile& rec : recs) {
+      if (rec.waterloo)
+        throw InputError(record_origin(path, rec, recs.size()) + ": a Waterloo record");
+      const GameRecord r = parse_record(rec.text, record_origin(path, rec, recs.size()));
+      if (load_variant(r.variant).name != variant->name)
+        throw InputError(record_origin(path, rec, recs.size()) + ": variant " + r.variant +
+                         ", not " + o.variant);
+      if (r.result.winner == Winner::kNone) continue;
+      games[first] = samples_of(std::string(rec.text), o.every, first % o.every);
+      ++first;
+    }
+  }
+
   int rows[2] = {0, 0}, results[3] = {0, 0, 0};  // train / held out; red, blue, draw
   for (const auto& [index, g] : games) {
     rows[index % o.holdout == o.holdout - 1] += int(g.positions.size());
@@ -159,7 +183,7 @@ void run_train_value(const TrainOptions& o) {
 
   std::cout << "games: " << games.size() << " (red " << results[0] << ", blue " << results[1]
             << ", drawn " << results[2] << "); positions: " << rows[0] << " to fit, " << rows[1]
-            << " held out (every " << o.holdout << "th game)\n"
+            << " held out (1 game in " << o.holdout << ")\n"
             << "fit: " << fit.iterations << " Newton steps"
             << (fit.converged ? "" : " (not converged)") << ", l2 " << o.l2 << "\n";
   std::vector<std::string> figures;
@@ -179,6 +203,8 @@ void run_train_value(const TrainOptions& o) {
   const Eigen::MatrixXd hand_logit = x[0] * hand;
   const double best_scale = eval::fit_logistic(hand_logit, t[0], 0.0).w[0];
   report("hand (best scale x" + fixed(best_scale, 2) + ")", best_scale * hand);
+  for (const std::string& path : o.compare)
+    report(path, to_eigen(eval::read_value_weights_file(path).w));
   report("learned", fit.w);
   std::cout << std::left << std::setw(28) << "feature" << std::right << std::setw(10) << "hand"
             << std::setw(10) << "learned"
@@ -218,6 +244,10 @@ void register_train_command(CLI::App& app) {
   cmd->add_option("--seed", o->seed, "Seed of the first game")
       ->check(seed_validator())
       ->capture_default_str();
+  cmd->add_option("--records", o->records,
+                  "Record files (ladder export --records, match --out) whose games are learned "
+                  "from too, after the games played");
+  cmd->add_option("--compare", o->compare, "Weights files to score on the same positions");
   cmd->add_option("--every", o->every, "Plies between recorded positions")->capture_default_str();
   cmd->add_option("--holdout", o->holdout, "Every Nth game is held out to check the fit")
       ->capture_default_str();
