@@ -9,6 +9,7 @@
 #include "engine/setup.h"
 #include "eval/belief.h"
 #include "eval/determinize.h"
+#include "eval/value_weights.h"
 #include "heuristic/classic_rules_setup.h"
 #include "search/pimc.h"
 #include "search/time_manager.h"
@@ -39,6 +40,7 @@ std::vector<BotOption> AlphaBetaBot::options() const {
       {"chance", T::kCheck, "true", 0, 0, {}},
       {"flag_guard", T::kCheck, "false", 0, 0, {}},
       {"choice", T::kCombo, "values", 0, 0, {"values", "votes"}},
+      {"value", T::kCombo, "hand", 0, 0, {"hand", "learned"}},
       SetupStyleOption::option(),
   };
 }
@@ -69,6 +71,10 @@ void AlphaBetaBot::set_option(const std::string& name, const std::string& value)
     if (value != "values" && value != "votes")
       throw InputError("option choice: '" + value + "' is not values or votes");
     params_.votes = value == "votes";
+  } else if (name == "value") {
+    if (value != "hand" && value != "learned")
+      throw InputError("option value: '" + value + "' is not hand or learned");
+    learned_value_ = value == "learned";
   } else {
     Bot::set_option(name, value);
   }
@@ -137,6 +143,8 @@ Reply AlphaBetaBot::search_root(const Request& r, const std::atomic<bool>& stop,
 
   search::AlphaBetaParams p = params_;
   p.seed = game_.seed * 0x9e3779b97f4a7c15ull + std::uint64_t(decisions_);
+  // A variant without shipped weights keeps the hand-set evaluation.
+  if (learned_value_) p.value_weights = eval::builtin_value_weights(view.variant->name);
   const int threads = std::clamp(p.threads, 1, std::max(1, p.worlds));
   // One sampler a thread (a sampler is not thread-safe), each built in its own thread; thread
   // 0's here, since it also gives the base world and the marginals of the chance nodes.

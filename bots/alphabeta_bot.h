@@ -48,6 +48,7 @@ class AlphaBetaBot : public Bot {
   std::int64_t nodes_ = 0;  // 0: the request's budget
   std::int64_t default_movetime_ms_ = 1000;
   SetupStyleOption setups_;
+  bool learned_value_ = false;  // value=learned: the linear value of `stratego train value`
   GameStart game_;
   int decisions_ = 0;
   std::unique_ptr<eval::Belief> belief_;

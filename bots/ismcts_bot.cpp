@@ -15,6 +15,7 @@
 #include "eval/belief.h"
 #include "eval/determinize.h"
 #include "eval/setup_model.h"
+#include "eval/value_weights.h"
 #include "eval/waterloo_belief.h"
 #include "eval/waterloo_posterior.h"
 #include "heuristic/classic_rules_eval.h"
@@ -129,6 +130,7 @@ std::vector<BotOption> IsmctsBot::options() const {
   out.push_back(
       {"setup_prior", BotOption::Type::kCombo, "parametric", 0, 0, {"parametric", "mixture"}});
   out.push_back({"opponent_model", BotOption::Type::kCombo, "rules", 0, 0, {"rules", "styles"}});
+  out.push_back({"value", BotOption::Type::kCombo, "hand", 0, 0, {"hand", "learned"}});
   return out;
 }
 
@@ -146,6 +148,12 @@ void IsmctsBot::set_option(const std::string& name, const std::string& value) {
     // The evidence learnt so far stays unless the model changes (new_game starts it afresh).
     if (opponent_styles_ != (value == "styles")) evidence_ = PolicyEvidence(value == "styles");
     opponent_styles_ = value == "styles";
+    return;
+  }
+  if (name == "value") {
+    if (value != "hand" && value != "learned")
+      throw InputError("option value: '" + value + "' is not hand or learned");
+    learned_value_ = value == "learned";
     return;
   }
   for (const Option& o : option_table()) {
@@ -314,6 +322,8 @@ Reply IsmctsBot::decide_classic(const Request& r, const std::atomic<bool>& stop,
     p.style_weights[kUniformStyle] = 0;
     p.styled_side = int(other(view.viewer));
   }
+  // A variant without shipped weights keeps the hand-set evaluation.
+  if (learned_value_) p.value_weights = eval::builtin_value_weights(view.variant->name);
   // Built in place: a sampler refers to its own members, so it must never move. Thread 0's
   // is built here (it also draws the base world); the others in their own threads, so that the
   // buffers each thread rewrites at every sample come from its own memory, not from cache lines

@@ -6,7 +6,9 @@
 // search/README.md). Options: threads, exploration, prior_weight, prior_temperature,
 // model_opponent, policy_plies, policy_temperature, policy_evidence, max_depth, playout_plies,
 // eval_scale, tree_mb, movetime (default time per decision when the request gives none),
-// opponent_model (rules, or styles: a mixture of play styles, search/opponent_styles.h).
+// opponent_model (rules, or styles: a mixture of play styles, search/opponent_styles.h), value
+// (hand: the hand-set static evaluation; learned: the linear value fitted by `stratego train
+// value`, eval/data/<variant>_value.weights, where one is shipped for the variant).
 // The opponent's moves also weigh the belief under the policy (search/policy_evidence.h).
 // Set-ups: classic family -- 32 structured set-ups of the rules generator, keeping the
 // best-guarded flag and, among those, the set-up the human prior expects least; Waterloo --
@@ -58,6 +60,7 @@ class IsmctsBot : public Bot {
   std::unique_ptr<eval::Belief> make_belief(const View& start) const;
   SetupStyleOption setups_;
   bool mixture_prior_ = false;
+  bool learned_value_ = false;  // value=learned
   // out: where analyse() wants the root's figures (nullptr from decide()).
   Reply decide_classic(const Request& r, const std::atomic<bool>& stop, const InfoSink& info,
                        DecisionAnalysis* out);

@@ -24,12 +24,12 @@ constexpr double kBase[kNumKinds] = {
     80,   // anger captain (CW-3)
     150,  // ranged major (CW-4)
 };
-constexpr double kRevealedCost = 0.1;    // share of a piece's value lost once it is known
-constexpr double kFlagThreat = 0.08;     // per enemy mover next to the flag
+constexpr double kRevealedCost = kClassicRevealedCost;
+constexpr double kFlagThreat = kClassicFlagThreat;
 constexpr double kApproachDecay = 0.85;  // per step further away
 constexpr int kApproachReach = 20;
-constexpr double kOpenSide = 0.03;   // per side of the flag neither board edge nor own piece
-constexpr double kScoutLane = 0.25;  // per enemy Scout with a clear line onto the flag
+constexpr double kOpenSide = kClassicOpenSide;
+constexpr double kScoutLane = kClassicScoutLane;
 
 int count(Bitboard b) { return popcount(b); }
 
@@ -40,9 +40,9 @@ double side_material(const State& s, Side side) {
     const Bitboard b = s.kind_bb(side, k);
     if (!b) continue;
     double v = kBase[k];
-    if (k == kSpy && s.kind_bb(them, kMarshal)) v += 120;
+    if (k == kSpy && s.kind_bb(them, kMarshal)) v += kClassicSpyBonus;
     if (k == kMiner && s.kind_bb(them, kBomb))
-      v += 30.0 * std::max(0, 4 - count(s.kind_bb(side, kMiner)));
+      v += kClassicMinerBonus * std::max(0, 4 - count(s.kind_bb(side, kMiner)));
     const int n = count(b), shown = count(b & s.revealed_bb());
     total += v * (n - kRevealedCost * shown);
   }
@@ -96,6 +96,34 @@ double flag_exposure(const State& s, Side side) {
 }
 
 }  // namespace
+
+double classic_base_value(Kind k) { return kBase[k]; }
+double classic_flag_threats(const State& s, Side side) { return flag_threats(s, side); }
+double classic_army_value(const Variant& v) { return army_value(v); }
+
+int classic_open_sides(const State& s, Side side) {
+  const Bitboard flag = s.kind_bb(side, kFlag);
+  if (!flag) return 0;
+  int n = 0;
+  for (Direction d : kDirections) {
+    const Bitboard b = s.geometry().shift(flag, d);
+    n += b && !(b & s.side_bb(side));
+  }
+  return n;
+}
+
+int classic_scout_lanes(const State& s, Side side) {
+  const Bitboard flag = s.kind_bb(side, kFlag);
+  if (!flag) return 0;
+  const Bitboard scouts = s.kind_bb(other(side), kScout);
+  int n = 0;
+  for (Direction d : kDirections) {
+    Bitboard b = s.geometry().shift(flag, d);
+    while (b && !(b & s.occupied())) b = s.geometry().shift(b, d);
+    n += (b & scouts) != 0;
+  }
+  return n;
+}
 
 double classic_margin(const State& s, Side side) {
   const double scale = army_value(s.variant());

@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "eval/classic_evaluation.h"
+#include "eval/value_weights.h"
 
 namespace stratego::search {
 namespace {
@@ -39,8 +40,9 @@ AlphaBeta::AlphaBeta(const AlphaBetaParams& p, Side searcher, const CombatBelief
   undo_.reserve(kMaxSearchPly);
 }
 
-int AlphaBeta::evaluate(const State& w) {
-  const double red = eval::classic_value(w, 1.0);
+int AlphaBeta::evaluate(const State& w, const eval::ValueWeights* weights) {
+  const double red =
+      weights ? eval::linear_classic_value(w, weights->w) : eval::classic_value(w, 1.0);
   const int s = int(std::lround((2 * red - 1) * kScoreScale));
   return w.side_to_move() == kRed ? s : -s;
 }
@@ -244,7 +246,7 @@ int AlphaBeta::quiesce(int alpha, int beta, int ply, int qply) {
   MoveList list;
   generate_moves(*w_, list);
   if (list.size == 0) return -(kWinScore - std::min(ply, kMaxSearchPly));  // C-7.2
-  const int stand = evaluate(*w_);
+  const int stand = evaluate(*w_, p_.value_weights);
   if (qply >= p_.quiescence_plies) return stand;
   // With an enemy piece next to our flag, doing nothing is no option: every move is searched,
   // as a chess quiescence search answers a check.

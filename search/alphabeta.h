@@ -24,6 +24,10 @@
 #include "search/transposition_table.h"
 #include "search/unknown_combat.h"
 
+namespace stratego::eval {
+struct ValueWeights;
+}
+
 namespace stratego::search {
 
 constexpr int kScoreScale = 10000;
@@ -42,6 +46,9 @@ struct AlphaBetaParams {
   // pat there but searches every move (search/README.md, "alphabeta"). Off by default: it
   // scored 33% against off in the SPRT of search/README.md.
   bool flag_guard = false;
+  // The static evaluation: the hand-set one (nullptr) or the linear value with these weights
+  // (eval/value_weights.h), as the ismcts option `value`.
+  const eval::ValueWeights* value_weights = nullptr;
   std::size_t tt_bytes = std::size_t(32) << 20;  // per thread
   int threads = 1;
   std::uint64_t seed = 1;
@@ -82,7 +89,7 @@ class AlphaBeta {
   std::uint64_t nodes() const { return nodes_; }
 
   // The static evaluation of w for its side to move, and a finished game's score.
-  static int evaluate(const State& w);
+  static int evaluate(const State& w, const eval::ValueWeights* weights = nullptr);
   static int terminal(const State& w, int ply);
   // Does the side to move attack a piece the searcher cannot see (a chance node)?
   static bool hidden_target(const State& w, Move m, Side searcher, const IdentityMap& ids,

@@ -4,6 +4,7 @@
 
 #include "engine/classic_family.h"
 #include "eval/classic_evaluation.h"
+#include "eval/value_weights.h"
 #include "search/params.h"
 #include "search/search_game.h"
 
@@ -12,7 +13,8 @@ namespace stratego::search {
 struct ClassicSearchGame : SearchGame<ClassicFamily> {
   static void no_moves(World& w) { w.declare_no_moves(); }
   static double value(const World& w, const Params& p) {
-    return eval::classic_value(w, p.eval_scale);
+    return p.value_weights ? eval::linear_classic_value(w, p.value_weights->w)
+                           : eval::classic_value(w, p.eval_scale);
   }
 };
 

@@ -5,6 +5,10 @@
 #include <cstddef>
 #include <cstdint>
 
+namespace stratego::eval {
+struct ValueWeights;
+}
+
 namespace stratego::search {
 
 struct Params {
@@ -41,6 +45,10 @@ struct Params {
   int opponent_style = 0;
   // How sharply the static evaluation's material margin maps to a win probability.
   double eval_scale = 1.0;
+  // The classic family's static evaluation: the hand-set one (nullptr) or the linear value with
+  // these weights (eval/value_weights.h, fitted by `stratego train value`); eval_scale is then
+  // unused, the weights carry their own scale.
+  const eval::ValueWeights* value_weights = nullptr;
   // Nodes per tree (per thread): bounds memory at kNodeBytes each (28 MB at the default).
   std::size_t max_nodes = 1'000'000;
   int threads = 1;

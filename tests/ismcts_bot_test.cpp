@@ -100,6 +100,21 @@ TEST(IsmctsBot, OpponentStylesAnswerLegallyAndReproducibly) {
   EXPECT_TRUE(w.legal) << "Waterloo ignores it: " << w.action;
 }
 
+// value=learned searches with the shipped linear value and answers legally.
+TEST(IsmctsBot, SearchesWithTheLearnedValue) {
+  const Decision hand = decision("classic", 9, 60, 1, {{"value", "hand"}});
+  const Decision learned = decision("classic", 9, 60, 1, {{"value", "learned"}});
+  EXPECT_TRUE(learned.legal) << learned.action;
+  EXPECT_TRUE(hand.legal) << hand.action;
+  // Duel has no shipped weights: value=learned keeps the hand-set evaluation there.
+  const Decision a = decision("duel", 3, 40, 1, {{"value", "learned"}});
+  const Decision b = decision("duel", 3, 40, 1);
+  EXPECT_EQ(a.action, b.action);
+  EXPECT_EQ(a.nodes, b.nodes);
+  IsmctsBot bot;
+  EXPECT_THROW(bot.set_option("value", "neural"), InputError);
+}
+
 TEST(IsmctsBot, RejectsBadOptions) {
   IsmctsBot bot;
   EXPECT_THROW(bot.set_option("opponent_model", "aggressive"), InputError);

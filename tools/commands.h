@@ -18,5 +18,6 @@ void register_analyze_command(CLI::App& app);
 void register_bench_command(CLI::App& app);
 void register_serve_command(CLI::App& app);  // only with cpp-httplib (serve/)
 void register_ladder_command(CLI::App& app);
+void register_train_command(CLI::App& app);
 
 }  // namespace stratego

@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
   stratego::register_serve_command(app);
 #endif
   stratego::register_ladder_command(app);
+  stratego::register_train_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
