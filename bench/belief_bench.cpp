@@ -13,6 +13,7 @@
 #include <memory>
 #include <vector>
 
+#include "bench/bench_positions.h"
 #include "engine/movegen.h"
 #include "engine/setup.h"
 #include "engine/variant_loader.h"
@@ -22,28 +23,8 @@
 namespace stratego {
 namespace {
 
-struct Recorded {
-  View start;
-  std::vector<ObservedMove> moves;
-  std::vector<View> views;  // after each move
-};
-
-const Recorded& game() {
-  static const Recorded g = [] {
-    auto v = std::make_shared<const Variant>(load_variant("classic"));
-    Rng rng(2026);
-    State s = initial_state(v, random_setup(*v, kRed, rng), random_setup(*v, kBlue, rng));
-    Recorded r{make_view(s, kRed), {}, {}};
-    MoveList list;
-    while (!s.over() && r.moves.size() < 200) {
-      generate_moves(s, list);
-      if (list.size == 0) break;
-      s.make(list[int(rng.below(std::uint32_t(list.size)))]);
-      r.moves.push_back(observe(s, s.history().back(), kRed));
-      r.views.push_back(make_view(s, kRed));
-    }
-    return r;
-  }();
+const ObservedGame& game() {
+  static const ObservedGame g = observed_random_game(2026);
   return g;
 }
 
@@ -57,7 +38,7 @@ const eval::Belief& belief_at(int plies, bool mixture = false) {
   static std::map<std::pair<int, bool>, std::unique_ptr<eval::Belief>> cache;
   auto& b = cache[{plies, mixture}];
   if (!b) {
-    const Recorded& g = game();
+    const ObservedGame& g = game();
     b = std::make_unique<eval::Belief>(g.start, options(mixture));
     for (int t = 0; t < plies && t < int(g.moves.size()); ++t)
       b->update(g.moves[std::size_t(t)], g.views[std::size_t(t)]);
@@ -66,7 +47,7 @@ const eval::Belief& belief_at(int plies, bool mixture = false) {
 }
 
 void BM_UpdateAfterOneMove(benchmark::State& st) {
-  const Recorded& g = game();
+  const ObservedGame& g = game();
   std::int64_t updates = 0;
   for (auto _ : st) {
     st.PauseTiming();
@@ -81,7 +62,7 @@ void BM_UpdateAfterOneMove(benchmark::State& st) {
 BENCHMARK(BM_UpdateAfterOneMove)->Unit(benchmark::kMicrosecond);
 
 void BM_UpdateAfterOneMoveMixture(benchmark::State& st) {
-  const Recorded& g = game();
+  const ObservedGame& g = game();
   eval::SetupMixture::for_variant(*g.start.variant);  // parsed once, outside the timing
   std::int64_t updates = 0;
   for (auto _ : st) {

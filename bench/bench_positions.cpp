@@ -32,4 +32,20 @@ const std::vector<State>& fixed_bench_positions(const std::string& variant) {
   return it->second;
 }
 
+ObservedGame observed_random_game(std::uint64_t seed) {
+  auto v = std::make_shared<const Variant>(load_variant("classic"));
+  Rng rng(seed);
+  State s = initial_state(v, random_setup(*v, kRed, rng), random_setup(*v, kBlue, rng));
+  ObservedGame r{make_view(s, kRed), {}, {}};
+  MoveList list;
+  while (!s.over() && r.moves.size() < 200) {
+    generate_moves(s, list);
+    if (list.size == 0) break;
+    s.make(list[int(rng.below(std::uint32_t(list.size)))]);
+    r.moves.push_back(observe(s, s.history().back(), kRed));
+    r.views.push_back(make_view(s, kRed));
+  }
+  return r;
+}
+
 }  // namespace stratego

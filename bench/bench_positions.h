@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "engine/state.h"
+#include "engine/view.h"
 
 namespace stratego {
 
@@ -13,5 +14,14 @@ std::vector<State> bench_positions(const std::string& variant, int games, std::u
 
 // The set every benchmark of a variant's positions uses (40 games, seed 2026), made once.
 const std::vector<State>& fixed_bench_positions(const std::string& variant);
+
+// Red's observation of a classic game of uniformly random moves from random set-ups (seeded),
+// at most 200 moves: the view before the first move, each move as Red saw it, the view after it.
+struct ObservedGame {
+  View start;
+  std::vector<ObservedMove> moves;
+  std::vector<View> views;  // after each move
+};
+ObservedGame observed_random_game(std::uint64_t seed);
 
 }  // namespace stratego

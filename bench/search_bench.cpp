@@ -14,6 +14,7 @@
 #include <memory>
 #include <string>
 
+#include "bench/bench_positions.h"
 #include "bench/ratio_reporter.h"
 #include "bots/search_position.h"
 #include "engine/movegen.h"
@@ -54,28 +55,8 @@ void decision_overhead(benchmark::State& state, bots::SearchPosition p, int thre
   for (auto _ : state) benchmark::DoNotOptimize(primed.search(limits).iterations);
 }
 
-struct ObservedGame {
-  View start;
-  std::vector<ObservedMove> moves;
-  std::vector<View> views;  // after each move
-};
-
 const ObservedGame& observed_game() {
-  static const ObservedGame g = [] {
-    auto v = std::make_shared<const Variant>(load_variant("classic"));
-    Rng rng(2027);
-    State s = initial_state(v, random_setup(*v, kRed, rng), random_setup(*v, kBlue, rng));
-    ObservedGame r{make_view(s, kRed), {}, {}};
-    MoveList list;
-    while (!s.over() && r.moves.size() < 200) {
-      generate_moves(s, list);
-      if (list.size == 0) break;
-      s.make(list[int(rng.below(std::uint32_t(list.size)))]);
-      r.moves.push_back(observe(s, s.history().back(), kRed));
-      r.views.push_back(make_view(s, kRed));
-    }
-    return r;
-  }();
+  static const ObservedGame g = observed_random_game(2027);
   return g;
 }
 

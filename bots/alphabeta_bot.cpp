@@ -119,18 +119,9 @@ std::optional<DecisionAnalysis> AlphaBetaBot::analyse(const Request& r,
                                                       const std::atomic<bool>& stop) {
   if (!r.classic()) return std::nullopt;
   ++decisions_;
+  if (r.legal.size() == 1)
+    return forced_analysis(name(), r.legal.front(), action_keys(r).front(), *r.classic());
   DecisionAnalysis a;
-  if (r.legal.size() == 1) {
-    a.bot = name();
-    a.chosen = r.legal.front();
-    a.measure = "forced";
-    ActionRow only;
-    only.action = r.legal.front();
-    only.key = action_keys(r).front();
-    a.rows.push_back(only);
-    mark_attacks(a, *r.classic());
-    return a;
-  }
   search_root(r, stop, {}, &a);
   return a;
 }

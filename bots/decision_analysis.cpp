@@ -21,6 +21,20 @@ void mark_attacks(DecisionAnalysis& a, const View& view) {
   }
 }
 
+DecisionAnalysis forced_analysis(std::string bot, std::string action, std::uint32_t key,
+                                 const View& view) {
+  DecisionAnalysis a;
+  a.bot = std::move(bot);
+  a.chosen = action;
+  a.measure = "forced";
+  ActionRow only;
+  only.action = std::move(action);
+  only.key = key;
+  a.rows.push_back(std::move(only));
+  mark_attacks(a, view);
+  return a;
+}
+
 void fill_target_beliefs(DecisionAnalysis& a, const eval::PieceTracker& tracker,
                          const eval::Marginals& marginals, const std::string& whose) {
   a.belief = whose;

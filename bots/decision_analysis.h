@@ -62,6 +62,10 @@ struct DecisionAnalysis {
 // Marks the rows that attack an enemy piece of `view` (the decider's view) and, if
 // `marginals` is given, fills their target beliefs from it (`tracker` is the belief's).
 void mark_attacks(DecisionAnalysis& a, const View& view);
+
+// The analysis of a decision with one legal action (`action`, its key `key`): no thinking.
+DecisionAnalysis forced_analysis(std::string bot, std::string action, std::uint32_t key,
+                                 const View& view);
 void fill_target_beliefs(DecisionAnalysis& a, const eval::PieceTracker& tracker,
                          const eval::Marginals& marginals, const std::string& whose);
 
