@@ -1,11 +1,9 @@
 #include "search/pimc.h"
 
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
-
 #include <algorithm>
 #include <memory>
+
+#include "search/thread_jobs.h"
 
 namespace stratego::search {
 
@@ -25,7 +23,6 @@ PimcResult run_pimc(const AlphaBetaParams& p, const PimcBudget& budget,
   std::vector<char> done(std::size_t(worlds), 0);
   const std::int64_t world_nodes = budget.nodes > 0 ? (budget.nodes + worlds - 1) / worlds : -1;
   const auto end = start + std::chrono::milliseconds(budget.time_ms);
-  std::atomic<int> finished{0};
 
   auto work = [&](int t) {
     TranspositionTable tt(p.tt_bytes);
@@ -48,23 +45,8 @@ PimcResult run_pimc(const AlphaBetaParams& p, const PimcBudget& budget,
       results[std::size_t(w)] = ab->search(world, moves, lim);
       done[std::size_t(w)] = 1;
     }
-    finished.fetch_add(1, std::memory_order_release);
   };
-  if (threads == 1) {
-    work(0);
-  } else {
-    tbb::task_arena arena(threads);
-    arena.execute([&] {
-      tbb::parallel_for(
-          tbb::blocked_range<int>(0, threads, 1),
-          [&](const tbb::blocked_range<int>& r) {
-            for (int t = r.begin(); t != r.end(); ++t) work(t);
-          },
-          tbb::simple_partitioner());
-    });
-  }
-  while (finished.load(std::memory_order_acquire) != threads) {
-  }
+  run_thread_jobs(threads, work);
 
   PimcResult out;
   out.root.resize(root.size());

@@ -7,10 +7,6 @@
 // search is exactly reproducible, and with N threads too (each thread's share is fixed).
 #pragma once
 
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
-
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -20,6 +16,7 @@
 
 #include "search/ismcts.h"
 #include "search/settled_stop.h"
+#include "search/thread_jobs.h"
 
 namespace stratego::search {
 
@@ -67,7 +64,6 @@ SearchResult run_search(const Params& params, const Budget& budget,
   // Each thread publishes its results with a release; the caller reads them after an
   // acquire. oneTBB's join orders them too, but ThreadSanitizer cannot see inside the
   // uninstrumented library, so this makes the ordering visible to it.
-  std::atomic<int> finished{0};
 
   auto work = [&](int t) {
     Tree<Game> tree(params, params.seed + 0x9e3779b97f4a7c15ull * std::uint64_t(t));
@@ -120,24 +116,8 @@ SearchResult run_search(const Params& params, const Budget& budget,
     nodes[std::size_t(t)] = visited;
     if (t == 0) pv = tree.principal_line(8);
     shared_nodes.fetch_add(visited);
-    finished.fetch_add(1, std::memory_order_release);
   };
-  if (threads == 1) {
-    work(0);
-  } else {
-    tbb::task_arena arena(threads);
-    arena.execute([&] {
-      tbb::parallel_for(
-          tbb::blocked_range<int>(0, threads, 1),
-          [&](const tbb::blocked_range<int>& r) {
-            for (int t = r.begin(); t != r.end(); ++t) work(t);
-          },
-          tbb::simple_partitioner());
-    });
-  }
-
-  while (finished.load(std::memory_order_acquire) != threads) {
-  }
+  run_thread_jobs(threads, work);
   SearchResult result;
   for (int t = 0; t < threads; ++t) {
     result.iterations += iterations[std::size_t(t)];
