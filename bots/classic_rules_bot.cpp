@@ -46,9 +46,9 @@ void ClassicRulesBot::set_option(const std::string& name, const std::string& val
     }
     style_ = *s;
   } else if (name == "risk") {
-    if (value != "0" && value != "1")
-      throw InputError("option risk: '" + value + "' is not 0 or 1");
-    risk_ = RulesRisk(value == "1");
+    if (value.size() != 1 || value[0] < '0' || value[0] > '3')
+      throw InputError("option risk: '" + value + "' is not 0, 1, 2 or 3");
+    risk_ = RulesRisk(value[0] - '0');
   } else {
     Bot::set_option(name, value);
   }

@@ -109,7 +109,7 @@ const std::vector<IsmctsBot::Option>& IsmctsBot::option_table() {
        [](IsmctsBot& b, double v) { b.policy_evidence_ = v != 0; }},
       {"stop_when_settled", T::kCheck, "true", 0, 1,
        [](IsmctsBot& b, double v) { b.stop_when_settled_ = v != 0; }},
-      {"risk", T::kSpin, "0", 0, 1, [](IsmctsBot& b, double v) { b.params_.rules_risk = int(v); }},
+      {"risk", T::kSpin, "0", 0, 3, [](IsmctsBot& b, double v) { b.params_.rules_risk = int(v); }},
   };
   return table;
 }
@@ -131,6 +131,7 @@ std::vector<BotOption> IsmctsBot::options() const {
       {"setup_prior", BotOption::Type::kCombo, "parametric", 0, 0, {"parametric", "mixture"}});
   out.push_back({"opponent_model", BotOption::Type::kCombo, "rules", 0, 0, {"rules", "styles"}});
   out.push_back({"value", BotOption::Type::kCombo, "hand", 0, 0, {"hand", "learned"}});
+  out.push_back({"prior_belief", BotOption::Type::kCombo, "search", 0, 0, {"search", "rules"}});
   return out;
 }
 
@@ -154,6 +155,12 @@ void IsmctsBot::set_option(const std::string& name, const std::string& value) {
     if (value != "hand" && value != "learned")
       throw InputError("option value: '" + value + "' is not hand or learned");
     learned_value_ = value == "learned";
+    return;
+  }
+  if (name == "prior_belief") {
+    if (value != "rules" && value != "search")
+      throw InputError("option prior_belief: '" + value + "' is not rules or search");
+    prior_from_search_belief_ = value == "search";
     return;
   }
   for (const Option& o : option_table()) {
@@ -342,7 +349,10 @@ Reply IsmctsBot::decide_classic(const Request& r, const std::atomic<bool>& stop,
     }
   };
   const std::vector<double> prior =
-      p.prior_weight > 0 ? classic_prior(view, keys) : std::vector<double>{};
+      p.prior_weight > 0
+          ? classic_prior(view, keys,
+                          prior_from_search_belief_ ? &samplers[0]->marginals() : nullptr, tracker)
+          : std::vector<double>{};
   const int left = std::max(20, 200 - view.moves_played / 2);
   auto progress = [&](const search::Progress& pr) {
     if (info) info(to_info(pr));
@@ -387,12 +397,26 @@ Reply IsmctsBot::decide_classic(const Request& r, const std::atomic<bool>& stop,
 }
 
 std::vector<double> IsmctsBot::classic_prior(const View& view,
-                                             const std::vector<std::uint32_t>& keys) {
+                                             const std::vector<std::uint32_t>& keys,
+                                             const eval::Marginals* marginals,
+                                             const eval::PieceTracker& tracker) {
   if (!know_ready_) {  // asked without new_game: know from this view on
     know_.reset(view.variant, view.viewer, RulesRisk(params_.rules_risk));
     know_ready_ = true;
   }
   know_.update(view);
+  if (marginals) {
+    const Side enemy = other(view.viewer);
+    for (int sq = 0; sq < view.variant->geometry.num_squares(); ++sq) {
+      const Piece pc = view.board[sq].piece;
+      const int piece = tracker.piece_at(sq);
+      if (pc == kNoPiece || piece_side(pc) != enemy || piece_kind(pc) != kUnknown || piece < 0)
+        continue;
+      KindProbs b{};
+      for (Kind k : marginals->kinds) b[k] = marginals->prob(tracker, piece, k);
+      know_.set_belief(sq, b);
+    }
+  }
   const ClassicRulesEval rules(view, know_, EvalMode::kFast, RulesRisk(params_.rules_risk));
   std::vector<double> prior;
   for (std::uint32_t k : keys) prior.push_back(rules.score(Move::from_raw(std::uint16_t(k))));

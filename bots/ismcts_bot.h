@@ -8,7 +8,9 @@
 // eval_scale, tree_mb, movetime (default time per decision when the request gives none),
 // opponent_model (rules, or styles: a mixture of play styles, search/opponent_styles.h), value
 // (hand: the hand-set static evaluation; learned: the linear value fitted by `stratego train
-// value`, eval/data/<variant>_value.weights, where one is shipped for the variant).
+// value`, eval/data/<variant>_value.weights, where one is shipped for the variant),
+// prior_belief (search, the default: the root prior's scores judge unseen pieces by the search's
+// belief, from the set-up prior and every observation; rules: by the rules bot's own belief).
 // The opponent's moves also weigh the belief under the policy (search/policy_evidence.h).
 // Set-ups: classic family -- 32 structured set-ups of the rules generator, keeping the
 // best-guarded flag and, among those, the set-up the human prior expects least; Waterloo --
@@ -27,6 +29,7 @@
 
 namespace stratego::eval {
 class Belief;
+struct Marginals;
 class WaterlooBelief;
 }  // namespace stratego::eval
 
@@ -60,14 +63,19 @@ class IsmctsBot : public Bot {
   std::unique_ptr<eval::Belief> make_belief(const View& start) const;
   SetupStyleOption setups_;
   bool mixture_prior_ = false;
-  bool learned_value_ = false;  // value=learned
+  bool learned_value_ = false;            // value=learned
+  bool prior_from_search_belief_ = true;  // prior_belief=search (the default)
   // out: where analyse() wants the root's figures (nullptr from decide()).
   Reply decide_classic(const Request& r, const std::atomic<bool>& stop, const InfoSink& info,
                        DecisionAnalysis* out);
   Reply decide_waterloo(const Request& r, const std::atomic<bool>& stop, const InfoSink& info);
   search::Budget budget(const Limits& l, int decisions_left) const;
-  // The root prior of a classic decision: the `rules` bot's move scores, softmaxed.
-  std::vector<double> classic_prior(const View& view, const std::vector<std::uint32_t>& keys);
+  // The root prior of a classic decision: the `rules` bot's move scores, softmaxed. With
+  // marginals (prior_belief=search) the scores judge each unrevealed enemy piece by the
+  // search's belief (tracker: its pieces) instead of the rules bot's own.
+  std::vector<double> classic_prior(const View& view, const std::vector<std::uint32_t>& keys,
+                                    const eval::Marginals* marginals,
+                                    const eval::PieceTracker& tracker);
 
   search::Params params_;
   std::int64_t default_movetime_ms_ = 1000;

@@ -36,6 +36,10 @@ constexpr double kShowCost = 0.1;
 // A revealed Marshal: how much more a possible Spy next to it counts than its belief says (the
 // enemy knows where the Marshal is and sends its Spy).
 constexpr double kSpyFear = 4;
+// Flag patience: an unmoved piece does not run, so what a dear attacker would risk itself for
+// now (the chance that the piece is the Flag) a cheap one can find out later. An attacker worth
+// more than twice my cheapest attacker gets this share of the Flag's worth.
+constexpr double kFlagPatience = 0.25;
 
 const std::array<double, 256>& decay_powers() {
   static const std::array<double, 256> table = [] {
@@ -74,7 +78,7 @@ ClassicRulesEval::ClassicRulesEval(const View& view, const EnemyKnowledge& know,
       enemy_(other(view.viewer)) {
   for (int sq = 0; sq < g_.num_squares(); ++sq) {
     if (mine(sq) && kind_at(sq) == kMarshal && (view_.board[sq].flags & kRevealedFlag))
-      marshal_shown_ = risk_ == RulesRisk::kOn;
+      marshal_shown_ = prices_risk(risk_);
     if (mine(sq)) mine_bb_ |= square_bb(sq);
     if (theirs(sq)) theirs_bb_ |= square_bb(sq);
   }
@@ -136,6 +140,8 @@ void ClassicRulesEval::set_values() {
   if (movable <= 2)
     for (Kind k : kAllKinds)
       if (v_.can_move(k)) mine_[k] += 150.0 / std::max(1, movable);
+  for (Kind k : kAllKinds)
+    if (my_kinds_ & kind_bit(k)) cheapest_ = std::min(cheapest_, mine_[k]);
 }
 
 void ClassicRulesEval::find_flag_danger() {
@@ -235,13 +241,15 @@ double ClassicRulesEval::attack_value(Kind a, int bonus, int sq, double& p_win,
 ClassicRulesEval::Odds ClassicRulesEval::odds(Kind a, int bonus, const KindProbs& b) const {
   double ev = 0, worth = 0, p_win = 0, p_removed = 0;
   double loss = mine_[a];  // what losing the attacker counts
-  if (risk_ == RulesRisk::kOn && *std::max_element(b.begin(), b.end()) < 1)
+  const double flag_worth =
+      flag_patience(risk_) && mine_[a] > 2 * cheapest_ ? kFlagPatience * kWinValue : kWinValue;
+  if (prices_risk(risk_) && *std::max_element(b.begin(), b.end()) < 1)
     loss *= 1 + kLossAversion * std::min(1.0, mine_[a] / kBaseValue[kMarshal]);
   for (Kind k : kAllKinds) {
     if (b[k] <= 0) continue;
     if (k != kFlag) worth += b[k] * theirs_[k];
     if (k == kFlag) {  // C-5.5
-      ev += b[k] * kWinValue;
+      ev += b[k] * flag_worth;
       p_win += b[k];
       p_removed += b[k];
       continue;
@@ -304,7 +312,7 @@ double ClassicRulesEval::threat(Kind a, int x, int ignore, int vacated, int occu
 
 double ClassicRulesEval::threat_seen(Kind a, int x, int ignore, int vacated, int occupied,
                                      Bitboard* seen, bool shown) const {
-  const bool spy_fear = a == kMarshal && (marshal_shown_ || (shown && risk_ == RulesRisk::kOn));
+  const bool spy_fear = a == kMarshal && (marshal_shown_ || (shown && prices_risk(risk_)));
   double worst = 0, sum = 0;
   auto add = [&](double gain) {
     if (gain <= 0) return;
@@ -504,7 +512,7 @@ double ClassicRulesEval::score(Move m) const {
     double p_win = 0, p_removed = 0;
     const double ev = attack_value(a, bonus, t, p_win, p_removed);
     double s = ev + stay - p_win * threat(a, t, t, f, -1, true) + relief(t, f, p_removed);
-    if (risk_ == RulesRisk::kOn && !(view_.board[f].flags & kRevealedFlag))
+    if (prices_risk(risk_) && !(view_.board[f].flags & kRevealedFlag))
       s -= p_win * kShowCost * mine_[a];
     s += p_win * kPullWeight * (pull(a, t) - here.pull) + flag_cover(f, t, p_win);
     if (back_row) s += p_win * rescue_bonus(f, a);

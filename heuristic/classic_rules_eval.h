@@ -140,6 +140,7 @@ class ClassicRulesEval {
   Bitboard pull_squares_ = ~Bitboard{0};  // where pull() may be asked (kFast)
   std::vector<Target> targets_;
   KindMask my_kinds_ = 0;  // kinds among my pieces that can move
+  double cheapest_ = 1e9;  // the worth of my cheapest kind that moves and attacks
 };
 
 }  // namespace stratego::bots

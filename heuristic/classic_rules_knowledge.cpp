@@ -94,6 +94,11 @@ void EnemyKnowledge::update(const View& view, EvalMode mode) {
   compute_beliefs(view, mode);
 }
 
+void EnemyKnowledge::set_belief(int sq, const KindProbs& b) {
+  belief_[sq] = b;
+  class_[sq] = kNoClass;
+}
+
 // Each unknown piece gets a distribution over the kinds its set allows, fitted so that the
 // expected number of pieces of each kind matches what the enemy has left (iterative
 // proportional fitting: rows sum to one, columns to the remaining counts).
@@ -151,7 +156,7 @@ void EnemyKnowledge::compute_beliefs(const View& view, EvalMode mode) {
       double x = (mask_[sq] & kind_bit(k)) && pool[k] > 0 ? 1.0 : 0.0;
       if (x > 0 && k == kFlag) x = in_setup ? kFlagRowPrior[prior_row] : 0.05;
       if (x > 0 && k == kBomb)
-        x = in_setup ? (risk_ == RulesRisk::kOn ? 1.0 : kBombRowPrior[prior_row]) : 0.3;
+        x = in_setup ? (prices_risk(risk_) ? 1.0 : kBombRowPrior[prior_row]) : 0.3;
       sum += (w[k] = x);
     }
     if (sum == 0)  // the counts say nothing that fits: any kind the set allows

@@ -31,7 +31,11 @@ enum class EvalMode { kFast, kReference };
 // `rules` and `ismcts` bots; classic_rules_eval.h says what kOn does). kOff is the judgement as
 // it was. Here: under kOn an unmoved piece is a Bomb about as likely on the front row as at the
 // back (the row prior of the belief is flat for Bombs), since people are not the only opponents.
-enum class RulesRisk { kOff = 0, kOn = 1 };
+enum class RulesRisk { kOff = 0, kOn = 1, kPatient = 2, kOnPatient = 3 };
+inline bool prices_risk(RulesRisk r) { return r == RulesRisk::kOn || r == RulesRisk::kOnPatient; }
+inline bool flag_patience(RulesRisk r) {
+  return r == RulesRisk::kPatient || r == RulesRisk::kOnPatient;
+}
 constexpr RulesRisk kDefaultRisk = RulesRisk::kOff;
 
 class EnemyKnowledge {
@@ -57,6 +61,11 @@ class EnemyKnowledge {
   int classes() const { return classes_; }
   // Enemy pieces of kind k not seen captured (silent captures, V-6, are not subtracted).
   int remaining(Kind k) const { return remaining_[k]; }
+  // After update(): replaces the belief about the unrevealed enemy piece on sq by a better
+  // informed one (the search's, from the set-up prior and every observation, where this one
+  // knows only the counts and a row prior); the square leaves its class, so the judgement works
+  // its odds out alone.
+  void set_belief(int sq, const KindProbs& b);
 
  private:
   KindMask all_kinds() const;

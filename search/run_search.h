@@ -48,8 +48,8 @@ SearchResult run_search(const Params& params, const Budget& budget,
                         const std::atomic<bool>& stop,
                         const std::function<void(const Progress&)>& progress = {},
                         std::span<const double> root_prior = {}) {
-  using Clock = std::chrono::steady_clock;
-  const auto start = Clock::now();
+  using SteadyClock = std::chrono::steady_clock;
+  const auto start = SteadyClock::now();
   const int threads = std::max(1, params.threads);
   const auto n_threads = static_cast<std::size_t>(threads);
   std::vector<std::vector<RootStat>> stats(n_threads);
@@ -77,7 +77,7 @@ SearchResult run_search(const Params& params, const Budget& budget,
             ? budget.iterations / threads + (t < budget.iterations % threads ? 1 : 0)
             : -1;
     const std::int64_t my_nodes = budget.nodes > 0 ? (budget.nodes + threads - 1) / threads : -1;
-    auto last_report = Clock::now();
+    auto last_report = SteadyClock::now();
     std::uint64_t done = 0, visited = 0;
     std::vector<std::uint64_t> root_visits(settle ? root_actions.size() : 0);
     for (;;) {
@@ -89,7 +89,7 @@ SearchResult run_search(const Params& params, const Budget& budget,
       visited += std::uint64_t(tree.iterate(world));
       ++done;
       // The clock every iteration: an iteration with policy play-outs can take a millisecond.
-      const auto now = Clock::now();
+      const auto now = SteadyClock::now();
       if (budget.time_ms > 0 && now - start >= std::chrono::milliseconds(budget.time_ms))
         out_of_budget = true;
       if (done % kPublishPeriod == 0) {
@@ -151,7 +151,7 @@ SearchResult run_search(const Params& params, const Budget& budget,
   result.best = best ? best->key : root_actions.front();
   result.win_probability = best && best->visits ? best->reward / double(best->visits) : 0.5;
   result.pv = std::move(pv);
-  result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  result.seconds = std::chrono::duration<double>(SteadyClock::now() - start).count();
   result.settled = settled.load(std::memory_order_relaxed);
   return result;
 }

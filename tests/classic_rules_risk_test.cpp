@@ -93,6 +93,50 @@ TEST(ClassicRulesRisk, RevealedMarshalStepsAwayFromAPossibleSpy) {
   }
 }
 
+// EnemyKnowledge::set_belief (the root prior of `ismcts,prior_belief=search`): the judgement
+// of an attack follows the belief it is given about the target, not the rules bot's own.
+TEST(ClassicRulesRisk, AnAttackIsJudgedByTheBeliefSetForItsTarget) {
+  for (std::uint64_t seed : {1u, 2u, 3u}) {
+    const State s = marshal_before_blue(seed, "a6");
+    const View view = make_view(s, kRed);
+    const int target = square_of(s, "a7");
+    auto attack = [&](Kind k) {
+      bots::EnemyKnowledge know;
+      know.reset(view.variant, kRed);
+      know.update(view);
+      bots::KindProbs b{};
+      b[k] = 1;
+      know.set_belief(target, b);
+      EXPECT_EQ(know.belief(target)[k], 1);
+      return bots::ClassicRulesEval(view, know).score(parse_move(s, "a6-a7"));
+    };
+    const double own = score(s, "a6-a7", bots::RulesRisk::kOff);
+    EXPECT_LT(attack(kBomb), own - 1) << seed;      // certain to lose the Marshal
+    EXPECT_GT(attack(kFlag), bots::kWinValue / 2);  // certain to win the game
+    EXPECT_GT(attack(kCaptain), attack(kBomb) + 1) << seed;
+  }
+}
+
+// risk=2 (flag patience): a Marshal's attack on an unmoved piece that may be the Flag counts a
+// quarter of the Flag's chance when a cheaper attacker (here a Scout) could find out instead; a
+// Scout's own attack keeps it whole.
+TEST(ClassicRulesRisk, FlagPatienceLeavesAPossibleFlagToTheCheapestAttacker) {
+  for (std::uint64_t seed : {1u, 2u, 3u}) {
+    // The Marshal has taken a9 and stands next to Blue's back-row corner, a likely Flag.
+    State s = marshal_before_blue(seed, "a6");
+    s.remove(square_of(s, "a6"));
+    s.remove(square_of(s, "a9"));
+    s.put(square_of(s, "a9"), kRed, kMarshal, kMovedFlag | kRevealedFlag);
+    for (const char* sq : {"j6", "i6", "h6"}) s.put(square_of(s, sq), kRed, kScout, kMovedFlag);
+    EXPECT_LT(score(s, "a9-a10", bots::RulesRisk::kPatient),
+              score(s, "a9-a10", bots::RulesRisk::kOff) - 20)
+        << seed;
+    EXPECT_EQ(score(s, "j6-j7", bots::RulesRisk::kPatient),
+              score(s, "j6-j7", bots::RulesRisk::kOff))
+        << seed;
+  }
+}
+
 TEST(ClassicRulesRisk, OffIsTheDefaultAndBadValuesAreRefused) {
   const State s = marshal_before_blue(1, "e5");
   for (const char* m : {"e5-e6", "e5-e4", "e5-f5"}) {
@@ -103,7 +147,7 @@ TEST(ClassicRulesRisk, OffIsTheDefaultAndBadValuesAreRefused) {
     EXPECT_EQ(bots::ClassicRulesEval(view, know).score(parse_move(s, m)),
               score(s, m, bots::RulesRisk::kOff));
   }
-  EXPECT_THROW(bots::make_bot_from_spec("rules,risk=2"), InputError);
+  EXPECT_THROW(bots::make_bot_from_spec("rules,risk=4"), InputError);
 }
 
 }  // namespace
