@@ -78,9 +78,12 @@ std::vector<Config> configs(const AccuracyOptions& o) {
   if (o.exact) out.push_back({"  the same, exact", all, true});
   c = prior;
   c.mixture = true;
+  // The mixture as it was: copies certain, the fitted weights alone.
   c.certain_copies = true;
+  c.unlike_people = 0;
   out.push_back({"mixture-certain", c});
   c.certain_copies = false;
+  c.unlike_people = eval::BeliefOptions{}.unlike_people;
   out.push_back({"mixture", c});
   for (double beta : o.unlike_people) {
     c.unlike_people = beta;
@@ -88,7 +91,7 @@ std::vector<Config> configs(const AccuracyOptions& o) {
     std::snprintf(name, sizeof name, "mixture unlike=%g", beta);
     out.push_back({name, c});
   }
-  c.unlike_people = 0;
+  c.unlike_people = eval::BeliefOptions{}.unlike_people;
   c.structure = true;
   out.push_back({"mixture+structure", c});
   all.mixture = true;
