@@ -5,8 +5,9 @@
 // sampler, one sample of kinds (one Metropolis-Hastings step; the counter `accept` is the
 // share of steps that moved), and one determinized State, each after 0, 50, 100 and 200 moves.
 // The *Mixture figures are the same with the mixture set-up prior (BeliefOptions::mixture,
-// eval/setup_mixture.h), and BM_ScoreSetup scores one human set-up under the parametric prior
-// (arg 0) and under the mixture (arg 1).
+// eval/setup_mixture.h; BM_UpdateAfterOneMoveMixture/1 with the copying components conditioned
+// the older way, eval/mixture_posterior.h Copies::kCertain), and BM_ScoreSetup scores one human
+// set-up under the parametric prior (arg 0) and under the mixture (arg 1).
 #include <benchmark/benchmark.h>
 
 #include <map>
@@ -67,7 +68,9 @@ void BM_UpdateAfterOneMoveMixture(benchmark::State& st) {
   std::int64_t updates = 0;
   for (auto _ : st) {
     st.PauseTiming();
-    eval::Belief b(g.start, options(true));
+    eval::BeliefOptions o = options(true);
+    o.certain_copies = st.range(0) == 1;  // the older conditioning of the copying components
+    eval::Belief b(g.start, o);
     st.ResumeTiming();
     for (std::size_t t = 0; t < g.moves.size(); ++t) b.update(g.moves[t], g.views[t]);
     updates += std::int64_t(g.moves.size());
@@ -75,7 +78,8 @@ void BM_UpdateAfterOneMoveMixture(benchmark::State& st) {
   }
   st.SetItemsProcessed(updates);
 }
-BENCHMARK(BM_UpdateAfterOneMoveMixture)->Unit(benchmark::kMillisecond);
+// Arg 0: the copying components as noisy copies (the default); 1: as before (certain copies).
+BENCHMARK(BM_UpdateAfterOneMoveMixture)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
 void BM_ScoreSetup(benchmark::State& st) {
   const auto mix = eval::SetupMixture::for_variant(*game().start.variant);

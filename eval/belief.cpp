@@ -70,7 +70,8 @@ void Belief::condition_mixture() {
   for (int e : empty_frames_) obs[std::size_t(e)] = p.symbol_index(kEmptySymbol);
   if (obs == observed_ && !posterior_.weights.empty()) return;
   observed_ = std::move(obs);
-  posterior_ = condition(*mixture_, observed_);
+  posterior_ = condition(*mixture_, observed_,
+                         o_.certain_copies ? Copies::kCertain : Copies::kNoisy, o_.unlike_people);
 }
 
 int Belief::frame(int sq) const {

@@ -37,6 +37,13 @@ struct BeliefOptions {
   // (eval/mixture_posterior.h) instead of the parametric table alone; needs prior. Off by
   // default: the search's worlds and `stratego bench` stay as they were.
   bool mixture = false;
+  // The mixture's copying components conditioned the older way (eval/mixture_posterior.h
+  // Copies::kCertain), for comparison.
+  bool certain_copies = false;
+  // The prior probability that the opponent sets up unlike people (eval/mixture_posterior.h),
+  // for the mixture. 0.9 measured best of 0, 0.3, 0.6, 0.9 by `stratego analyze accuracy`
+  // against the set-up styles, at little cost against people (docs/setup-prior.md).
+  double unlike_people = 0.9;
   BehaviourOptions behaviour;
 };
 

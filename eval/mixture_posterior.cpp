@@ -23,9 +23,152 @@ double log_uniform_obs(const std::vector<int>& left, const std::vector<int>& see
   return lp - (log_factorial(squares) - log_factorial(squares - total));
 }
 
+// The copying components resample:M, swap:K and shift:L conditioned as noisy copies: a square of
+// the copied set-up t is kept with probability keep = 1 - r/n (r the squares the component
+// redraws: M, 2K, the squares shift:L moves on average), else it holds a piece drawn by the
+// army's shares b. So an observed symbol o on f has P(o | t) = keep * [t_f == o] + (1 - keep) *
+// b(o), the squares independently: an observed square that agrees with t costs t the chance
+// that it was redrawn, and one that disagrees costs (1 - keep) b(o) instead of ruling t out.
+// (Copies::kCertain is the older conditioning, kept for comparison: C(n-d, r-d)/C(n, r) r^-d for
+// d disagreeing squares, every agreeing one certain.) One pass over the training entries serves
+// every copying component: per entry, each component's log-weight is the sum over the observed
+// squares it agrees on of log(1 + keep / ((1 - keep) b(o))).
+class NoisyCopies {
+ public:
+  NoisyCopies(const SetupMixture& m, const std::vector<double>& weights,
+              const std::vector<int>& obs, Copies copies)
+      : m_(m) {
+    const SetupModel& p = m.parametric();
+    const int squares = int(p.order().size());
+    if (copies == Copies::kCertain) return;
+    for (std::size_t c = 0; c < m.components().size(); ++c) {
+      const auto& comp = m.components()[c];
+      if (weights[c] <= 0) continue;
+      int r = -1;
+      if (comp.type == SetupMixture::Type::kResample) r = comp.block;
+      if (comp.type == SetupMixture::Type::kSwap) r = 2 * comp.block;
+      if (comp.type == SetupMixture::Type::kShift)
+        r = m.shift_kernels()[std::size_t(comp.block)].moved;
+      if (r < 0) continue;
+      Comp k;
+      k.c = c;
+      k.keep = std::clamp(1.0 - double(r) / squares, 0.0, 1.0);
+      comps_.push_back(std::move(k));
+    }
+    for (int f : p.order())
+      if (obs[std::size_t(f)] >= 0) observed_.push_back({f, obs[std::size_t(f)]});
+    for (int f : p.order())
+      if (obs[std::size_t(f)] < 0) hidden_.push_back(f);
+    base_.resize(p.counts().size());
+    for (std::size_t s = 0; s < base_.size(); ++s) base_[s] = double(p.counts()[s]) / squares;
+    for (Comp& c : comps_) {
+      for (const auto& [f, o] : observed_) {
+        const double b = base_[std::size_t(o)], q = (1 - c.keep) * b;
+        c.common += std::log(q);
+        c.gain.push_back(q > 0 ? std::log1p(c.keep / q) : 1e300);
+      }
+    }
+    for (const Comp& c : comps_) members_.push_back(c.c);
+    std::sort(members_.begin(), members_.end());
+  }
+  bool count(std::size_t c) const {
+    return std::binary_search(members_.begin(), members_.end(), c);
+  }
+
+  // Each component's log-likelihood of the observations (loglik[c]).
+  void score(std::vector<double>& loglik) {
+    if (comps_.empty()) return;
+    const int entries = m_.entries();
+    const std::size_t nc = comps_.size();
+    logw_.assign(std::size_t(entries) * nc, 0.0);
+    std::vector<std::uint8_t> agree(observed_.size());
+    for (int e = 0; e < entries; ++e) {
+      const std::uint8_t* t = m_.entry(e);
+      for (std::size_t j = 0; j < observed_.size(); ++j)
+        agree[j] = t[observed_[j].first] == observed_[j].second;
+      for (std::size_t c = 0; c < nc; ++c) {
+        double s = 0;
+        const double* g = comps_[c].gain.data();
+        for (std::size_t j = 0; j < agree.size(); ++j)
+          if (agree[j]) s += g[j];
+        logw_[std::size_t(e) * nc + c] = s;
+      }
+    }
+    for (std::size_t c = 0; c < nc; ++c) {
+      Comp& k = comps_[c];
+      for (int e = 0; e < entries; ++e) k.top = std::max(k.top, logw_[std::size_t(e) * nc + c]);
+      for (int e = 0; e < entries; ++e) k.z += std::exp(logw_[std::size_t(e) * nc + c] - k.top);
+      loglik[k.c] = entries > 0 && k.z > 0
+                        ? k.common + k.top + std::log(k.z) - std::log(double(entries))
+                        : kMinusInf;
+    }
+  }
+
+  // Adds the copying components' predictive shares, weighted by their posterior weights / rest,
+  // to others (zone x symbols).
+  void predict(const std::vector<double>& weights, double rest, std::vector<double>& others) const {
+    if (comps_.empty()) return;
+    const int n = m_.parametric().num_symbols();
+    const std::size_t nc = comps_.size();
+    double broad = 0;
+    std::vector<double> scale(nc, 0.0);
+    for (std::size_t c = 0; c < nc; ++c) {
+      const Comp& k = comps_[c];
+      const double w = weights[k.c] / rest;
+      if (!(w > 0) || !(k.z > 0)) continue;
+      scale[c] = w * k.keep / k.z;
+      broad += w * (1 - k.keep);
+    }
+    for (int f : hidden_)
+      for (int s = 0; s < n; ++s) others[std::size_t(f * n + s)] += broad * base_[std::size_t(s)];
+    // An entry adds its symbols with the sum over components of its weight in each; entries of
+    // negligible weight (below 1e-12 of a component's total) are skipped.
+    for (int e = 0; e < m_.entries(); ++e) {
+      double a = 0;
+      for (std::size_t c = 0; c < nc; ++c) {
+        if (scale[c] == 0) continue;
+        const double x = logw_[std::size_t(e) * nc + c] - comps_[c].top;
+        if (x > -28) a += scale[c] * std::exp(x);
+      }
+      if (a == 0) continue;
+      const std::uint8_t* t = m_.entry(e);
+      for (int f : hidden_) others[std::size_t(f * n + t[f])] += a;
+    }
+  }
+
+ private:
+  struct Comp {
+    std::size_t c;
+    double keep;
+    double common = 0;              // sum over observed squares of log((1 - keep) b(o))
+    std::vector<double> gain;       // per observed square: log(1 + keep / ((1 - keep) b(o)))
+    double top = kMinusInf, z = 0;  // the largest entry log-weight, and the sum of exp(. - top)
+  };
+  const SetupMixture& m_;
+  std::vector<Comp> comps_;
+  std::vector<std::size_t> members_;
+  std::vector<std::pair<int, int>> observed_;  // (frame square, symbol index)
+  std::vector<int> hidden_;
+  std::vector<double> base_;  // the army's share of each symbol
+  std::vector<double> logw_;  // entries x components: the sum of gains over agreeing squares
+};
+
 }  // namespace
 
-MixturePosterior condition(const SetupMixture& m, const std::vector<int>& obs) {
+std::vector<double> with_unlike_people(const SetupMixture& m, double unlike_people) {
+  std::vector<double> w = m.weights();
+  int broad = 0;
+  for (const auto& c : m.components()) broad += c.broad();
+  if (broad == 0 || !(unlike_people > 0)) return w;
+  const double beta = std::min(unlike_people, 1.0);
+  for (std::size_t c = 0; c < w.size(); ++c)
+    w[c] = (1 - beta) * w[c] + (m.components()[c].broad() ? beta / broad : 0.0);
+  return w;
+}
+
+MixturePosterior condition(const SetupMixture& m, const std::vector<int>& obs, Copies copies,
+                           double unlike_people) {
+  const std::vector<double> weights = with_unlike_people(m, unlike_people);
   const SetupModel& p = m.parametric();
   const int n = p.num_symbols(), zone = p.zone_size(), squares = int(p.order().size());
   const auto& counts = p.counts();
@@ -49,7 +192,9 @@ MixturePosterior condition(const SetupMixture& m, const std::vector<int>& obs) {
   // many, and how many hold each symbol on each hidden square, for every d up to the largest M.
   int max_r = 0;
   for (const auto& comp : m.components())
-    if (comp.type == SetupMixture::Type::kResample)
+    if (copies == Copies::kNoisy)
+      break;  // only the exact component's d = 0 is needed
+    else if (comp.type == SetupMixture::Type::kResample)
       max_r = std::max(max_r, comp.block);
     else if (comp.type == SetupMixture::Type::kSwap)
       max_r = std::max(max_r, 2 * comp.block);
@@ -71,11 +216,13 @@ MixturePosterior condition(const SetupMixture& m, const std::vector<int>& obs) {
     double* row = symbols_by_d[std::size_t(d)].data();
     for (int f : hidden) row[f * n + t[f]] += 1;
   }
+  NoisyCopies noisy(m, weights, obs, copies);
+  noisy.score(loglik);
   // Patterns are conditioned once each, whichever of their components asks.
   std::vector<int> pattern_done(m.patterns().size(), -1);
   for (std::size_t c = 0; c < nc; ++c) {
     const auto& comp = m.components()[c];
-    if (m.weights()[c] <= 0) continue;
+    if (weights[c] <= 0) continue;
     std::vector<double>& pr = pred[c];
     pr.assign(std::size_t(zone * n), 0.0);
     switch (comp.type) {
@@ -112,6 +259,7 @@ MixturePosterior condition(const SetupMixture& m, const std::vector<int>& obs) {
       case SetupMixture::Type::kResample:
       case SetupMixture::Type::kSwap:
       case SetupMixture::Type::kShift: {
+        if (noisy.count(c)) break;  // the noisy copies: below, all in one pass
         // swap:K moves at most 2K squares: conditioned as resample:2K; shift:L as resample
         // of the squares it moves on average.
         const int r = comp.type == SetupMixture::Type::kExact  ? 0
@@ -254,12 +402,12 @@ MixturePosterior condition(const SetupMixture& m, const std::vector<int>& obs) {
   out.weights.assign(nc, 0.0);
   double top = kMinusInf;
   for (std::size_t c = 0; c < nc; ++c)
-    if (m.weights()[c] > 0 && loglik[c] > kMinusInf)
-      top = std::max(top, std::log(m.weights()[c]) + loglik[c]);
+    if (weights[c] > 0 && loglik[c] > kMinusInf)
+      top = std::max(top, std::log(weights[c]) + loglik[c]);
   double z = 0;
   for (std::size_t c = 0; c < nc; ++c)
-    if (m.weights()[c] > 0 && loglik[c] > kMinusInf)
-      z += (out.weights[c] = std::exp(std::log(m.weights()[c]) + loglik[c] - top));
+    if (weights[c] > 0 && loglik[c] > kMinusInf)
+      z += (out.weights[c] = std::exp(std::log(weights[c]) + loglik[c] - top));
   if (!(z > 0)) {
     // Nothing explains the observations (cannot happen while uniform is a component): the
     // parametric table alone.
@@ -273,9 +421,10 @@ MixturePosterior condition(const SetupMixture& m, const std::vector<int>& obs) {
   const double rest = 1 - out.parametric;
   if (rest > 0)
     for (std::size_t c = 1; c < nc; ++c)
-      if (out.weights[c] > 0)
+      if (out.weights[c] > 0 && !noisy.count(c))
         for (std::size_t i = 0; i < out.others.size(); ++i)
           out.others[i] += out.weights[c] / rest * pred[c][i];
+  if (rest > 0) noisy.predict(out.weights, rest, out.others);
   return out;
 }
 

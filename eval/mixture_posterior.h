@@ -8,9 +8,12 @@
 //   parametric  likelihood: the product of its per-square shares of the observed symbols (when
 //               every empty square is observed, their layout's likelihood by independent squares
 //               conditioned on the number of pieces); predictive: its per-square table
-//   resample:M  a known set-up t with d observations differing gets C(n-d, M-d)/C(n, M) * M^-d
-//               (0 when d > M); a hidden square keeps t's symbol with probability 1 - M/n, else
-//               the army's share
+//   resample:M  a noisy copy of a known set-up t: every square kept with probability
+//               keep = 1 - M/n, else a piece drawn by the army's shares b, the squares
+//               independently; an observed o on f has P(o | t) = keep [t_f = o] + (1 - keep) b(o),
+//               and a hidden square holds t's symbol with probability keep, else b
+//               (Copies::kCertain: the older d-mismatch count C(n-d, M-d)/C(n, M) M^-d, which
+//               takes every observed square that agrees with t as certain)
 //   block:B     exact (the block's known contents, the rest uniform)
 //   swap:K      as resample:2K
 //   shift:L     as resample:M, M the squares it moves on average (ShiftKernel::moved)
@@ -32,7 +35,19 @@ struct MixturePosterior {
   double parametric = 1;  // the parametric component's posterior weight
 };
 
-// obs: per frame square, the observed symbol index or -1.
-MixturePosterior condition(const SetupMixture& m, const std::vector<int>& obs);
+// How the copying components (resample, swap, shift) take observations: as noisy copies (the
+// default), or with every agreeing observed square certain (the older conditioning, for
+// comparison: it lets some copy explain almost any few observations).
+enum class Copies { kNoisy, kCertain };
+
+// obs: per frame square, the observed symbol index or -1. unlike_people: the prior probability
+// that the opponent sets up unlike people, spread evenly over the broad components (uniform and
+// the styles) on top of the mixture's fitted weights, the rest scaled by 1 - unlike_people (the
+// fitted weights say how people set up; how likely an opponent is not a person is not in the
+// data).
+MixturePosterior condition(const SetupMixture& m, const std::vector<int>& obs,
+                           Copies copies = Copies::kNoisy, double unlike_people = 0);
+// The weights condition() starts from.
+std::vector<double> with_unlike_people(const SetupMixture& m, double unlike_people);
 
 }  // namespace stratego::eval

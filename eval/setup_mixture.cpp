@@ -24,7 +24,6 @@ constexpr int kMaxResampled = 16;
 constexpr int kLayoutResampled[] = {2, 4, 8};
 constexpr int kMaxLayoutResampled = 8;
 constexpr int kSwaps[] = {1, 2, 3};
-constexpr double kShiftDecays[] = {0.5, 1.0, 2.0, 3.0};
 
 char letter_of(int code) {
   if (code < 0) return '_';
@@ -170,88 +169,6 @@ SetupMixture::SetupMixture(std::shared_ptr<const SetupModel> parametric,
   weights_[0] = 1.0 - 0.01 * double(components_.size() - 1);
 }
 
-void SetupMixture::add_shift_components() {
-  const SetupModel& m = *param_;
-  const int n = m.num_symbols(), empty = m.symbol_index(kEmptySymbol), w = m.width();
-  // The matchings: every permutation of each symbol's pieces, one symbol after another.
-  std::vector<std::vector<int>> matchings{{}};
-  for (int s = 0; s < n; ++s) {
-    if (s == empty) continue;
-    const int c = m.counts()[std::size_t(s)], first = pieces_;
-    pieces_ += c;
-    std::vector<int> perm(static_cast<std::size_t>(c));
-    for (int i = 0; i < c; ++i) perm[std::size_t(i)] = first + i;
-    std::vector<std::vector<int>> next;
-    do {
-      for (const auto& head : matchings) {
-        next.push_back(head);
-        next.back().insert(next.back().end(), perm.begin(), perm.end());
-      }
-      if (next.size() > std::size_t(kMaxShiftMatchings)) return;
-    } while (std::next_permutation(perm.begin(), perm.end()));
-    matchings.swap(next);
-  }
-  if (pieces_ == 0) return;
-  matchings_ = std::move(matchings);
-  shift_pieces_.reserve(std::size_t(entries()) * std::size_t(pieces_));
-  for (int e = 0; e < entries(); ++e)
-    for (int s = 0; s < n; ++s)
-      if (s != empty)
-        for (int f : m.order())
-          if (entry(e)[f] == s) shift_pieces_.push_back(std::uint8_t(f));
-  for (double decay : kShiftDecays) {
-    ShiftKernel k;
-    k.decay = decay;
-    k.k.assign(std::size_t(zone_) * std::size_t(zone_), 0.0);
-    k.total.assign(std::size_t(zone_), 0.0);
-    for (int f : m.order())
-      for (int g : m.order()) {
-        const double d = std::abs(f / w - g / w) + std::abs(f % w - g % w);
-        k.total[std::size_t(f)] += k.k[std::size_t(f * zone_ + g)] = std::exp(-decay * d);
-      }
-    double moved = 0;
-    for (std::uint8_t f : shift_pieces_) moved += 1 - 1 / k.total[f];
-    k.moved = std::min(int(std::lround(2 * moved / double(std::max(entries(), 1)))),
-                       int(m.order().size()));
-    char name[32];
-    std::snprintf(name, sizeof name, "shift:%g", decay);
-    Component c{Type::kShift, name};
-    c.block = int(shift_kernels_.size());
-    shift_kernels_.push_back(std::move(k));
-    components_.push_back(c);
-  }
-}
-
-double SetupMixture::log_shift(int kernel, const std::vector<std::uint8_t>& x) const {
-  const ShiftKernel& k = shift_kernels_[std::size_t(kernel)];
-  const SetupModel& m = *param_;
-  const int n = m.num_symbols(), empty = m.symbol_index(kEmptySymbol);
-  std::vector<int> xs;
-  for (int s = 0; s < n; ++s)
-    if (s != empty)
-      for (int f : m.order())
-        if (x[std::size_t(f)] == s) xs.push_back(f);
-  const std::size_t p = std::size_t(pieces_);
-  std::vector<int> g(p);
-  double sum = 0;
-  for (int e = 0; e < entries(); ++e) {
-    const std::uint8_t* t = &shift_pieces_[std::size_t(e) * p];
-    for (const auto& match : matchings_) {
-      // Piece i of t goes from t[i] to g[i]; the free squares are those no earlier piece took.
-      double prod = 1;
-      for (std::size_t i = 0; i < p; ++i) {
-        g[i] = xs[std::size_t(match[i])];
-        const double* row = &k.k[std::size_t(t[i]) * std::size_t(zone_)];
-        double z = k.total[t[i]];
-        for (std::size_t j = 0; j < i; ++j) z -= row[g[j]];
-        prod *= row[g[i]] / z;
-      }
-      sum += prod;
-    }
-  }
-  return sum > 0 ? std::log(sum / double(entries())) : kMinusInf;
-}
-
 std::vector<std::uint8_t> SetupMixture::indices_of(const std::vector<int>& codes) const {
   std::vector<std::uint8_t> out(std::size_t(zone_), kLake);
   for (int f : param_->order())
@@ -276,103 +193,6 @@ std::string SetupMixture::pattern_key(int p, const std::uint8_t* s) const {
   std::string k;
   for (int f : param_->order()) k += char(patterns_[std::size_t(p)].class_of[s[f]]);
   return k;
-}
-
-double SetupMixture::log_resample(int m, int d, const std::vector<int>& a,
-                                  const std::vector<int>& counts) const {
-  // Sum over the sets S of m squares that hold the d differing ones of prod_s (t's count of s
-  // on S)!, divided by C(squares, m) * m!: a walk over the symbols choosing j_s more squares of
-  // symbol s among the counts - a_s that t has outside the differing squares.
-  const int k = m - d;
-  std::vector<double> dp(std::size_t(k + 1), 0.0), next;
-  dp[0] = 1;
-  for (std::size_t s = 0; s < counts.size(); ++s) {
-    next.assign(std::size_t(k + 1), 0.0);
-    const int b = counts[s] - a[s];
-    for (int used = 0; used <= k; ++used) {
-      if (dp[std::size_t(used)] == 0) continue;
-      for (int j = 0; j <= b && used + j <= k; ++j)
-        next[std::size_t(used + j)] +=
-            dp[std::size_t(used)] * std::exp(log_choose(b, j) + std::lgamma(double(a[s] + j) + 1));
-    }
-    dp.swap(next);
-  }
-  if (!(dp[std::size_t(k)] > 0)) return kMinusInf;
-  return std::log(dp[std::size_t(k)]) - log_choose(double(param_->order().size()), m) -
-         std::lgamma(double(m) + 1);
-}
-
-double SetupMixture::log_within_model(int pi, const std::vector<int>& codes) const {
-  const Pattern& p = patterns_[std::size_t(pi)];
-  const SetupModel& m = *param_;
-  const int n = m.num_symbols();
-  std::vector<int> placed(std::size_t(zone_), -1), left(m.counts()), masked(std::size_t(n), 0);
-  int flag_square = -1;
-  // Singleton classes (the Flag, the empty squares) are fixed by the layout: place them first.
-  std::vector<int> class_size(std::size_t(p.classes), 0);
-  for (int s = 0; s < n; ++s) class_size[std::size_t(p.class_of[std::size_t(s)])] += 1;
-  for (int f : m.order()) {
-    const int s = m.symbol_index(codes[std::size_t(f)]);
-    if (class_size[std::size_t(p.class_of[std::size_t(s)])] == 1) {
-      placed[std::size_t(f)] = s;
-      --left[std::size_t(s)];
-      if (codes[std::size_t(f)] == kFlag) flag_square = f;
-    }
-  }
-  double lp = 0;
-  std::vector<double> cond;
-  for (int f : m.order()) {
-    if (placed[std::size_t(f)] >= 0) continue;
-    const int s = m.symbol_index(codes[std::size_t(f)]), cls = p.class_of[std::size_t(s)];
-    for (int t = 0; t < n; ++t)
-      masked[std::size_t(t)] = p.class_of[std::size_t(t)] == cls ? left[std::size_t(t)] : 0;
-    m.conditional(f, placed, masked, flag_square, cond);
-    lp += cond[std::size_t(s)];
-    placed[std::size_t(f)] = s;
-    --left[std::size_t(s)];
-  }
-  return lp;
-}
-
-std::uint64_t SetupMixture::hash_of(const std::uint8_t* s) const {
-  std::uint64_t h = 0;
-  const std::size_t n = std::size_t(param_->num_symbols());
-  for (int f : param_->order()) h ^= zobrist_[std::size_t(f) * n + s[f]];
-  return h;
-}
-
-double SetupMixture::swap_walk(std::uint8_t* s, std::uint64_t h, int k,
-                               const std::unordered_map<std::uint64_t, int>& table) const {
-  if (k == 0) {
-    const auto it = table.find(h);
-    return it == table.end() ? 0.0 : double(it->second);
-  }
-  const std::size_t n = std::size_t(param_->num_symbols());
-  double total = 0;
-  int same = 0;
-  for (const auto& [a, b] : adjacent_) {
-    if (s[a] == s[b]) {
-      ++same;
-      continue;
-    }
-    const std::uint64_t g =
-        h ^ zobrist_[std::size_t(a) * n + s[a]] ^ zobrist_[std::size_t(b) * n + s[b]] ^
-        zobrist_[std::size_t(a) * n + s[b]] ^ zobrist_[std::size_t(b) * n + s[a]];
-    std::swap(s[a], s[b]);
-    total += swap_walk(s, g, k - 1, table);
-    std::swap(s[a], s[b]);
-  }
-  // The swaps of equal contents all leave s as it is: one walk, counted `same` times.
-  if (same > 0) total += same * swap_walk(s, h, k - 1, table);
-  return total;
-}
-
-double SetupMixture::log_uniform_rest(int b, const std::uint8_t* s) const {
-  std::vector<int> left(param_->counts());
-  for (int f : blocks_[std::size_t(b)]) --left[s[f]];
-  double lp = -std::lgamma(double(param_->order().size() - blocks_[std::size_t(b)].size()) + 1);
-  for (int c : left) lp += std::lgamma(double(c) + 1);
-  return lp;
 }
 
 void SetupMixture::set_weights(std::vector<double> w) {
@@ -513,71 +333,8 @@ std::vector<double> SetupMixture::component_log_probs(const std::vector<int>& co
   return out;
 }
 
-double SetupMixture::mix(const std::vector<double>& lps, const std::vector<double>& w) {
-  double top = kMinusInf;
-  for (std::size_t c = 0; c < lps.size(); ++c)
-    if (w[c] > 0) top = std::max(top, lps[c]);
-  if (top == kMinusInf) return kMinusInf;
-  double z = 0;
-  for (std::size_t c = 0; c < lps.size(); ++c)
-    if (w[c] > 0 && lps[c] > kMinusInf) z += w[c] * std::exp(lps[c] - top);
-  return top + std::log(z);
-}
-
 double SetupMixture::log_prob(const std::vector<int>& codes) const {
   return mix(component_log_probs(codes, true), weights_);
-}
-
-std::vector<double> SetupMixture::em(const std::vector<std::vector<double>>& lps,
-                                     const std::vector<bool>& broad, double floor, int iterations) {
-  const std::size_t n = broad.size();
-  std::vector<double> w(n, 1.0 / double(n)), r(n);
-  for (int it = 0; it < iterations; ++it) {
-    std::vector<double> acc(n, 0.0);
-    for (const auto& lp : lps) {
-      const double total = mix(lp, w);
-      if (total == kMinusInf) continue;
-      for (std::size_t c = 0; c < n; ++c)
-        acc[c] += lp[c] > kMinusInf ? w[c] * std::exp(lp[c] - total) : 0.0;
-    }
-    double sum = 0;
-    for (double a : acc) sum += a;
-    for (std::size_t c = 0; c < n; ++c) w[c] = sum > 0 ? acc[c] / sum : 1.0 / double(n);
-    // The floor: broad components keep `floor` each, the rest shares what is left.
-    double kept = 0, rest = 0;
-    for (std::size_t c = 0; c < n; ++c) {
-      if (broad[c])
-        w[c] = std::max(w[c], floor), kept += w[c];
-      else
-        rest += w[c];
-    }
-    for (std::size_t c = 0; c < n; ++c)
-      if (!broad[c]) w[c] = rest > 0 ? w[c] * (1 - kept) / rest : 0.0;
-  }
-  return w;
-}
-
-double SetupMixture::fit_weights(const std::vector<std::vector<int>>& held_out, double floor,
-                                 int iterations) {
-  std::vector<std::vector<double>> lps;
-  lps.reserve(held_out.size());
-  for (const auto& s : held_out) lps.push_back(component_log_probs(s));
-  std::vector<bool> broad;
-  for (const Component& c : components_) broad.push_back(c.broad());
-  weights_ = em(lps, broad, floor, iterations);
-  double total = 0;
-  for (const auto& lp : lps) total += mix(lp, weights_);
-  // Two-fold cross-validation of the weights: fitted on odd set-ups, scored on even, and back.
-  std::vector<std::vector<double>> half[2];
-  for (std::size_t i = 0; i < lps.size(); ++i) half[i % 2].push_back(lps[i]);
-  double cv = 0;
-  for (int h = 0; h < 2; ++h) {
-    const auto w = em(half[h], broad, floor, iterations);
-    for (const auto& lp : half[1 - h]) cv += mix(lp, w);
-  }
-  validation.held_out = int(held_out.size());
-  validation.cross_validated = held_out.empty() ? 0 : cv / double(held_out.size());
-  return held_out.empty() ? 0 : total / double(held_out.size());
 }
 
 SetupMixture::Match SetupMixture::match(const std::vector<int>& codes) const {

@@ -199,6 +199,55 @@ TEST(SetupMixture, PosteriorIsExactForStylesExactAndBlocks) {
   }
 }
 
+// The copying components as noisy copies (eval/mixture_posterior.h): against enumeration of a
+// small army, the posterior weight of resample:M beside uniform (half and half) is nearer the
+// exact one than the older conditioning, which takes every agreeing observed square as certain.
+TEST(SetupMixture, NoisyCopiesWeighResampleNearerTheExactPosterior) {
+  double noisy_error = 0, certain_error = 0;
+  int cases = 0;
+  for (const std::string army : {"MLKBDD", "MBBDDE"}) {
+    const Variant v = tiny_variant(army);
+    const auto param = random_model(v, 5);
+    const auto all = every_setup(*param);
+    SetupMixture mix(param, some_setups(*param, all));
+    std::size_t uniform = 0;
+    for (std::size_t c = 0; c < mix.components().size(); ++c)
+      if (mix.components()[c].name == "uniform") uniform = c;
+    for (std::size_t c = 0; c < mix.components().size(); ++c) {
+      if (mix.components()[c].type != SetupMixture::Type::kResample) continue;
+      std::vector<double> w(mix.components().size(), 0.0);
+      w[c] = w[uniform] = 0.5;
+      mix.set_weights(w);
+      for (std::size_t pick = 3; pick < all.size(); pick += 11) {
+        const auto truth = param->symbols_of(all[pick]);
+        std::vector<int> obs(6, -1);
+        for (int f : {0, 2, 5}) obs[std::size_t(f)] = param->symbol_index(truth[std::size_t(f)]);
+        double pc = 0, pu = 0;
+        for (const auto& line : all) {
+          const auto codes = param->symbols_of(line);
+          bool fits = true;
+          for (int f : {0, 2, 5})
+            fits = fits && param->symbol_index(codes[std::size_t(f)]) == obs[std::size_t(f)];
+          if (!fits) continue;
+          const auto lp = mix.component_log_probs(codes);
+          pc += std::exp(lp[c]), pu += std::exp(lp[uniform]);
+        }
+        const double exact = pc / (pc + pu);
+        noisy_error += std::abs(eval::condition(mix, obs).weights[c] - exact);
+        certain_error +=
+            std::abs(eval::condition(mix, obs, eval::Copies::kCertain).weights[c] - exact);
+        ++cases;
+      }
+    }
+  }
+  ASSERT_GT(cases, 10);
+  if (std::getenv("STRATEGO_PRINT"))
+    std::printf("mean |error| of the resample weight: noisy %.4f, certain %.4f (%d cases)\n",
+                noisy_error / cases, certain_error / cases, cases);
+  EXPECT_LT(noisy_error, certain_error);
+  EXPECT_LT(noisy_error / cases, 0.1);
+}
+
 TEST(SetupMixture, FrontRowBombsMoveWeightOntoTheBroadComponents) {
   const auto mix = SetupMixture::for_variant(load_variant("classic"));
   if (!mix) GTEST_SKIP() << "no built-in classic mixture";

@@ -40,6 +40,7 @@ struct AccuracyOptions {
   std::uint64_t seed = 1;
   double idle_scale = 1.0, approach = 0.5, flee = 0.5;
   bool exact = false;
+  std::vector<double> unlike_people;
 };
 
 struct Config {
@@ -77,7 +78,20 @@ std::vector<Config> configs(const AccuracyOptions& o) {
   if (o.exact) out.push_back({"  the same, exact", all, true});
   c = prior;
   c.mixture = true;
+  // The mixture as it was: copies certain, the fitted weights alone.
+  c.certain_copies = true;
+  c.unlike_people = 0;
+  out.push_back({"mixture-certain", c});
+  c.certain_copies = false;
+  c.unlike_people = eval::BeliefOptions{}.unlike_people;
   out.push_back({"mixture", c});
+  for (double beta : o.unlike_people) {
+    c.unlike_people = beta;
+    char name[48];
+    std::snprintf(name, sizeof name, "mixture unlike=%g", beta);
+    out.push_back({name, c});
+  }
+  c.unlike_people = eval::BeliefOptions{}.unlike_people;
   c.structure = true;
   out.push_back({"mixture+structure", c});
   all.mixture = true;
@@ -261,6 +275,10 @@ void register_accuracy(CLI::App* analyze) {
   cmd->add_option("--flee", o->flee, "Behaviour: flee weight")->capture_default_str();
   cmd->add_option("--configs", o->only,
                   "Only these configurations, comma-separated (e.g. 'counts only,prior,mixture')");
+  cmd->add_option("--unlike-people", o->unlike_people,
+                  "Also configurations 'mixture unlike=B' for these B: the mixture with prior "
+                  "probability B that the opponent sets up unlike people (comma-separated)")
+      ->delimiter(',');
   cmd->add_flag("--exact", o->exact, "Also score the exact marginals (slow) next to IPF's");
   cmd->callback([o] { run_accuracy(*o); });
 }
