@@ -63,7 +63,7 @@ SearchInfo final_info(const search::SearchResult& r) {
 
 }  // namespace
 
-IsmctsBot::IsmctsBot() = default;
+IsmctsBot::IsmctsBot() { params_.rules_risk = 2; }  // flag patience: the option risk's default
 IsmctsBot::~IsmctsBot() = default;
 
 // A spin is read as an integer and a string as a real number, both in [lo, hi]; a check as

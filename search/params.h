@@ -33,9 +33,10 @@ struct Params {
   // Random plies played from a new leaf before the static evaluation (0: evaluate at once).
   int playout_plies = 0;
   // The classic `rules` judgement's risk pricing (heuristic/classic_rules_eval.h, RulesRisk) in
-  // the policy and the root prior: 0 the judgement before it, 1 on, 2 flag patience (the
-  // default: it won its SPRT, search/README.md "The root prior"), 3 both.
-  int rules_risk = 2;
+  // the policy and the root prior: 0 the judgement before it (the rules bot's), 1 on, 2 flag
+  // patience, 3 both. The `ismcts` bot plays 2 (it won its SPRT, search/README.md "The root
+  // prior"); here 0, so that a search built on Params alone models the plain rules bot.
+  int rules_risk = 0;
   // The opponent's play styles below the root (search/opponent_styles.h; classic family,
   // `opponent_model=styles`): their weights, all zero for the plain policy. Each iteration of a
   // tree draws one style by these weights into `opponent_style`, and the policy plays it for
