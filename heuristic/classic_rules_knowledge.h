@@ -31,6 +31,8 @@ enum class EvalMode { kFast, kReference };
 // `rules` and `ismcts` bots; classic_rules_eval.h says what kOn does). kOff is the judgement as
 // it was. Here: under kOn an unmoved piece is a Bomb about as likely on the front row as at the
 // back (the row prior of the belief is flat for Bombs), since people are not the only opponents.
+// kPatient is flag patience alone (classic_rules_eval.cpp kFlagPatience: a dear attacker counts
+// a quarter of the chance that an unmoved piece is the Flag), kOnPatient both.
 enum class RulesRisk { kOff = 0, kOn = 1, kPatient = 2, kOnPatient = 3 };
 inline bool prices_risk(RulesRisk r) { return r == RulesRisk::kOn || r == RulesRisk::kOnPatient; }
 inline bool flag_patience(RulesRisk r) {
