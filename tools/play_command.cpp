@@ -13,6 +13,7 @@
 #include <map>
 #include <random>
 #include <sstream>
+#include <thread>
 
 #include "bots/registry.h"
 #include "engine/error.h"
@@ -85,9 +86,14 @@ bool use_colour(const std::string& mode) {
   return isatty(STDOUT_FILENO) && term && std::string(term) != "dumb" && !std::getenv("NO_COLOR");
 }
 
+// The strongest bot that plays every variant: ismcts, on up to four of this machine's cores at
+// its default second a move (it scores about 90% against `rules`; alphabeta, level with it,
+// plays the classic family only).
 std::string default_bot() {
   const auto names = bots::builtin_bot_names();
-  return std::find(names.begin(), names.end(), "rules") != names.end() ? "rules" : "random";
+  if (std::find(names.begin(), names.end(), "ismcts") == names.end()) return "rules";
+  const unsigned cores = std::clamp(std::thread::hardware_concurrency(), 1u, 4u);
+  return "ismcts,threads=" + std::to_string(cores);
 }
 
 // play-YYYYMMDD-HHMMSS.rec (or .wrec) in the current folder, not taken yet.
@@ -250,8 +256,9 @@ void register_play_command(CLI::App& app) {
   auto* variant =
       cmd->add_option("--variant,-v", o->variant, "Variant spec, e.g. barrage or waterloo-standard")
           ->capture_default_str();
-  cmd->add_option("--bot,-b", o->bot,
-                  "The opponent: a built-in bot (default rules) or cmd:COMMAND");
+  cmd->add_option(
+      "--bot,-b", o->bot,
+      "The opponent: a built-in bot (default ismcts, one thread per core up to 4) or cmd:COMMAND");
   auto* side = cmd->add_option("--side", o->side, "Your side: red, blue or random")
                    ->check(CLI::IsMember({"red", "blue", "random"}))
                    ->capture_default_str();
