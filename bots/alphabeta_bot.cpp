@@ -68,13 +68,9 @@ void AlphaBetaBot::set_option(const std::string& name, const std::string& value)
   } else if (name == "chance") {
     params_.chance_nodes = parse_bool(name, value);
   } else if (name == "choice") {
-    if (value != "values" && value != "votes")
-      throw InputError("option choice: '" + value + "' is not values or votes");
-    params_.votes = value == "votes";
+    params_.votes = parse_choice(name, value, {"values", "votes"}) == 1;
   } else if (name == "value") {
-    if (value != "hand" && value != "learned")
-      throw InputError("option value: '" + value + "' is not hand or learned");
-    learned_value_ = value == "learned";
+    learned_value_ = parse_choice(name, value, {"hand", "learned"}) == 1;
   } else {
     Bot::set_option(name, value);
   }

@@ -138,29 +138,22 @@ std::vector<BotOption> IsmctsBot::options() const {
 void IsmctsBot::set_option(const std::string& name, const std::string& value) {
   if (name == SetupStyleOption::kName) return setups_.set(value);
   if (name == "setup_prior") {
-    if (value != "parametric" && value != "mixture")
-      throw InputError("option setup_prior: '" + value + "' is not parametric or mixture");
-    mixture_prior_ = value == "mixture";
+    mixture_prior_ = parse_choice(name, value, {"parametric", "mixture"}) == 1;
     return;
   }
   if (name == "opponent_model") {
-    if (value != "rules" && value != "styles")
-      throw InputError("option opponent_model: '" + value + "' is not rules or styles");
+    const bool styles = parse_choice(name, value, {"rules", "styles"}) == 1;
     // The evidence learnt so far stays unless the model changes (new_game starts it afresh).
-    if (opponent_styles_ != (value == "styles")) evidence_ = PolicyEvidence(value == "styles");
-    opponent_styles_ = value == "styles";
+    if (opponent_styles_ != styles) evidence_ = PolicyEvidence(styles);
+    opponent_styles_ = styles;
     return;
   }
   if (name == "value") {
-    if (value != "hand" && value != "learned")
-      throw InputError("option value: '" + value + "' is not hand or learned");
-    learned_value_ = value == "learned";
+    learned_value_ = parse_choice(name, value, {"hand", "learned"}) == 1;
     return;
   }
   if (name == "prior_belief") {
-    if (value != "rules" && value != "search")
-      throw InputError("option prior_belief: '" + value + "' is not rules or search");
-    prior_from_search_belief_ = value == "search";
+    prior_from_search_belief_ = parse_choice(name, value, {"rules", "search"}) == 1;
     return;
   }
   for (const Option& o : option_table()) {

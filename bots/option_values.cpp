@@ -28,4 +28,14 @@ bool parse_bool(const std::string& name, const std::string& value) {
   throw InputError("option " + name + ": '" + value + "' is not true or false");
 }
 
+std::size_t parse_choice(const std::string& name, const std::string& value,
+                         const std::vector<std::string>& choices) {
+  std::string words;
+  for (std::size_t i = 0; i < choices.size(); ++i) {
+    if (choices[i] == value) return i;
+    words += (i == 0 ? "" : i + 1 == choices.size() ? " or " : ", ") + choices[i];
+  }
+  throw InputError("option " + name + ": '" + value + "' is not " + words);
+}
+
 }  // namespace stratego::bots
