@@ -41,7 +41,7 @@ std::vector<BotOption> AlphaBetaBot::options() const {
       {"flag_guard", T::kCheck, "false", 0, 0, {}},
       {"choice", T::kCombo, "values", 0, 0, {"values", "votes"}},
       {"value", T::kCombo, "hand", 0, 0, {"hand", "learned"}},
-      SetupStyleOption::option(),
+      setups_.option(),
   };
 }
 

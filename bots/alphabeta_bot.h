@@ -8,7 +8,8 @@
 // setups. Stratego Waterloo is refused: new_game throws InputError (the referee books it as the
 // bot's fault, with the message), since its turns of several actions and its combat die are not
 // modelled here.
-// Set-ups: the `rules` generator's (heuristic/classic_rules_setup.h), or the `setups` option.
+// Set-ups: the `setups` option, by default the variant's set-up book (eval/setup_book.h), else
+// the `rules` generator's (heuristic/classic_rules_setup.h).
 #pragma once
 
 #include <memory>
@@ -47,8 +48,8 @@ class AlphaBetaBot : public Bot {
   search::AlphaBetaParams params_;
   std::int64_t nodes_ = 0;  // 0: the request's budget
   std::int64_t default_movetime_ms_ = 1000;
-  SetupStyleOption setups_;
-  bool learned_value_ = false;  // value=learned: the linear value of `stratego train value`
+  SetupStyleOption setups_{"book"};  // the strongest set-ups where a book is shipped
+  bool learned_value_ = false;       // value=learned: the linear value of `stratego train value`
   GameStart game_;
   int decisions_ = 0;
   std::unique_ptr<eval::Belief> belief_;

@@ -29,7 +29,7 @@ void ClassicRulesBot::new_game(const GameStart& g) {
 }
 
 std::vector<BotOption> ClassicRulesBot::options() const {
-  return {SetupStyleOption::option(),
+  return {setups_.option(),
           {"style", BotOption::Type::kCombo, "default", 0, 0, play_style_names()},
           {"risk", BotOption::Type::kSpin, std::to_string(int(kDefaultRisk)), 0, 3, {}}};
 }

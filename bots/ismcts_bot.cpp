@@ -126,7 +126,7 @@ std::vector<BotOption> IsmctsBot::options() const {
                    {}});
   }
   // The two options that take words, not numbers.
-  out.push_back(SetupStyleOption::option());
+  out.push_back(setups_.option());
   out.push_back(
       {"setup_prior", BotOption::Type::kCombo, "parametric", 0, 0, {"parametric", "mixture"}});
   out.push_back({"opponent_model", BotOption::Type::kCombo, "rules", 0, 0, {"rules", "styles"}});

@@ -12,9 +12,10 @@
 // prior_belief (search, the default: the root prior's scores judge unseen pieces by the search's
 // belief, from the set-up prior and every observation; rules: by the rules bot's own belief).
 // The opponent's moves also weigh the belief under the policy (search/policy_evidence.h).
-// Set-ups: classic family -- 32 structured set-ups of the rules generator, keeping the
-// best-guarded flag and, among those, the set-up the human prior expects least; Waterloo --
-// the rules planner's set-up, shuffled by the game's seed.
+// Set-ups: the `setups` option, by default the variant's set-up book (eval/setup_book.h);
+// `setups=own` and variants without a book: classic family -- 32 structured set-ups of the rules
+// generator, keeping the best-guarded flag and, among those, the set-up the human prior expects
+// least; Waterloo -- the rules planner's set-up, shuffled by the game's seed.
 #pragma once
 
 #include <memory>
@@ -61,7 +62,7 @@ class IsmctsBot : public Bot {
   // The classic belief, on the mixture set-up prior when setup_prior=mixture (default: the
   // parametric table, as the search was tuned on).
   std::unique_ptr<eval::Belief> make_belief(const View& start) const;
-  SetupStyleOption setups_;
+  SetupStyleOption setups_{"book"};  // the strongest set-ups where a book is shipped
   bool mixture_prior_ = false;
   bool learned_value_ = false;            // value=learned
   bool prior_from_search_belief_ = true;  // prior_belief=search (the default)

@@ -11,7 +11,7 @@ namespace stratego::bots {
 class RandomBot : public Bot {
  public:
   std::string name() const override { return "random"; }
-  std::vector<BotOption> options() const override { return {SetupStyleOption::option()}; }
+  std::vector<BotOption> options() const override { return {setups_.option()}; }
   void set_option(const std::string& name, const std::string& value) override {
     if (name == SetupStyleOption::kName)
       setups_.set(value);

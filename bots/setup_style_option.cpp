@@ -1,5 +1,7 @@
 #include "bots/setup_style_option.h"
 
+#include <utility>
+
 #include "engine/error.h"
 #include "eval/setup_book.h"
 #include "eval/setup_fit.h"
@@ -10,7 +12,7 @@ namespace stratego::bots {
 namespace {
 
 std::vector<std::string> choices() {
-  std::vector<std::string> out = {"default", "human", "book"};
+  std::vector<std::string> out = {"own", "human", "book"};
   for (eval::SetupStyle s : eval::kAllStyles) out.push_back(eval::style_name(s));
   return out;
 }
@@ -24,8 +26,12 @@ std::string line_of(const std::vector<int>& codes) {
 
 }  // namespace
 
-BotOption SetupStyleOption::option() {
-  return {kName, BotOption::Type::kCombo, "default", 0, 0, choices()};
+SetupStyleOption::SetupStyleOption(std::string default_value) : default_(std::move(default_value)) {
+  set(default_);
+}
+
+BotOption SetupStyleOption::option() const {
+  return {kName, BotOption::Type::kCombo, default_, 0, 0, choices()};
 }
 
 void SetupStyleOption::set(const std::string& value) {
@@ -41,7 +47,7 @@ void SetupStyleOption::set(const std::string& value) {
 }
 
 std::optional<std::string> SetupStyleOption::setup(const Variant& v, Rng& rng) const {
-  if (value_ == "default" || v.family == Family::kWaterloo) return std::nullopt;
+  if (value_ == "own" || v.family == Family::kWaterloo) return std::nullopt;
   if (value_ == "human") {
     const auto mix = eval::SetupMixture::for_variant(v);
     if (!mix || mix->training_count() == 0) return std::nullopt;

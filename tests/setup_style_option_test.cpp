@@ -1,7 +1,7 @@
 // The `setups` option of the bots that make their own set-ups (bots/setup_style_option.h): each
 // style shows in the set-up line, `human` gives a set-up of the compiled-in data, bad values are
-// refused, `book` draws from the compiled-in set-up book, and the default leaves the bot's own
-// set-up as it was.
+// refused, `book` draws from the compiled-in set-up book, and each bot's default is its own:
+// rules its set-up plan, the searching bots the book (their own plan where no book is shipped).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -18,11 +18,12 @@
 namespace stratego::bots {
 namespace {
 
-std::string setup_of(const std::string& spec, std::uint64_t seed = 3) {
+std::string setup_of(const std::string& spec, std::uint64_t seed = 3,
+                     const std::string& variant = "classic") {
   auto bot = make_bot_from_spec(spec);
   GameStart g;
-  g.variant = std::make_shared<const Variant>(load_variant("classic"));
-  g.variant_spec = "classic";
+  g.variant = std::make_shared<const Variant>(load_variant(variant));
+  g.variant_spec = variant;
   g.side = kBlue;
   g.seed = seed;
   bot->new_game(g);
@@ -75,9 +76,15 @@ TEST(SetupStyleOption, BookSetupsAreTheBooksOrTheirMirrors) {
   EXPECT_TRUE(eval::setup_book(load_variant("duel")).empty());
 }
 
-TEST(SetupStyleOption, DefaultIsTheBotsOwnAndBadValuesAreRefused) {
-  EXPECT_EQ(setup_of("rules"), setup_of("rules,setups=default"));
-  EXPECT_EQ(setup_of("ismcts"), setup_of("ismcts,setups=default"));
+TEST(SetupStyleOption, EachBotsDefaultAndBadValuesAreRefused) {
+  EXPECT_EQ(setup_of("rules"), setup_of("rules,setups=own"));
+  EXPECT_EQ(setup_of("random"), setup_of("random,setups=own"));
+  for (const std::string bot : {"ismcts", "alphabeta"}) {
+    EXPECT_EQ(setup_of(bot), setup_of(bot + ",setups=book")) << bot;
+    EXPECT_NE(setup_of(bot), setup_of(bot + ",setups=own")) << bot;
+    // Duel ships no book: the default falls back to the bot's own set-up.
+    EXPECT_EQ(setup_of(bot, 3, "duel"), setup_of(bot + ",setups=own", 3, "duel")) << bot;
+  }
   EXPECT_THROW(setup_of("rules,setups=bombs-everywhere"), InputError);
   EXPECT_THROW(setup_of("ismcts,setup_prior=nonsense"), InputError);
   setup_of("ismcts,setup_prior=mixture");
