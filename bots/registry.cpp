@@ -1,6 +1,8 @@
 #include "bots/registry.h"
 
+#include <algorithm>
 #include <functional>
+#include <thread>
 #include <utility>
 
 #include "bots/alphabeta_bot.h"
@@ -38,6 +40,11 @@ std::vector<std::string> builtin_bot_names() {
   std::vector<std::string> out;
   for (const auto& [n, make] : factories()) out.push_back(n);
   return out;
+}
+
+std::string default_opponent() {
+  const unsigned cores = std::clamp(std::thread::hardware_concurrency(), 1u, 4u);
+  return "ismcts,threads=" + std::to_string(cores);
 }
 
 }  // namespace stratego::bots

@@ -185,6 +185,7 @@ void WebServer::routes() {
           send(res, {{"variants", variants},
                      {"options", options},
                      {"bots", builtin_bot_names()},
+                     {"default_bot", default_opponent()},
                      {"version", "0.1.0"}});
         }));
 
@@ -210,7 +211,7 @@ void WebServer::routes() {
            m.variant = get_string(b, "variant", "classic");
            check_variant_spec(m.variant);
            load_variant(m.variant);  // throws InputError with the reason
-           m.bot = get_string(b, "bot", "rules");
+           m.bot = get_string(b, "bot", default_opponent());
            check_bot_spec(m.bot);
            make_bot_from_spec(m.bot);
            m.movetime_ms = get_int(b, "movetime_ms", 1000, 10, o_.max_movetime_ms);

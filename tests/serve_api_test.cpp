@@ -13,6 +13,7 @@
 #include <map>
 #include <thread>
 
+#include "bots/registry.h"
 #include "engine/movegen.h"
 #include "engine/record.h"
 #include "engine/rng.h"
@@ -168,6 +169,21 @@ TEST(ServeApi, WholeBarrageGameAndViewsHoldNoHiddenRank) {
     EXPECT_FALSE(ply1["position"]["beliefs"]["red"].empty());
   }
   EXPECT_GT(checked, 20);
+}
+
+TEST(ServeApi, AGameThatNamesNoBotMeetsTheDefaultOpponent) {
+  Api api(fresh_dir("default_bot"));
+  auto [status, info] = api.get("/api/info");
+  ASSERT_EQ(status, 200);
+  EXPECT_EQ(info["default_bot"], default_opponent());
+  EXPECT_EQ(default_opponent().rfind("ismcts,threads=", 0), 0u) << default_opponent();
+  const std::string id =
+      api.create({{"variant", "barrage"}, {"movetime_ms", 10}, {"side", "red"}, {"seed", 3}});
+  auto [ls, list] = api.get("/api/games");
+  ASSERT_EQ(ls, 200);
+  ASSERT_EQ(list["games"].size(), 1u);
+  EXPECT_EQ(list["games"][0]["id"], id);
+  EXPECT_EQ(list["games"][0]["bot"], default_opponent());
 }
 
 TEST(ServeApi, BadRequestsGetReasons) {

@@ -13,7 +13,6 @@
 #include <map>
 #include <random>
 #include <sstream>
-#include <thread>
 
 #include "bots/registry.h"
 #include "engine/error.h"
@@ -84,16 +83,6 @@ bool use_colour(const std::string& mode) {
   if (mode == "never") return false;
   const char* term = std::getenv("TERM");
   return isatty(STDOUT_FILENO) && term && std::string(term) != "dumb" && !std::getenv("NO_COLOR");
-}
-
-// The strongest bot that plays every variant: ismcts, on up to four of this machine's cores at
-// its default second a move (it scores about 90% against `rules`; alphabeta, level with it,
-// plays the classic family only).
-std::string default_bot() {
-  const auto names = bots::builtin_bot_names();
-  if (std::find(names.begin(), names.end(), "ismcts") == names.end()) return "rules";
-  const unsigned cores = std::clamp(std::thread::hardware_concurrency(), 1u, 4u);
-  return "ismcts,threads=" + std::to_string(cores);
 }
 
 // play-YYYYMMDD-HHMMSS.rec (or .wrec) in the current folder, not taken yet.
@@ -194,7 +183,7 @@ void run_play(const Options& o, bool seed_given, bool side_given, bool variant_g
       if (std::find(names.begin(), names.end(), other_name) != names.end()) bot = other_name;
     }
   }
-  if (bot.empty()) bot = default_bot();
+  if (bot.empty()) bot = bots::default_opponent();
   auto variant = std::make_shared<const Variant>(load_variant(spec));
   const bool waterloo = variant->family == Family::kWaterloo;
   const std::string save_path = !o.save.empty()     ? o.save

@@ -70,8 +70,10 @@ async function lobby() {
   vs.onchange = () => { fs.disabled = vs.selectedOptions[0].dataset.family !== 'classic'; };
   const bs = $('bot');
   bs.innerHTML = '';
-  for (const b of info.bots) { const o = document.createElement('option'); o.value = o.textContent = b; bs.appendChild(o); }
-  bs.value = info.bots.includes('rules') ? 'rules' : info.bots[0];
+  // The server's default opponent (ismcts on this machine's cores) first, then every bot by name.
+  const choices = info.default_bot && !info.bots.includes(info.default_bot) ? [info.default_bot, ...info.bots] : info.bots;
+  for (const b of choices) { const o = document.createElement('option'); o.value = o.textContent = b; bs.appendChild(o); }
+  bs.value = info.default_bot || choices[0];
   const games = await api('GET', '/api/games');
   const tb = $('games').querySelector('tbody');
   tb.innerHTML = '';
