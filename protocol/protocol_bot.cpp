@@ -320,10 +320,10 @@ std::string ProtocolBot::setup(const SetupRequest& r) {
 }
 
 Reply ProtocolBot::decide(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) {
-  if (const auto* v = r.waterloo())
-    send_view(waterloo::to_notation(*v));
-  else if (const View* v = r.classic())
-    send_view(to_notation(*v));
+  if (const auto* wv = r.waterloo())
+    send_view(waterloo::to_notation(*wv));
+  else if (const View* cv = r.classic())
+    send_view(to_notation(*cv));
   std::string legal = "legal";
   for (const std::string& t : r.legal) legal.append(" ").append(t);
   send(legal, "go");

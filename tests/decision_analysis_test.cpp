@@ -106,7 +106,9 @@ int check_attacks(const ExplainedDecision& d, const State& before) {
       EXPECT_EQ(prob(kBomb), 0) << "move " << d.move << " " << r.action;
       EXPECT_EQ(prob(kFlag), 0) << "move " << d.move << " " << r.action;
     }
-    if (flags & kRevealedFlag) EXPECT_EQ(prob(piece_kind(Piece(on))), 1.0);
+    if (flags & kRevealedFlag) {
+      EXPECT_EQ(prob(piece_kind(Piece(on))), 1.0);
+    }
   }
   return moved_targets;
 }
@@ -136,8 +138,12 @@ TEST(DecisionAnalysis, IsmctsRemakesTheGamesChoicesWithRowsByVisitsAndSoundTarge
     for (std::size_t i = 0; i < a.rows.size(); ++i) {
       visits += a.rows[i].visits;
       prior += a.rows[i].prior;
-      if (i > 0) EXPECT_GE(a.rows[i - 1].visits, a.rows[i].visits) << "move " << d.move;
-      if (a.rows[i].visits > 0) EXPECT_TRUE(a.rows[i].value >= 0 && a.rows[i].value <= 1);
+      if (i > 0) {
+        EXPECT_GE(a.rows[i - 1].visits, a.rows[i].visits) << "move " << d.move;
+      }
+      if (a.rows[i].visits > 0) {
+        EXPECT_TRUE(a.rows[i].value >= 0 && a.rows[i].value <= 1);
+      }
     }
     EXPECT_EQ(visits, a.total_visits) << "move " << d.move;
     EXPECT_NEAR(prior, 1.0, 1e-9);
@@ -187,7 +193,9 @@ TEST(DecisionAnalysis, AlphabetaShowsValuesAndVotesOverTheWorlds) {
     int votes = 0;
     for (std::size_t i = 0; i < a.rows.size(); ++i) {
       votes += a.rows[i].votes;
-      if (i > 0) EXPECT_GE(a.rows[i - 1].score, a.rows[i].score);
+      if (i > 0) {
+        EXPECT_GE(a.rows[i - 1].score, a.rows[i].score);
+      }
     }
     EXPECT_EQ(votes, a.worlds);
     check_attacks(d, before[std::size_t(d.move - 1)]);
