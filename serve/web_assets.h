@@ -1,5 +1,5 @@
 // The files of the page `stratego serve` sends (serve/web/), compiled into the binary by
-// cmake/embed_web.cmake.
+// cmake/embed_files.cmake.
 #pragma once
 
 #include <string_view>
