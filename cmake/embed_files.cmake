@@ -1,9 +1,8 @@
 cmake_minimum_required(VERSION 3.22)
 # Writes a C++ file that holds the text of the files of one folder as raw strings, so the binary
 # has them wherever it runs (variants, set-up priors and books, value weights, the serve page).
-# Called at build time by an add_custom_command (use VERBATIM: GLOBS holds `;` and `*`, and
-# NAME_STRIP may hold `$`):
-#   cmake -DOUT=... -DROOT=... -DGLOBS=... ... -P cmake/embed_files.cmake
+# Run at build time by the step that stratego_embed_files (cmake/stratego_embed_files.cmake)
+# adds, as `cmake -DOUT=... -DROOT=... -DGLOBS=... ... -P cmake/embed_files.cmake`.
 # Parameters (-D):
 #   OUT         the .cpp to write. It is written to OUT.tmp and copied only if it changed, so an
 #               unchanged folder does not make everything that uses OUT rebuild.
