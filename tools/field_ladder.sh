@@ -8,8 +8,8 @@
 #   tools/field_ladder.sh DB BOT_SPEC [GAMES] [NODES] [SEED] [JOBS]
 #   tools/field_ladder.sh field.db "ismcts,threads=1" 240 300 2412 2
 #
-# Then: stratego ladder ratings DB; stratego ladder report DB --html field.html. A killed run
-# goes on where it stopped when started again with the same arguments.
+# Then: stratego ladder ratings DB; stratego ladder report DB --html field.html. Started again
+# on an existing DB (a killed run), it goes on with that ladder's plan to the games first asked.
 set -euo pipefail
 if [ $# -lt 2 ]; then
   echo "usage: $0 DB BOT_SPEC [GAMES=240] [NODES=300] [SEED=2412] [JOBS=nproc]" >&2
@@ -21,13 +21,14 @@ if [ ! -x "$stratego" ]; then
   echo "$0: $stratego is not built (cmake --build --preset release, or set STRATEGO)" >&2
   exit 2
 fi
-if [ ! -e "$db" ]; then
-  "$stratego" ladder create "$db" --variant classic --setups own --nodes "$nodes" --seed "$seed"
-  "$stratego" ladder add "$db" ismcts "$bot"
-  for style in default aggressive passive scout-heavy few-pieces near-random; do
-    for setups in human uniform forward-bombs flag-front high-front; do
-      "$stratego" ladder add "$db" "$style/$setups" "rules,style=$style,setups=$setups"
-    done
-  done
+if [ -e "$db" ]; then  # a killed run: go on with its stored plan, to the games it was asked for
+  exec "$stratego" ladder run "$db" -j "$jobs"
 fi
+"$stratego" ladder create "$db" --variant classic --setups own --nodes "$nodes" --seed "$seed"
+"$stratego" ladder add "$db" ismcts "$bot"
+for style in default aggressive passive scout-heavy few-pieces near-random; do
+  for setups in human uniform forward-bombs flag-front high-front; do
+    "$stratego" ladder add "$db" "$style/$setups" "rules,style=$style,setups=$setups"
+  done
+done
 "$stratego" ladder run "$db" --games "$games" -j "$jobs" --mode gauntlet ismcts
