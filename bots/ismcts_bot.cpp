@@ -128,7 +128,7 @@ std::vector<BotOption> IsmctsBot::options() const {
   // The two options that take words, not numbers.
   out.push_back(setups_.option());
   out.push_back(
-      {"setup_prior", BotOption::Type::kCombo, "parametric", 0, 0, {"parametric", "mixture"}});
+      {"setup_prior", BotOption::Type::kCombo, "auto", 0, 0, {"auto", "parametric", "mixture"}});
   out.push_back({"opponent_model", BotOption::Type::kCombo, "rules", 0, 0, {"rules", "styles"}});
   out.push_back({"value", BotOption::Type::kCombo, "hand", 0, 0, {"hand", "learned"}});
   out.push_back({"prior_belief", BotOption::Type::kCombo, "search", 0, 0, {"search", "rules"}});
@@ -138,7 +138,7 @@ std::vector<BotOption> IsmctsBot::options() const {
 void IsmctsBot::set_option(const std::string& name, const std::string& value) {
   if (name == SetupStyleOption::kName) return setups_.set(value);
   if (name == "setup_prior") {
-    mixture_prior_ = parse_choice(name, value, {"parametric", "mixture"}) == 1;
+    setup_prior_ = SetupPrior(parse_choice(name, value, {"auto", "parametric", "mixture"}));
     return;
   }
   if (name == "opponent_model") {
@@ -172,7 +172,10 @@ void IsmctsBot::set_option(const std::string& name, const std::string& value) {
 
 std::unique_ptr<eval::Belief> IsmctsBot::make_belief(const View& start) const {
   eval::BeliefOptions o = eval::default_options(*start.variant);
-  o.mixture = mixture_prior_;
+  // auto: the mixture where it won its SPRT against the parametric table, the classic army of
+  // 40 (classic and its Vintage options); in Barrage it did not (docs/setup-prior.md).
+  o.mixture = setup_prior_ == SetupPrior::kMixture ||
+              (setup_prior_ == SetupPrior::kAuto && start.variant->army_size() == 40);
   return std::make_unique<eval::Belief>(start, o);
 }
 

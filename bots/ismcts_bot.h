@@ -59,11 +59,12 @@ class IsmctsBot : public Bot {
   // reads and stores a value.
   struct Option;
   static const std::vector<Option>& option_table();
-  // The classic belief, on the mixture set-up prior when setup_prior=mixture (default: the
-  // parametric table, as the search was tuned on).
+  // The classic belief, on the set-up prior of option setup_prior: the parametric table or the
+  // mixture (eval/setup_mixture.h); auto, the default, the mixture in classic only.
   std::unique_ptr<eval::Belief> make_belief(const View& start) const;
+  enum class SetupPrior { kAuto, kParametric, kMixture };
   SetupStyleOption setups_{"book"};  // the strongest set-ups where a book is shipped
-  bool mixture_prior_ = false;
+  SetupPrior setup_prior_ = SetupPrior::kAuto;
   bool learned_value_ = false;            // value=learned
   bool prior_from_search_belief_ = true;  // prior_belief=search (the default)
   // out: where analyse() wants the root's figures (nullptr from decide()).

@@ -111,9 +111,13 @@ void prime_waterloo(PrimedSearch::Impl& s, const SearchPosition& p, int threads)
 
 }  // namespace
 
-PrimedSearch::PrimedSearch(const SearchPosition& p, int threads, const std::string& bot)
+PrimedSearch::PrimedSearch(const SearchPosition& p, int threads, const std::string& bot,
+                           const std::function<void(Bot&)>& configure)
     : impl_(std::make_unique<Impl>()) {
-  for (auto& b : impl_->bots) b = make_bot(bot);
+  for (auto& b : impl_->bots) {
+    b = make_bot(bot);
+    if (configure) configure(*b);
+  }
   impl_->variant = std::make_shared<const Variant>(load_variant(p.variant));
   if (impl_->variant->family == Family::kWaterloo)
     prime_waterloo(*impl_, p, threads);

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -29,14 +30,18 @@ struct SearchOutcome {
 // and again: each call is the bot's next decision there (its seed moves on per decision).
 class PrimedSearch {
  public:
-  // bot: a built-in bot name (bots/registry.h), `ismcts` or `alphabeta`.
-  PrimedSearch(const SearchPosition& p, int threads, const std::string& bot = "ismcts");
+  // bot: a built-in bot name (bots/registry.h), `ismcts` or `alphabeta`. configure, if given,
+  // sets the bots' options before they see the game: options that shape what a bot builds at
+  // the start (its belief's set-up prior) take effect only then.
+  PrimedSearch(const SearchPosition& p, int threads, const std::string& bot = "ismcts",
+               const std::function<void(Bot&)>& configure = {});
   ~PrimedSearch();
   PrimedSearch(const PrimedSearch&) = delete;
   PrimedSearch& operator=(const PrimedSearch&) = delete;
 
   SearchOutcome search(const Limits& limits);
-  // The searching bot (to set options before search()) and the actions legal for it.
+  // The searching bot (options set here apply from the next search() on) and the actions
+  // legal for it.
   Bot& searcher();
   const std::vector<std::string>& legal() const;
 

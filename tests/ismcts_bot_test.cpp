@@ -21,11 +21,12 @@ struct Decision {
 };
 
 // The decision after `plies` random decisions (classic) or steps (Waterloo) of the game the
-// seed gives, with an iteration budget; options are set on the searching bot first.
+// seed gives, with an iteration budget; options are set on the bots before they see the game.
 Decision decision(const std::string& spec, std::uint64_t seed, int plies, int threads = 1,
                   const std::vector<std::pair<std::string, std::string>>& options = {}) {
-  PrimedSearch primed(SearchPosition{spec, seed, plies}, threads);
-  for (const auto& [name, value] : options) primed.searcher().set_option(name, value);
+  PrimedSearch primed(SearchPosition{spec, seed, plies}, threads, "ismcts", [&](Bot& b) {
+    for (const auto& [name, value] : options) b.set_option(name, value);
+  });
   Limits limits;
   limits.iterations = 150;
   const SearchOutcome o = primed.search(limits);
@@ -113,6 +114,25 @@ TEST(IsmctsBot, SearchesWithTheLearnedValue) {
   EXPECT_EQ(a.nodes, b.nodes);
   IsmctsBot bot;
   EXPECT_THROW(bot.set_option("value", "neural"), InputError);
+}
+
+// setup_prior=auto, the default, is the mixture in classic (where it won its SPRT) and the
+// parametric table in Barrage. The two priors search these positions differently (checked, so
+// that the test can tell which one auto took).
+TEST(IsmctsBot, SetupPriorAutoIsTheMixtureInClassicAndTheTableInBarrage) {
+  for (const std::string spec : {"classic", "barrage"}) {
+    const auto with = [&](const std::string& prior) {
+      return decision(spec, 1, 80, 1, {{"setup_prior", prior}});
+    };
+    const Decision mixture = with("mixture"), table = with("parametric");
+    const Decision by_default = decision(spec, 1, 80);
+    ASSERT_TRUE(mixture.nodes != table.nodes || mixture.action != table.action) << spec;
+    const Decision& want = spec == "classic" ? mixture : table;
+    EXPECT_EQ(by_default.action, want.action) << spec;
+    EXPECT_EQ(by_default.nodes, want.nodes) << spec;
+  }
+  IsmctsBot bot;
+  EXPECT_THROW(bot.set_option("setup_prior", "human"), InputError);
 }
 
 TEST(IsmctsBot, RejectsBadOptions) {

@@ -52,9 +52,9 @@ void register_bench_command(CLI::App& app) {
     double seconds = 0;
     std::cout << std::left;
     for (const bots::SearchPosition& p : kPositions) {
-      bots::PrimedSearch primed(p, threads);
-      for (const std::string& o : options)
-        bots::apply_option_setting(primed.searcher(), o, "bench --option");
+      bots::PrimedSearch primed(p, threads, "ismcts", [](bots::Bot& b) {
+        for (const std::string& o : options) bots::apply_option_setting(b, o, "bench --option");
+      });
       const bots::SearchOutcome o = primed.search(limits);
       std::cout << std::setw(20) << p.variant << " seed " << p.seed << " after " << std::setw(4)
                 << p.plies << " nodes " << std::setw(10) << o.nodes << " iterations/s "
