@@ -58,21 +58,29 @@ double army_value(const Variant& v) {
 // Enemy movers on their way to side's flag: each counts kApproachDecay^(steps - 1), steps
 // round the lakes. The decay reaches across the board, so a piece walking towards a flag
 // scores long before a short search sees the capture: for the attacker a gradient towards
-// the (sampled) flag, for the defender a reason to stop what comes. (Tried and dropped, by
-// matches against `rules`: counting own pieces on the way as extra steps, and counting only
-// the nearest attacker in full.)
+// the (sampled) flag, for the defender a reason to stop what comes. Only a Miner walks through
+// the flag side's bombs (C-5.4): for the others they are walls, so a flag shut in by bombs is
+// threatened by Miners alone, and the Miner digging towards it is the one to stop (in the
+// field ladder 19 of the 22 flags ismcts lost fell to a Miner that dug into a bombed corner).
+// (Tried and dropped, by matches against `rules`: counting own pieces on the way as extra
+// steps, and counting only the nearest attacker in full.)
 double flag_threats(const State& s, Side side) {
   const Bitboard flag = s.kind_bb(side, kFlag);
   if (!flag) return 0;
   const Geometry& g = s.geometry();
-  const Bitboard movers = s.movable_bb(other(side));
+  const Bitboard miners = s.kind_bb(other(side), kMiner);
+  const Bitboard others = s.movable_bb(other(side)) & ~miners;
+  const Bitboard bombs = s.kind_bb(side, kBomb);
   double threat = 0, weight = 1;
-  Bitboard ring = flag, seen = flag;
+  Bitboard ring = flag, seen = flag;          // every square, as a Miner walks
+  Bitboard walk = flag, walked = flag | bombs;  // round the bombs, as the others walk
   for (int step = 1; step <= kApproachReach; ++step, weight *= kApproachDecay) {
     ring = g.neighbours(ring) & ~seen;
+    walk = g.neighbours(walk) & ~walked;
     if (!ring) break;
     seen |= ring;
-    threat += count(ring & movers) * weight;
+    walked |= walk;
+    threat += (count(ring & miners) + count(walk & others)) * weight;
   }
   return threat;
 }
