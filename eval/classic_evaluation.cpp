@@ -72,7 +72,7 @@ double flag_threats(const State& s, Side side) {
   const Bitboard others = s.movable_bb(other(side)) & ~miners;
   const Bitboard bombs = s.kind_bb(side, kBomb);
   double threat = 0, weight = 1;
-  Bitboard ring = flag, seen = flag;          // every square, as a Miner walks
+  Bitboard ring = flag, seen = flag;            // every square, as a Miner walks
   Bitboard walk = flag, walked = flag | bombs;  // round the bombs, as the others walk
   for (int step = 1; step <= kApproachReach; ++step, weight *= kApproachDecay) {
     ring = g.neighbours(ring) & ~seen;
