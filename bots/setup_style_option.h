@@ -1,10 +1,10 @@
 // The `setups` option of every bot that makes its own set-up (rules, ismcts, alphabeta, random):
 // where its classic-family set-ups come from, so that beliefs and bots can be tested against
 // opponents unlike people.
-//   own            the bot's own set-up (rules, ismcts, alphabeta: the rules set-up plan; random:
-//   uniform) human          a set-up people used: one of the compiled-in training split of the
-//   variant's
-//                  human set-ups (eval/data/*.mixture), mirrored half the time
+//   own            the bot's own set-up (rules, ismcts, alphabeta: the rules set-up plan;
+//                  random: uniform)
+//   human          a set-up people used: one of the compiled-in training split of the
+//                  variant's human set-ups (eval/data/*.mixture), mirrored half the time
 //   book           one of the variant's set-up book (eval/setup_book.h: strong set-ups found by
 //                  `stratego analyze generate`), mirrored half the time
 //   uniform, forward-bombs, flag-front, high-front   the styles of eval/setup_styles.h
