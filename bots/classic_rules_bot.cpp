@@ -31,7 +31,7 @@ void ClassicRulesBot::new_game(const GameStart& g) {
 std::vector<BotOption> ClassicRulesBot::options() const {
   return {setups_.option(),
           {"style", BotOption::Type::kCombo, "default", 0, 0, play_style_names()},
-          {"risk", BotOption::Type::kSpin, std::to_string(int(kDefaultRisk)), 0, 3, {}}};
+          {"risk", BotOption::Type::kSpin, std::to_string(int(kDefaultRisk)), 0, kMaxRisk, {}}};
 }
 
 void ClassicRulesBot::set_option(const std::string& name, const std::string& value) {
@@ -46,8 +46,9 @@ void ClassicRulesBot::set_option(const std::string& name, const std::string& val
     }
     style_ = *s;
   } else if (name == "risk") {
-    if (value.size() != 1 || value[0] < '0' || value[0] > '3')
-      throw InputError("option risk: '" + value + "' is not 0, 1, 2 or 3");
+    if (value.size() != 1 || value[0] < '0' || value[0] > '0' + kMaxRisk)
+      throw InputError("option risk: '" + value + "' is not a whole number from 0 to " +
+                       std::to_string(kMaxRisk));
     risk_ = RulesRisk(value[0] - '0');
   } else {
     Bot::set_option(name, value);

@@ -109,7 +109,8 @@ const std::vector<IsmctsBot::Option>& IsmctsBot::option_table() {
        [](IsmctsBot& b, double v) { b.policy_evidence_ = v != 0; }},
       {"stop_when_settled", T::kCheck, "true", 0, 1,
        [](IsmctsBot& b, double v) { b.stop_when_settled_ = v != 0; }},
-      {"risk", T::kSpin, "2", 0, 3, [](IsmctsBot& b, double v) { b.params_.rules_risk = int(v); }},
+      {"risk", T::kSpin, "2", 0, kMaxRisk,
+       [](IsmctsBot& b, double v) { b.params_.rules_risk = int(v); }},
   };
   return table;
 }

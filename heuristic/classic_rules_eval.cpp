@@ -153,19 +153,29 @@ void ClassicRulesEval::find_flag_danger() {
   flag_now_.threat = threat_seen(kFlag, flag_sq_, -1, -1, -1, &flag_now_.threat_watch);
   flag_exposure_ = flag_exposure(-1, -1, -1);
   // Path cost from our flag: every square counts one, our own pieces (which an attacker must
-  // go through) two; enemy pieces end a path.
-  std::array<std::uint8_t, kMaxSquares> dist;
-  path_costs_from(g_, flag_sq_, dist, [&](int u) {
-    if (dist[u] >= kDangerReach || (u != flag_sq_ && theirs(u))) return 0;
-    return u != flag_sq_ && mine(u) ? 2 : 1;
-  });
+  // go through) two; enemy pieces end a path. With bomb walls, a second walk for the kinds that
+  // cannot take our Bombs (every kind but the Miner, C-5.4), for which a Bomb ends a path.
+  std::array<std::uint8_t, kMaxSquares> dist, walled;
+  const auto walk = [&](std::array<std::uint8_t, kMaxSquares>& d, bool bombs_are_walls) {
+    path_costs_from(g_, flag_sq_, d, [&](int u) {
+      if (u == flag_sq_) return 1;
+      if (d[u] >= kDangerReach || theirs(u)) return 0;
+      if (!mine(u)) return 1;
+      return bombs_are_walls && kind_at(u) == kBomb ? 0 : 2;
+    });
+  };
+  walk(dist, false);
+  if (bomb_walls(risk_)) walk(walled, true);
   for (int sq = 0; sq < g_.num_squares(); ++sq) {
     if (!theirs(sq) || dist[sq] > kDangerReach) continue;
-    double attacker = 0;
+    double attacker = 0, walled_off = 0;  // by the first walk, by the second
     const KindProbs& b = know_.belief(sq);
     for (Kind k : kAllKinds)
-      if (v_.can_move(k) && v_.can_attack(k)) attacker += b[k];
+      if (v_.can_move(k) && v_.can_attack(k))
+        (bomb_walls(risk_) && k != kMiner ? walled_off : attacker) += b[k];
     danger_[sq] = attacker * std::pow(0.5, double(dist[sq] - 1));
+    if (walled_off > 0 && walled[sq] <= kDangerReach)
+      danger_[sq] += walled_off * std::pow(0.5, double(walled[sq] - 1));
   }
 }
 

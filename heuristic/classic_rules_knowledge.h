@@ -28,16 +28,18 @@ using KindProbs = std::array<double, kNumKinds>;
 enum class EvalMode { kFast, kReference };
 
 // How the judgement prices the risk of an attack on a piece it cannot see (option risk= of the
-// `rules` and `ismcts` bots; classic_rules_eval.h says what kOn does). kOff is the judgement as
-// it was. Here: under kOn an unmoved piece is a Bomb about as likely on the front row as at the
-// back (the row prior of the belief is flat for Bombs), since people are not the only opponents.
-// kPatient is flag patience alone (classic_rules_eval.cpp kFlagPatience: a dear attacker counts
-// a quarter of the chance that an unmoved piece is the Flag), kOnPatient both.
-enum class RulesRisk { kOff = 0, kOn = 1, kPatient = 2, kOnPatient = 3 };
-inline bool prices_risk(RulesRisk r) { return r == RulesRisk::kOn || r == RulesRisk::kOnPatient; }
-inline bool flag_patience(RulesRisk r) {
-  return r == RulesRisk::kPatient || r == RulesRisk::kOnPatient;
-}
+// `rules` and `ismcts` bots), as the sum of independent bits. 0 is the judgement as it was.
+// 1 (kOn, classic_rules_eval.h says what it does): an unmoved piece is a Bomb about as likely
+// on the front row as at the back (the row prior of the belief is flat for Bombs), since people
+// are not the only opponents. 2 (kPatient): flag patience (classic_rules_eval.cpp kFlagPatience:
+// a dear attacker counts a quarter of the chance that an unmoved piece is the Flag). 4
+// (kBombWalls): an enemy piece is a danger to our flag by its own way there, and our Bombs are
+// walls to every kind but the Miner (C-5.4).
+enum class RulesRisk { kOff = 0, kOn = 1, kPatient = 2, kOnPatient = 3, kBombWalls = 4 };
+constexpr int kMaxRisk = 7;  // every bit set
+inline bool prices_risk(RulesRisk r) { return int(r) & int(RulesRisk::kOn); }
+inline bool flag_patience(RulesRisk r) { return int(r) & int(RulesRisk::kPatient); }
+inline bool bomb_walls(RulesRisk r) { return int(r) & int(RulesRisk::kBombWalls); }
 constexpr RulesRisk kDefaultRisk = RulesRisk::kOff;
 
 class EnemyKnowledge {

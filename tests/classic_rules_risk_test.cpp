@@ -137,6 +137,42 @@ TEST(ClassicRulesRisk, FlagPatienceLeavesAPossibleFlagToTheCheapestAttacker) {
   }
 }
 
+// risk bit 4 (bomb walls): an enemy piece is a danger to our flag by its own way there, and only
+// a Miner can go through our Bombs (C-5.4). Red's Flag is shut in by two Bombs; a Blue piece
+// that has moved stands at c2, and Red's Marshal can take it. Taking it guards the flag less
+// with bomb walls, unless it is a Miner; with a way round the Bombs it is the same again.
+TEST(ClassicRulesRisk, C5_4_BombWallsLeaveOnlyTheMinerADangerToAFlagShutInByBombs) {
+  for (std::uint64_t seed : {1u, 2u, 3u}) {
+    State s = marshal_before_blue(seed, "c3");
+    for (char col = 'a'; col <= 'j'; ++col) {  // the first Blue piece of row 7 that moves
+      const int sq = square_of(s, std::string(1, col) + "7");
+      const Kind k = piece_kind(s.at(sq));
+      if (!s.variant().can_move(k)) continue;
+      s.remove(sq);
+      s.put(square_of(s, "c2"), kBlue, k, kMovedFlag);
+      break;
+    }
+    const auto walls = bots::RulesRisk::kBombWalls, off = bots::RulesRisk::kOff;
+    EXPECT_LT(score(s, "c3-c2", walls), score(s, "c3-c2", off) - 5) << seed;
+
+    const View view = make_view(s, kRed);
+    auto as_miner = [&](bots::RulesRisk risk) {
+      bots::EnemyKnowledge know;
+      know.reset(view.variant, kRed, risk);
+      know.update(view);
+      bots::KindProbs miner{};
+      miner[kMiner] = 1;
+      know.set_belief(square_of(s, "c2"), miner);
+      return bots::ClassicRulesEval(view, know, bots::EvalMode::kFast, risk)
+          .score(parse_move(s, "c3-c2"));
+    };
+    EXPECT_EQ(as_miner(walls), as_miner(off)) << seed;
+
+    s.remove(square_of(s, "b1"));  // a way round the Bombs
+    EXPECT_NEAR(score(s, "c3-c2", walls), score(s, "c3-c2", off), 1e-9) << seed;
+  }
+}
+
 TEST(ClassicRulesRisk, OffIsTheDefaultAndBadValuesAreRefused) {
   const State s = marshal_before_blue(1, "e5");
   for (const char* m : {"e5-e6", "e5-e4", "e5-f5"}) {
@@ -147,7 +183,8 @@ TEST(ClassicRulesRisk, OffIsTheDefaultAndBadValuesAreRefused) {
     EXPECT_EQ(bots::ClassicRulesEval(view, know).score(parse_move(s, m)),
               score(s, m, bots::RulesRisk::kOff));
   }
-  EXPECT_THROW(bots::make_bot_from_spec("rules,risk=4"), InputError);
+  EXPECT_THROW(bots::make_bot_from_spec("rules,risk=8"), InputError);
+  EXPECT_THROW(bots::make_bot_from_spec("ismcts,risk=8"), InputError);
 }
 
 }  // namespace

@@ -12,7 +12,7 @@ fail() { echo "field_ladder_test: $*" >&2; exit 1; }
 "$script" >/dev/null 2>&1
 [ $? -eq 2 ] || fail "no arguments: want exit 2"
 
-STRATEGO=$stratego "$script" "$dir/f.db" "ismcts,threads=1" 2 20 7 2 >"$dir/out" 2>&1 ||
+STRATEGO=$stratego "$script" "$dir/f.db" "ismcts,threads=1,setup_prior=parametric" 2 20 7 2 >"$dir/out" 2>&1 ||
   fail "the run failed: $(tail -3 "$dir/out")"
 ratings=$("$stratego" ladder ratings "$dir/f.db") || fail "ratings failed"
 echo "$ratings" | grep -q "^games 2;" || fail "want 2 games: $ratings"
@@ -20,7 +20,7 @@ echo "$ratings" | grep -q "^games 2;" || fail "want 2 games: $ratings"
 for name in ismcts default/human aggressive/forward-bombs near-random/high-front; do
   echo "$ratings" | grep -q " $name " || fail "$name is not in the ladder"
 done
-STRATEGO=$stratego "$script" "$dir/f.db" "ismcts,threads=1" 2 20 7 2 >"$dir/out2" 2>&1 ||
+STRATEGO=$stratego "$script" "$dir/f.db" "ismcts,threads=1,setup_prior=parametric" 2 20 7 2 >"$dir/out2" 2>&1 ||
   fail "the second run failed: $(tail -3 "$dir/out2")"
 "$stratego" ladder ratings "$dir/f.db" | grep -q "^games 2;" || fail "the second run played more games"
 echo "field_ladder_test: ok"
