@@ -140,21 +140,11 @@ Reply AlphaBetaBot::search_root(const Request& r, const std::atomic<bool>& stop,
   const eval::PieceTracker& tracker = belief_->tracker();
   const State base = eval::determinize(view, tracker, samplers[0]->sample_kinds());
   const search::CombatBelief combat(tracker, samplers[0]->marginals());
-  const Side enemy = other(view.viewer);
   auto sample = [&](int t, State& w) {
     auto& sampler = samplers[std::size_t(t)];
     if (!sampler)
       sampler = std::make_unique<eval::BeliefSampler>(*belief_, p.seed + std::uint64_t(t));
-    const std::vector<Kind>& kinds = sampler->sample_kinds();
-    w = base;
-    const auto& pieces = tracker.pieces();
-    for (std::size_t i = 0; i < pieces.size(); ++i) {
-      const int sq = pieces[i].square;
-      if (sq < 0 || piece_kind(w.at(sq)) == kinds[i]) continue;
-      const std::uint8_t flags = w.flags(sq);
-      w.remove(sq);
-      w.put(sq, enemy, kinds[i], flags);
-    }
+    eval::redeterminize(base, tracker, sampler->sample_kinds(), w);
   };
 
   search::PimcBudget budget;

@@ -327,23 +327,13 @@ Reply IsmctsBot::decide_classic(const Request& r, const std::atomic<bool>& stop,
   samplers[0] = std::make_unique<eval::BeliefSampler>(*belief_, p.seed);
   const eval::PieceTracker& tracker = belief_->tracker();
   const State base = eval::determinize(view, tracker, samplers[0]->sample_kinds());
-  const Side enemy = other(view.viewer);
   // A world is the base with the sampled kinds put on the enemy's squares: no allocation
   // after a thread's first sample.
   auto sample = [&](int t, Rng&, State& w) {
     std::unique_ptr<eval::BeliefSampler>& sampler = samplers[std::size_t(t)];
     if (!sampler)
       sampler = std::make_unique<eval::BeliefSampler>(*belief_, p.seed + std::uint64_t(t));
-    const std::vector<Kind>& kinds = sampler->sample_kinds();
-    w = base;
-    const auto& pieces = tracker.pieces();
-    for (std::size_t i = 0; i < pieces.size(); ++i) {
-      const int sq = pieces[i].square;
-      if (sq < 0 || piece_kind(w.at(sq)) == kinds[i]) continue;
-      const std::uint8_t flags = w.flags(sq);
-      w.remove(sq);
-      w.put(sq, enemy, kinds[i], flags);
-    }
+    eval::redeterminize(base, tracker, sampler->sample_kinds(), w);
   };
   const std::vector<double> prior =
       p.prior_weight > 0

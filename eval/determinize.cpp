@@ -50,4 +50,18 @@ State determinize(const View& view, const PieceTracker& tracker, const std::vect
   return s;
 }
 
+void redeterminize(const State& base, const PieceTracker& tracker, const std::vector<Kind>& kinds,
+                   State& world) {
+  world = base;
+  const auto& pieces = tracker.pieces();
+  for (std::size_t i = 0; i < pieces.size(); ++i) {
+    const int sq = pieces[i].square;
+    if (sq < 0 || piece_kind(world.at(sq)) == kinds[i]) continue;
+    const Side side = piece_side(world.at(sq));
+    const std::uint8_t flags = world.flags(sq);
+    world.remove(sq);
+    world.put(sq, side, kinds[i], flags);
+  }
+}
+
 }  // namespace stratego::eval

@@ -17,4 +17,11 @@ namespace stratego::eval {
 // make_view(result, view.viewer) == view.
 State determinize(const View& view, const PieceTracker& tracker, const std::vector<Kind>& kinds);
 
+// Another world of the same view, cheaply: `base` (a determinize() of it) with the tracker's
+// pieces on the board given `kinds`, written into `world` without allocating (the searches
+// draw thousands of worlds a decision). Only the board changes: the captured piles stay base's,
+// so with silent defence (V-6) the face-down captures keep base's kinds.
+void redeterminize(const State& base, const PieceTracker& tracker, const std::vector<Kind>& kinds,
+                   State& world);
+
 }  // namespace stratego::eval

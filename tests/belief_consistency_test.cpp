@@ -3,8 +3,11 @@
 // bombs and flags, the Clone Wars powers...), at several points of each game and for both
 // players, sampled kinds are put on the enemy's start squares and the real moves replayed in
 // that world must all be legal and give the player the same view after every ply; the
-// determinized State must give the same view back (make_view(sample, viewer) == view).
+// determinized State must give the same view back (make_view(sample, viewer) == view), and
+// redeterminize() from another sample must give the same board.
 #include <gtest/gtest.h>
+
+#include <optional>
 
 #include "eval/determinize.h"
 #include "support/belief_games.h"
@@ -45,6 +48,7 @@ TEST_P(BeliefConsistency, SampledWorldsReplayTheObservationHistory) {
           ASSERT_TRUE(p.mask & eval::kind_bit(piece_kind(truth.at(p.square))))
               << spec << ": the true kind was ruled out at ply " << t;
         }
+        std::optional<State> first;  // the base that redeterminize() starts from
         for (int n = 0; n < kSamplesPerPoint; ++n) {
           const std::vector<Kind> kinds = sampler.sample_kinds();
           const std::string why = test_support::replay_mismatch(g, b.tracker(), kinds, t);
@@ -53,6 +57,14 @@ TEST_P(BeliefConsistency, SampledWorldsReplayTheObservationHistory) {
           const State det = eval::determinize(b.view(), b.tracker(), kinds);
           ASSERT_TRUE(make_view(det, viewer) == b.view())
               << spec << ": determinization at ply " << t;
+          // The cheap way to the same world from another one gives the same board.
+          if (!first) first = det;
+          State again = *first;
+          eval::redeterminize(*first, b.tracker(), kinds, again);
+          for (int sq = 0; sq < det.geometry().num_squares(); ++sq) {
+            ASSERT_EQ(again.at(sq), det.at(sq)) << spec << ": redeterminize at ply " << t;
+            ASSERT_EQ(again.flags(sq), det.flags(sq)) << spec << ": redeterminize at ply " << t;
+          }
           ++checked;
         }
         if (upto == plies) break;

@@ -29,12 +29,19 @@ namespace {
 
 using nlohmann::json;
 
-std::filesystem::path fresh_dir(const std::string& name) {
-  const auto d = std::filesystem::path(::testing::TempDir()) /
-                 ("serve_" + std::to_string(::getpid()) + "_" + name);
-  std::filesystem::remove_all(d);
-  return d;
-}
+// A games folder of the test's own, removed when the test ends.
+struct ScratchDir {
+  explicit ScratchDir(const std::string& name)
+      : path(std::filesystem::path(::testing::TempDir()) /
+             ("serve_" + std::to_string(::getpid()) + "_" + name)) {
+    std::filesystem::remove_all(path);
+  }
+  ~ScratchDir() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path, ignored);
+  }
+  const std::filesystem::path path;
+};
 
 struct Api {
   explicit Api(const std::filesystem::path& dir, BotMaker make_bot = {}) {
@@ -124,7 +131,8 @@ std::map<int, json> play_out(Api& api, const std::string& id, std::uint64_t seed
 }
 
 TEST(ServeApi, WholeBarrageGameAndViewsHoldNoHiddenRank) {
-  Api api(fresh_dir("whole"));
+  const ScratchDir dir("whole");
+  Api api(dir.path);
   int checked = 0;
   for (std::uint64_t seed : {1u, 2u}) {
     const std::string id = api.create({{"variant", "barrage"},
@@ -172,7 +180,8 @@ TEST(ServeApi, WholeBarrageGameAndViewsHoldNoHiddenRank) {
 }
 
 TEST(ServeApi, AGameThatNamesNoBotMeetsTheDefaultOpponent) {
-  Api api(fresh_dir("default_bot"));
+  const ScratchDir dir("default_bot");
+  Api api(dir.path);
   auto [status, info] = api.get("/api/info");
   ASSERT_EQ(status, 200);
   EXPECT_EQ(info["default_bot"], default_opponent());
@@ -187,7 +196,8 @@ TEST(ServeApi, AGameThatNamesNoBotMeetsTheDefaultOpponent) {
 }
 
 TEST(ServeApi, BadRequestsGetReasons) {
-  Api api(fresh_dir("bad"));
+  const ScratchDir dir("bad");
+  Api api(dir.path);
   EXPECT_EQ(api.post("/api/games", std::string("{not json")).first, 400);
   EXPECT_EQ(api.post("/api/games", std::string("[1,2]")).first, 400);
   EXPECT_EQ(api.post("/api/games", json{{"variant", "nonesuch"}}).first, 400);
@@ -243,7 +253,8 @@ TEST(ServeApi, BadRequestsGetReasons) {
 }
 
 TEST(ServeApi, GameGoesOnAfterRestartAndWaterlooDecisions) {
-  const auto dir = fresh_dir("restart");
+  const ScratchDir scratch("restart");
+  const auto& dir = scratch.path;
   std::string id, wid;
   int steps = 0;
   {
@@ -307,7 +318,8 @@ TEST(ServeApi, GameGoesOnAfterRestartAndWaterlooDecisions) {
 }
 
 TEST(ServeApi, BotThatCrashesEndsItsGameNotTheServer) {
-  Api api(fresh_dir("crash"), [](const std::string&) -> std::unique_ptr<Bot> {
+  const ScratchDir dir("crash");
+  Api api(dir.path, [](const std::string&) -> std::unique_ptr<Bot> {
     return std::make_unique<testing::MisbehavingBot>(testing::Misdeed::kRuntimeError, 2);
   });
   const std::string id =
