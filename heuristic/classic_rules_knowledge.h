@@ -35,7 +35,7 @@ enum class EvalMode { kFast, kReference };
 // a dear attacker counts a quarter of the chance that an unmoved piece is the Flag). 4
 // (kBombWalls): an enemy piece is a danger to our flag by its own way there, and our Bombs are
 // walls to every kind but the Miner (C-5.4).
-enum class RulesRisk { kOff = 0, kOn = 1, kPatient = 2, kOnPatient = 3, kBombWalls = 4 };
+enum class RulesRisk { kOff = 0, kOn = 1, kPatient = 2, kBombWalls = 4 };
 constexpr int kMaxRisk = 7;  // every bit set
 inline bool prices_risk(RulesRisk r) { return int(r) & int(RulesRisk::kOn); }
 inline bool flag_patience(RulesRisk r) { return int(r) & int(RulesRisk::kPatient); }
