@@ -19,6 +19,7 @@
 #include "engine/rng.h"
 #include "serve/view_json.h"
 #include "serve/web_server.h"
+#include "support/command_run.h"
 #include "support/misbehaving_bot.h"
 
 // Last: its system headers define macros that break Eigen's templates.
@@ -29,19 +30,12 @@ namespace {
 
 using nlohmann::json;
 
-// A games folder of the test's own, removed when the test ends.
-struct ScratchDir {
-  explicit ScratchDir(const std::string& name)
-      : path(std::filesystem::path(::testing::TempDir()) /
-             ("serve_" + std::to_string(::getpid()) + "_" + name)) {
-    std::filesystem::remove_all(path);
-  }
-  ~ScratchDir() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path, ignored);
-  }
-  const std::filesystem::path path;
-};
+// A games folder of the test's own, empty; unique_temp_path removes it when the tests end.
+std::filesystem::path fresh_dir(const std::string& name) {
+  const std::filesystem::path d = test_support::unique_temp_path("serve_" + name);
+  std::filesystem::remove_all(d);
+  return d;
+}
 
 struct Api {
   explicit Api(const std::filesystem::path& dir, BotMaker make_bot = {}) {
@@ -131,8 +125,7 @@ std::map<int, json> play_out(Api& api, const std::string& id, std::uint64_t seed
 }
 
 TEST(ServeApi, WholeBarrageGameAndViewsHoldNoHiddenRank) {
-  const ScratchDir dir("whole");
-  Api api(dir.path);
+  Api api(fresh_dir("whole"));
   int checked = 0;
   for (std::uint64_t seed : {1u, 2u}) {
     const std::string id = api.create({{"variant", "barrage"},
@@ -180,8 +173,7 @@ TEST(ServeApi, WholeBarrageGameAndViewsHoldNoHiddenRank) {
 }
 
 TEST(ServeApi, AGameThatNamesNoBotMeetsTheDefaultOpponent) {
-  const ScratchDir dir("default_bot");
-  Api api(dir.path);
+  Api api(fresh_dir("default_bot"));
   auto [status, info] = api.get("/api/info");
   ASSERT_EQ(status, 200);
   EXPECT_EQ(info["default_bot"], default_opponent());
@@ -196,8 +188,7 @@ TEST(ServeApi, AGameThatNamesNoBotMeetsTheDefaultOpponent) {
 }
 
 TEST(ServeApi, BadRequestsGetReasons) {
-  const ScratchDir dir("bad");
-  Api api(dir.path);
+  Api api(fresh_dir("bad"));
   EXPECT_EQ(api.post("/api/games", std::string("{not json")).first, 400);
   EXPECT_EQ(api.post("/api/games", std::string("[1,2]")).first, 400);
   EXPECT_EQ(api.post("/api/games", json{{"variant", "nonesuch"}}).first, 400);
@@ -253,8 +244,7 @@ TEST(ServeApi, BadRequestsGetReasons) {
 }
 
 TEST(ServeApi, GameGoesOnAfterRestartAndWaterlooDecisions) {
-  const ScratchDir scratch("restart");
-  const auto& dir = scratch.path;
+  const auto dir = fresh_dir("restart");
   std::string id, wid;
   int steps = 0;
   {
@@ -318,8 +308,7 @@ TEST(ServeApi, GameGoesOnAfterRestartAndWaterlooDecisions) {
 }
 
 TEST(ServeApi, BotThatCrashesEndsItsGameNotTheServer) {
-  const ScratchDir dir("crash");
-  Api api(dir.path, [](const std::string&) -> std::unique_ptr<Bot> {
+  Api api(fresh_dir("crash"), [](const std::string&) -> std::unique_ptr<Bot> {
     return std::make_unique<testing::MisbehavingBot>(testing::Misdeed::kRuntimeError, 2);
   });
   const std::string id =
