@@ -3,6 +3,7 @@
 #include <limits>
 
 #include "bots/action_keys.h"
+#include "bots/option_values.h"
 #include "bots/rules_bot.h"
 #include "engine/error.h"
 #include "engine/move_text.h"
@@ -46,10 +47,7 @@ void ClassicRulesBot::set_option(const std::string& name, const std::string& val
     }
     style_ = *s;
   } else if (name == "risk") {
-    if (value.size() != 1 || value[0] < '0' || value[0] > '0' + kMaxRisk)
-      throw InputError("option risk: '" + value + "' is not a whole number from 0 to " +
-                       std::to_string(kMaxRisk));
-    risk_ = RulesRisk(value[0] - '0');
+    risk_ = RulesRisk(parse_int(name, value, 0, kMaxRisk));
   } else {
     Bot::set_option(name, value);
   }

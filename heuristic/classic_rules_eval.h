@@ -82,6 +82,16 @@ class ClassicRulesEval {
   void set_values();
   void find_flag_danger();
   void find_targets();
+  // RulesRisk::kBombGuard: the Bombs next to our flag, what threatens each, who guards it.
+  void find_breaches();
+  // My kind a can move and attack and takes or trades with every kind in diggers.
+  bool guards_against(Kind a, KindMask diggers) const;
+  // The sum of the threats to the Bombs next to our flag that no guard reaches in time, after
+  // a guard leaves `left` and arrives on `arrived` (either -1 for none).
+  double breach_exposure(int left, int arrived) const;
+  // What moving my piece from f to t (taking what stands there with chance p_take) does to
+  // the guard of those Bombs.
+  double bomb_guard_cover(int f, int t, double p_take) const;
   Bitboard find_pull_squares() const;
   // Path costs to the enemy on `target`; kFast may leave squares outside pull_squares_ at kNoPath.
   void path_costs(int target, std::array<std::uint8_t, kMaxSquares>& dist) const;
@@ -134,6 +144,17 @@ class ClassicRulesEval {
     std::array<Bitboard, 4> line_watch{};
   };
   FlagParts flag_now_;  // the parts of flag_exposure_
+  // A Bomb of mine next to our flag (RulesRisk::kBombGuard): what threatens it, who guards it.
+  struct Breach {
+    Bitboard around = 0;          // guard squares: next to the Bomb, the flag's square aside
+    Bitboard ready = 0;           // squares a move away from an empty guard square
+    double near = 0;              // how likely an enemy piece next to the Bomb can take it
+    double coming = 0;            // the same for one two steps away, halved
+    std::array<int, 3> guards{};  // my guards by moves_to_guard, 0 and 1 (2: farther)
+    int moves_to_guard(int sq) const { return test(around, sq) ? 0 : test(ready, sq) ? 1 : 2; }
+  };
+  std::array<Breach, 4> breaches_{};  // by direction from the flag
+  std::array<bool, kNumKinds> guard_kind_{};
   // standing() by square, filled as score() asks (a cache: score() stays const).
   mutable std::array<Standing, kMaxSquares> standing_{};
   mutable Bitboard standing_known_ = 0;

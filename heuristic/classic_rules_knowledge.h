@@ -34,12 +34,15 @@ enum class EvalMode { kFast, kReference };
 // are not the only opponents. 2 (kPatient): flag patience (classic_rules_eval.cpp kFlagPatience:
 // a dear attacker counts a quarter of the chance that an unmoved piece is the Flag). 4
 // (kBombWalls): an enemy piece is a danger to our flag by its own way there, and our Bombs are
-// walls to every kind but the Miner (C-5.4).
-enum class RulesRisk { kOff = 0, kOn = 1, kPatient = 2, kBombWalls = 4 };
-constexpr int kMaxRisk = 7;  // every bit set
+// walls to every kind but the Miner (C-5.4). 8 (kBombGuard): a Bomb next to our flag wants a
+// guard next to it while an enemy piece that may take it (a Miner, C-5.4) is near
+// (classic_rules_eval.cpp kBombGuardWeight).
+enum class RulesRisk { kOff = 0, kOn = 1, kPatient = 2, kBombWalls = 4, kBombGuard = 8 };
+constexpr int kMaxRisk = 15;  // every bit set
 inline bool prices_risk(RulesRisk r) { return int(r) & int(RulesRisk::kOn); }
 inline bool flag_patience(RulesRisk r) { return int(r) & int(RulesRisk::kPatient); }
 inline bool bomb_walls(RulesRisk r) { return int(r) & int(RulesRisk::kBombWalls); }
+inline bool bomb_guard(RulesRisk r) { return int(r) & int(RulesRisk::kBombGuard); }
 constexpr RulesRisk kDefaultRisk = RulesRisk::kOff;
 
 class EnemyKnowledge {

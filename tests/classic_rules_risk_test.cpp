@@ -173,6 +173,50 @@ TEST(ClassicRulesRisk, C5_4_BombWallsLeaveOnlyTheMinerADangerToAFlagShutInByBomb
   }
 }
 
+// risk bit 8 (bomb guard): Red's Flag on a1 is shut in by Bombs on a2 and b1; a Blue piece that
+// has moved, and so may be a Miner (the one kind that takes a Bomb, C-5.4), comes near a2. b2
+// is next to both Bombs: a piece there takes a Miner that takes either Bomb before it takes the
+// Flag. With the Blue piece next to a2, a Sergeant (which beats a Miner) stepping onto b2 scores
+// higher with the bit, one stepping away lower; a Scout (which a Miner beats) is no guard. With
+// it two steps from a2, a Sergeant a move from b2 is in time, and stepping there counts half as
+// much. With it farther away nothing changes.
+TEST(ClassicRulesRisk, C5_4_BombGuardKeepsAPieceThatBeatsAMinerNearTheBombsBesideTheFlag) {
+  for (std::uint64_t seed : {1u, 2u, 3u}) {
+    State s = marshal_before_blue(seed, "j4");
+    Kind mover = kFlag;
+    for (char col = 'a'; col <= 'j' && mover == kFlag; ++col) {
+      const int sq = square_of(s, std::string(1, col) + "7");
+      const Kind k = piece_kind(s.at(sq));
+      if (!s.variant().can_move(k)) continue;
+      s.remove(sq);
+      mover = k;
+    }
+    auto with = [&](const char* enemy_at, const char* red_at, Kind red) {
+      State t = s;
+      t.put(square_of(t, enemy_at), kBlue, mover, kMovedFlag);
+      t.put(square_of(t, red_at), kRed, red, kMovedFlag);
+      return t;
+    };
+    const auto guard = bots::RulesRisk::kBombGuard, off = bots::RulesRisk::kOff;
+    auto gain = [&](const State& t, const char* m) {
+      return score(t, m, guard) - score(t, m, off);
+    };
+
+    const State near = with("a3", "c2", kSergeant);
+    EXPECT_GT(gain(near, "c2-b2"), 10) << seed;
+    EXPECT_EQ(gain(near, "c2-c3"), 0) << seed;
+    EXPECT_LT(gain(with("a3", "b2", kSergeant), "b2-c2"), -10) << seed;
+    EXPECT_EQ(gain(with("a3", "c2", kScout), "c2-b2"), 0) << seed;
+
+    const State two = with("a4", "d2", kSergeant);
+    EXPECT_NEAR(gain(two, "d2-c2"), gain(near, "c2-b2") / 2, 1e-9) << seed;
+    EXPECT_EQ(gain(two, "d2-d3"), 0) << seed;
+    EXPECT_EQ(gain(with("a4", "c2", kSergeant), "c2-b2"), 0) << seed;  // in time already
+
+    EXPECT_EQ(gain(with("a5", "d2", kSergeant), "d2-c2"), 0) << seed;
+  }
+}
+
 TEST(ClassicRulesRisk, OffIsTheDefaultAndBadValuesAreRefused) {
   const State s = marshal_before_blue(1, "e5");
   for (const char* m : {"e5-e6", "e5-e4", "e5-f5"}) {
@@ -183,8 +227,10 @@ TEST(ClassicRulesRisk, OffIsTheDefaultAndBadValuesAreRefused) {
     EXPECT_EQ(bots::ClassicRulesEval(view, know).score(parse_move(s, m)),
               score(s, m, bots::RulesRisk::kOff));
   }
-  EXPECT_THROW(bots::make_bot_from_spec("rules,risk=8"), InputError);
-  EXPECT_THROW(bots::make_bot_from_spec("ismcts,risk=8"), InputError);
+  EXPECT_THROW(bots::make_bot_from_spec("rules,risk=16"), InputError);
+  EXPECT_THROW(bots::make_bot_from_spec("ismcts,risk=16"), InputError);
+  EXPECT_THROW(bots::make_bot_from_spec("rules,risk=-1"), InputError);
+  EXPECT_NO_THROW(bots::make_bot_from_spec("rules,risk=15"));
 }
 
 }  // namespace
