@@ -243,10 +243,7 @@ double ClassicRulesEval::breach_exposure(int left, int arrived) const {
 
 double ClassicRulesEval::bomb_guard_cover(int f, int t, double p_take) const {
   const Kind a = kind_at(f);
-  if (!bomb_guard(risk_) || !guard_kind_[a]) return 0;
-  if (std::none_of(breaches_.begin(), breaches_.end(),
-                   [](const Breach& b) { return b.near + b.coming > 0; }))
-    return 0;
+  if (!guard_kind_[a]) return 0;  // none is a guard unless the bomb guard is on
   const double now = breach_exposure(-1, -1);
   // An attack that fails leaves f empty and t as it was.
   const double after = theirs(t)
