@@ -36,7 +36,7 @@ enum class EvalMode { kFast, kReference };
 // (kBombWalls): an enemy piece is a danger to our flag by its own way there, and our Bombs are
 // walls to every kind but the Miner (C-5.4). 8 (kBombGuard): a Bomb next to our flag wants a
 // guard next to it while an enemy piece that may take it (a Miner, C-5.4) is near
-// (classic_rules_eval.cpp kBombGuardWeight).
+// (classic_rules_bomb_guard.cpp).
 enum class RulesRisk { kOff = 0, kOn = 1, kPatient = 2, kBombWalls = 4, kBombGuard = 8 };
 constexpr int kMaxRisk = 15;  // every bit set
 inline bool prices_risk(RulesRisk r) { return int(r) & int(RulesRisk::kOn); }
