@@ -7,7 +7,8 @@
 // The *Mixture figures are the same with the mixture set-up prior (BeliefOptions::mixture,
 // eval/setup_mixture.h; BM_UpdateAfterOneMoveMixture/1 with the copying components conditioned
 // the older way, eval/mixture_posterior.h Copies::kCertain), and BM_ScoreSetup scores one human
-// set-up under the parametric prior (arg 0) and under the mixture (arg 1).
+// set-up under the parametric prior (arg 0) and under the mixture (arg 1); BM_ScoreBarrageSetup
+// the same in Barrage, and under the placement prior alone (arg 2).
 #include <benchmark/benchmark.h>
 
 #include <map>
@@ -93,6 +94,22 @@ void BM_ScoreSetup(benchmark::State& st) {
                                          : mix->parametric().log_prob(codes));
 }
 BENCHMARK(BM_ScoreSetup)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
+
+// Barrage: one human set-up under the parametric prior (arg 0), the built-in mixture (1) and its
+// placement prior alone (2, eval/placement_model.h).
+void BM_ScoreBarrageSetup(benchmark::State& st) {
+  const auto mix = eval::SetupMixture::for_variant(load_variant("barrage"));
+  if (!mix || (st.range(0) == 2 && !mix->placement())) {
+    st.SkipWithError("no built-in Barrage mixture with a placement prior");
+    return;
+  }
+  const auto codes = mix->parametric().symbols_of(mix->training_line(17));
+  for (auto _ : st)
+    benchmark::DoNotOptimize(st.range(0) == 0   ? mix->parametric().log_prob(codes)
+                             : st.range(0) == 1 ? mix->log_prob(codes)
+                                                : mix->placement()->log_prob(codes));
+}
+BENCHMARK(BM_ScoreBarrageSetup)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMicrosecond);
 
 void BM_Marginals(benchmark::State& st) {
   const eval::Belief& b = belief_at(int(st.range(0)));

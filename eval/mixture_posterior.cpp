@@ -23,6 +23,39 @@ double log_uniform_obs(const std::vector<int>& left, const std::vector<int>& see
   return lp - (log_factorial(squares) - log_factorial(squares - total));
 }
 
+// log P(observations) by a per-square table, the squares independent: share(f, s) = P(symbol
+// index s on f). When every empty square is observed (in Barrage a player sees where every enemy
+// piece starts), the layout of the empty squares counts once, given how many there are, and each
+// known kind as P(kind | f holds a piece); else each observed symbol as share(f, s).
+template <class Share>
+double independent_squares_log_lik(const SetupModel& p, const std::vector<int>& obs, Share share) {
+  const int empty = p.symbol_index(kEmptySymbol);
+  int empties_seen = 0;
+  for (int f : p.order()) empties_seen += empty >= 0 && obs[std::size_t(f)] == empty;
+  const bool all_empties = empty >= 0 && empties_seen == p.counts()[std::size_t(empty)];
+  double lp = 0;
+  for (int f : p.order()) {
+    const int s = obs[std::size_t(f)];
+    if (s < 0 || (all_empties && s == empty)) continue;
+    const double occupied = all_empties ? std::max(1 - share(f, empty), 1e-12) : 1.0;
+    lp += std::log(std::max(share(f, s) / occupied, 1e-12));
+  }
+  if (!all_empties) return lp;
+  // The layout of the empty squares by independent squares, given how many there are.
+  const int squares = int(p.order().size());
+  std::vector<double> dist(std::size_t(squares + 1), 0.0);
+  dist[0] = 1;
+  int done = 0;
+  for (int f : p.order()) {
+    const double q = std::clamp(share(f, empty), 1e-9, 1 - 1e-9);
+    lp += std::log(obs[std::size_t(f)] == empty ? q : 1 - q);
+    for (int k = ++done; k >= 0; --k)
+      dist[std::size_t(k)] =
+          dist[std::size_t(k)] * (1 - q) + (k > 0 ? dist[std::size_t(k - 1)] * q : 0);
+  }
+  return lp - std::log(std::max(dist[std::size_t(empties_seen)], 1e-300));
+}
+
 // The copying components resample:M, swap:K and shift:L conditioned as noisy copies: a square of
 // the copied set-up t is kept with probability keep = 1 - r/n (r the squares the component
 // redraws: M, 2K, the squares shift:L moves on average), else it holds a piece drawn by the
@@ -173,7 +206,6 @@ MixturePosterior condition(const SetupMixture& m, const std::vector<int>& obs, C
   const int n = p.num_symbols(), zone = p.zone_size(), squares = int(p.order().size());
   const auto& counts = p.counts();
   const double n2 = double(m.entries());
-  const int empty = p.symbol_index(kEmptySymbol);
   std::vector<int> seen(std::size_t(n), 0), hidden;
   int observed = 0;
   for (int f : p.order()) {
@@ -227,32 +259,20 @@ MixturePosterior condition(const SetupMixture& m, const std::vector<int>& obs, C
     pr.assign(std::size_t(zone * n), 0.0);
     switch (comp.type) {
       case SetupMixture::Type::kParametric: {
-        double lp = 0;
-        const bool all_empties =
-            empty >= 0 && seen[std::size_t(empty)] == counts[std::size_t(empty)];
-        for (int f : p.order()) {
-          const int s = obs[std::size_t(f)];
-          if (s >= 0 && !(all_empties && s == empty))
-            lp += std::log(std::max(p.symbol_share(f, p.symbols()[std::size_t(s)]), 1e-12));
-        }
-        if (all_empties) {
-          // The layout of the empty squares by independent squares, given how many there are.
-          std::vector<double> dist(std::size_t(squares + 1), 0.0);
-          dist[0] = 1;
-          int done = 0;
-          for (int f : p.order()) {
-            const double q = std::clamp(p.symbol_share(f, kEmptySymbol), 1e-9, 1 - 1e-9);
-            lp += std::log(obs[std::size_t(f)] == empty ? q : 1 - q);
-            for (int k = ++done; k >= 0; --k)
-              dist[std::size_t(k)] =
-                  dist[std::size_t(k)] * (1 - q) + (k > 0 ? dist[std::size_t(k - 1)] * q : 0);
-          }
-          lp -= std::log(std::max(dist[std::size_t(counts[std::size_t(empty)])], 1e-300));
-        }
-        loglik[c] = lp;
+        loglik[c] = independent_squares_log_lik(
+            p, obs, [&](int f, int s) { return p.symbol_share(f, p.symbols()[std::size_t(s)]); });
         for (int f : hidden)
           for (int s = 0; s < n; ++s)
             pr[std::size_t(f * n + s)] = p.symbol_share(f, p.symbols()[std::size_t(s)]);
+        break;
+      }
+      case SetupMixture::Type::kPlacement: {
+        // As the parametric model, with the placement prior's per-square shares.
+        const PlacementModel& pm = *m.placement();
+        loglik[c] =
+            independent_squares_log_lik(p, obs, [&](int f, int s) { return pm.share(f, s); });
+        for (int f : hidden)
+          for (int s = 0; s < n; ++s) pr[std::size_t(f * n + s)] = pm.share(f, s);
         break;
       }
       case SetupMixture::Type::kExact:

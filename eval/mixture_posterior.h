@@ -17,6 +17,7 @@
 //   block:B     exact (the block's known contents, the rest uniform)
 //   swap:K      as resample:2K
 //   shift:L     as resample:M, M the squares it moves on average (ShiftKernel::moved)
+//   placement   as parametric, with the placement prior's per-square shares
 //   pattern:P   as the layout with uniform placement within each class (the +model and ~M
 //               variants are scored as their plain pattern)
 #pragma once

@@ -195,6 +195,24 @@ std::string SetupMixture::pattern_key(int p, const std::uint8_t* s) const {
   return k;
 }
 
+void SetupMixture::add_placement(std::shared_ptr<const PlacementModel> placement) {
+  if (placement_) throw InputError("mixture: a second placement prior");
+  placement_ = std::move(placement);
+  components_.push_back({Type::kPlacement, "placement"});
+  for (std::size_t p = 0; p < patterns_.size(); ++p) {
+    if (!patterns_[p].model) continue;
+    std::string name = patterns_[p].name;
+    name = "pattern:" + name.substr(0, name.size() - std::string("+model").size()) + "+placement";
+    for (int k = 0; k <= (adjacent_.empty() ? 0 : 1); ++k) {
+      Component c{Type::kPattern, name + (k > 0 ? "@" + std::to_string(k) : ""), int(p)};
+      c.swaps = k;
+      c.placement = true;
+      components_.push_back(c);
+    }
+  }
+  weights_.resize(components_.size(), 0.0);
+}
+
 void SetupMixture::set_weights(std::vector<double> w) {
   if (w.size() != components_.size())
     throw InputError("mixture: " + std::to_string(w.size()) + " weights for " +
@@ -281,7 +299,9 @@ std::vector<double> SetupMixture::component_log_probs(const std::vector<int>& co
       case Type::kPattern: {
         const Pattern& p = patterns_[std::size_t(c.block)];
         const std::string key = pattern_key(c.block, x.data());
-        const double within = p.model ? log_within_model(c.block, codes) : p.log_within;
+        const double within = c.placement ? placement_->log_prob_within(codes, p.class_of)
+                              : p.model   ? log_within_model(c.block, codes)
+                                          : p.log_within;
         if (c.swaps > 0) {
           std::vector<std::uint8_t> layout(std::size_t(zone_), 0);
           for (int f : param_->order())
@@ -325,6 +345,9 @@ std::vector<double> SetupMixture::component_log_probs(const std::vector<int>& co
         out.push_back(terms.empty() ? kMinusInf : top + std::log(z / n2) + within);
         break;
       }
+      case Type::kPlacement:
+        out.push_back(placement_->log_prob(codes));
+        break;
       case Type::kStyle:
         out.push_back(styles_[std::size_t(c.block)].log_prob(codes));
         break;

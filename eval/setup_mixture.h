@@ -17,7 +17,8 @@
 //               (or, for NAME+model, placed by the parametric model's conditionals restricted
 //               to each square's class: still normalised, for any parameters; NAME+model~M:
 //               the layout first has M squares resampled as resample:M does; NAME+model@K:
-//               the layout first walks K adjacent swaps as swap:K does)
+//               the layout first walks K adjacent swaps as swap:K does; NAME+placement and
+//               NAME+placement@K: filled by the placement prior instead)
 //   swap:K      a training set-up or its mirror with K swaps in turn, each of the contents of
 //               two orthogonally adjacent squares of the zone drawn uniformly among all such
 //               pairs (a swap of equal contents changes nothing): a piece moved one square,
@@ -30,6 +31,8 @@
 //               t's; only for armies with at most kMaxShiftMatchings such matchings (Barrage,
 //               Duel, not classic). Normalised: every walk ends on a legal set-up, and each
 //               step is normalised over the free squares
+//   placement   the placement prior (eval/placement_model.h): pieces placed one at a time, each
+//               by its square and its offsets from the pieces placed before; small armies only
 //   uniform, forward-bombs, flag-front, high-front   the styles
 // Every component is a normalised distribution over legal set-ups, so the mixture is one
 // (tests/setup_mixture_test.cpp sums it over every set-up of a small army). The weights are
@@ -47,6 +50,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "eval/placement_model.h"
 #include "eval/setup_model.h"
 #include "eval/setup_styles.h"
 
@@ -60,7 +64,17 @@ const std::vector<BuiltinMixtureFile>& builtin_mixture_files();  // eval/data/*.
 
 class SetupMixture {
  public:
-  enum class Type { kParametric, kExact, kResample, kSwap, kShift, kBlock, kPattern, kStyle };
+  enum class Type {
+    kParametric,
+    kExact,
+    kResample,
+    kSwap,
+    kShift,
+    kBlock,
+    kPattern,
+    kPlacement,
+    kStyle
+  };
   struct Component {
     Type type;
     std::string name;
@@ -69,6 +83,7 @@ class SetupMixture {
                        // kShift: into shift_kernels()
     int resample = 0;  // kPattern: squares of the layout resampled (a near copy of a layout)
     int swaps = 0;     // kPattern: adjacent swaps of the layout (as swap:K, on the classes)
+    bool placement = false;  // kPattern: filled by the placement prior, not the parametric model
     SetupStyle style = SetupStyle::kUniform;
     bool broad() const { return type == Type::kStyle; }
   };
@@ -87,6 +102,10 @@ class SetupMixture {
   const SetupModel& parametric() const { return *param_; }
   std::shared_ptr<const SetupModel> parametric_ptr() const { return param_; }
   const std::vector<Component>& components() const { return components_; }
+  // Adds the component "placement" and each "+model" pattern filled by it, "NAME+placement" and
+  // "NAME+placement@K" (weight 0 until set_weights or fit_weights).
+  void add_placement(std::shared_ptr<const PlacementModel> placement);
+  const PlacementModel* placement() const { return placement_.get(); }
   const std::vector<double>& weights() const { return weights_; }
   void set_weights(std::vector<double> w);
   const std::vector<std::vector<int>>& blocks() const { return blocks_; }  // frame squares
@@ -205,6 +224,7 @@ class SetupMixture {
   void add_shift_components();
   double log_shift(int kernel, const std::vector<std::uint8_t>& x) const;
   std::vector<Pattern> patterns_;
+  std::shared_ptr<const PlacementModel> placement_;
   std::vector<Component> components_;
   std::vector<double> weights_;
   // log P(x | t) of resampling m squares of t, a = t's symbols on the d squares where x differs.

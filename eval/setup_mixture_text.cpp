@@ -20,6 +20,7 @@ std::string SetupMixture::format() const {
     std::snprintf(buf, sizeof buf, "%.6g", weights_[c]);
     out << "weight " << components_[c].name << ' ' << buf << "\n";
   }
+  if (placement_) out << placement_->format();
   out << "training " << training_count() << "\n";
   for (int j = 0; j < training_count(); ++j) out << training_line(j) << "\n";
   out << "end\n";
@@ -36,6 +37,7 @@ SetupMixture SetupMixture::parse(std::string_view text, const std::string& origi
   };
   std::vector<std::pair<std::string, double>> weights;
   std::vector<std::vector<int>> training;
+  std::shared_ptr<const PlacementModel> placement;
   Validation val;
   std::string source;
   int expected = -1;
@@ -76,6 +78,12 @@ SetupMixture SetupMixture::parse(std::string_view text, const std::string& origi
       if (!(words >> name >> w) || !(w >= 0))
         fail("'weight' needs a component name and a weight >= 0");
       weights.push_back({name, w});
+    } else if (key == "placement") {
+      int classes = 0;
+      if (placement) fail("a second 'placement'");
+      if (!(words >> classes)) fail("'placement' needs a number of classes");
+      placement = std::make_shared<const PlacementModel>(
+          PlacementModel::parse(*parametric, classes, in, origin, line_no));
     } else if (key == "training") {
       if (!(words >> expected) || expected < 0) fail("'training' needs a count");
     } else if (key == "end") {
@@ -89,6 +97,7 @@ SetupMixture SetupMixture::parse(std::string_view text, const std::string& origi
   }
   if (!ended) fail("the file ends without 'end'");
   SetupMixture m(std::move(parametric), training);
+  if (placement) m.add_placement(std::move(placement));
   std::vector<double> w(m.components_.size(), 0.0);
   for (const auto& [name, x] : weights) {
     const auto it = std::find_if(m.components_.begin(), m.components_.end(),

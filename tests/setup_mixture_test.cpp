@@ -55,6 +55,11 @@ TEST(SetupMixture, EveryComponentAndTheMixtureSumToOneOverLegalSetups) {
     const auto param = random_model(v, 3);
     const auto all = every_setup(*param);
     SetupMixture mix(param, some_setups(*param, all));
+    eval::PlacementModel::Options small;
+    small.classes = 2;
+    small.iterations = 20;
+    mix.add_placement(std::make_shared<const eval::PlacementModel>(
+        eval::PlacementModel::fit(*param, some_setups(*param, all), small)));
     std::vector<double> total(mix.components().size(), 0.0);
     double mixture = 0;
     for (const auto& line : all) {
@@ -74,6 +79,10 @@ TEST(SetupMixture, EveryComponentAndTheMixtureSumToOneOverLegalSetups) {
     int shifts = 0;
     for (const auto& c : mix.components()) shifts += c.type == SetupMixture::Type::kShift;
     EXPECT_EQ(shifts, 4) << army << ": the sums above must cover shift:L";
+    int placed = 0;
+    for (const auto& c : mix.components())
+      placed += c.type == SetupMixture::Type::kPlacement || c.placement;
+    EXPECT_GE(placed, 3) << army << ": the sums above must cover placement and +placement";
   }
 }
 
@@ -106,7 +115,15 @@ TEST(SetupMixture, EmFindsTheComponentTheDataComesFrom) {
       EXPECT_GE(mix.weights()[c], 0.01 - 1e-12) << mix.components()[c].name;
     }
   // The text form keeps the weights and the training set-ups.
+  eval::PlacementModel::Options small;
+  small.classes = 2;
+  small.iterations = 10;
+  mix.add_placement(std::make_shared<const eval::PlacementModel>(
+      eval::PlacementModel::fit(*param, training, small)));
+  mix.fit_weights(training, 0.01);
   const SetupMixture back = SetupMixture::parse(mix.format(), "test", param);
+  ASSERT_NE(back.placement(), nullptr);
+  EXPECT_NEAR(back.log_prob(training[0]), mix.log_prob(training[0]), 1e-2);
   ASSERT_EQ(back.weights().size(), mix.weights().size());
   for (std::size_t c = 0; c < mix.weights().size(); ++c)
     EXPECT_NEAR(back.weights()[c], mix.weights()[c], 1e-5);

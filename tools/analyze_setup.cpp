@@ -130,6 +130,7 @@ void run_setup(const SetupOptions& o) {
 struct FitCommandOptions {
   std::string variant = "classic", data, out, mixture_out;
   eval::FitOptions fit;
+  eval::PlacementModel::Options placement;
   double floor = 0.005;
 };
 
@@ -184,6 +185,21 @@ void run_fit(const FitCommandOptions& o) {
   // The mixture: this model, the training set-ups and their parts, and the broad components,
   // weighted by EM on the held-out set-ups.
   eval::SetupMixture mix(std::make_shared<const eval::SetupModel>(model), data.training);
+  // The placement prior has thousands of parameters a class: only with data enough to fit them
+  // (Barrage's 2,841 training set-ups, not Duel's 54).
+  constexpr std::size_t kPlacementMinTraining = 500;
+  if (o.placement.classes > 0 && eval::PlacementModel::fits(shape) &&
+      data.training.size() >= kPlacementMinTraining) {
+    auto placement = std::make_shared<const eval::PlacementModel>(
+        eval::PlacementModel::fit(shape, data.training, o.placement));
+    double held = 0;
+    for (const auto& s : data.validation) held += placement->log_prob(s);
+    held /= double(std::max<std::size_t>(data.validation.size(), 1));
+    std::cout << "placement prior (" << o.placement.classes << " classes), nats per set-up on the "
+              << "held-out set-ups: " << fixed(held, 2) << " ("
+              << fixed(held - shape.uniform_log_prob(), 2) << " against uniform)\n";
+    mix.add_placement(std::move(placement));
+  }
   const double mixed = mix.fit_weights(data.validation, o.floor);
   mix.validation.parametric = val.model * pieces;
   mix.validation.uniform = val.uniform * pieces;
@@ -235,6 +251,19 @@ void register_fit(CLI::App* analyze) {
   cmd->add_option("--data", o->data, "A file of human set-up lines")->required();
   cmd->add_option("--out,-o", o->out, "Write the fitted prior here (e.g. eval/data/classic.prior)");
   cmd->add_option("--steps", o->fit.steps, "Adam steps")->capture_default_str();
+  cmd->add_option(
+         "--placement-classes", o->placement.classes,
+         "Classes of the placement prior, for armies of at most 12 pieces and at least 500 "
+         "training set-ups (0: none)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 64));
+  cmd->add_option("--placement-l2", o->placement.l2,
+                  "Gaussian prior weight on the placement prior's parameters")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--placement-steps", o->placement.iterations, "Adam steps of the placement prior")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100000));
   cmd->add_option("--batch", o->fit.batch, "Set-ups per step")->capture_default_str();
   cmd->add_option("--l2", o->fit.l2, "Gaussian prior weight on every parameter (smoothing)")
       ->capture_default_str();

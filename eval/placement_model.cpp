@@ -1,0 +1,398 @@
+#include "eval/placement_model.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+#include "engine/error.h"
+#include "eval/log_math.h"
+#include "eval/setup_fit.h"
+
+namespace stratego::eval {
+namespace {
+
+// splitmix64: the same numbers on every platform, for the fit's start and the share samples.
+struct SplitMix {
+  std::uint64_t z;
+  std::uint64_t next() {
+    std::uint64_t x = (z += 0x9E3779B97F4A7C15ull);
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+  }
+  double uniform() { return double(next() >> 11) * 0x1.0p-53; }
+};
+
+// The order pieces are placed in: the Flag, the Bombs, then the highest kinds first.
+int placement_rank(int code) {
+  if (code == kFlag) return -2;
+  if (code == kBomb) return -1;
+  return kNumKinds - code;
+}
+
+}  // namespace
+
+PlacementModel::PlacementModel(const SetupModel& shape)
+    : width_(shape.width()),
+      rows_(shape.rows()),
+      zone_(shape.zone_size()),
+      pieces_(shape.pieces()),
+      symbols_(shape.num_symbols()),
+      offsets_((2 * shape.width() - 1) * (2 * shape.rows() - 1)) {
+  lake_.resize(std::size_t(zone_));
+  for (int f = 0; f < zone_; ++f) lake_[std::size_t(f)] = shape.lake(f);
+  std::vector<int> codes;
+  for (int s = 0; s < symbols_; ++s) {
+    const int code = shape.symbols()[std::size_t(s)];
+    if (code == kEmptySymbol)
+      empty_symbol_ = s;
+    else
+      codes.push_back(code);
+  }
+  std::stable_sort(codes.begin(), codes.end(),
+                   [](int a, int b) { return placement_rank(a) < placement_rank(b); });
+  for (int code : codes) {
+    const int s = shape.symbol_index(code);
+    for (int k = 0; k < shape.counts()[std::size_t(s)]; ++k) {
+      piece_symbol_.push_back(s);
+      piece_code_.push_back(code);
+    }
+  }
+  same_after_.assign(std::size_t(pieces_), 0);
+  for (int i = pieces_ - 2; i >= 0; --i)
+    if (piece_symbol_[std::size_t(i)] == piece_symbol_[std::size_t(i + 1)])
+      same_after_[std::size_t(i)] = same_after_[std::size_t(i + 1)] + 1;
+}
+
+int PlacementModel::rel_index(int c, int i, int j, int from, int to) const {
+  const int pairs = pieces_ * (pieces_ - 1) / 2;
+  const int dx = to % width_ - from % width_ + width_ - 1;
+  const int dy = to / width_ - from / width_ + rows_ - 1;
+  return int(rel_base_) +
+         ((c * pairs + i * (i - 1) / 2 + j) * offsets_ + dx * (2 * rows_ - 1) + dy);
+}
+
+std::vector<int> PlacementModel::positions(const std::vector<int>& codes) const {
+  std::vector<int> pos(std::size_t(pieces_), -1);
+  std::vector<bool> used(std::size_t(zone_), false);
+  for (int i = 0; i < pieces_; ++i) {
+    const int from = i > 0 && piece_symbol_[std::size_t(i)] == piece_symbol_[std::size_t(i - 1)]
+                         ? pos[std::size_t(i - 1)] + 1
+                         : 0;
+    for (int f = from; f < zone_ && pos[std::size_t(i)] < 0; ++f)
+      if (!lake_[std::size_t(f)] && codes[std::size_t(f)] == piece_code_[std::size_t(i)])
+        pos[std::size_t(i)] = f;
+    if (pos[std::size_t(i)] < 0) return {};
+  }
+  int pieces = 0;
+  for (int f = 0; f < zone_; ++f)
+    if (!lake_[std::size_t(f)] && codes[std::size_t(f)] != kEmptySymbol) ++pieces;
+  return pieces == pieces_ ? pos : std::vector<int>{};
+}
+
+double PlacementModel::sequence_log_prob(int c, const std::vector<int>& pos,
+                                         std::vector<double>* grad, double scale,
+                                         const std::vector<int>* region,
+                                         const std::vector<int>* piece_region) const {
+  std::vector<bool> occupied(std::size_t(zone_), false);
+  std::vector<int> domain;
+  std::vector<double> score(static_cast<std::size_t>(zone_));
+  double lp = 0;
+  for (int i = 0; i < pieces_; ++i) {
+    const int from = i > 0 && piece_symbol_[std::size_t(i)] == piece_symbol_[std::size_t(i - 1)]
+                         ? pos[std::size_t(i - 1)] + 1
+                         : 0;
+    domain.clear();
+    for (int f = from; f < zone_; ++f)
+      if (!lake_[std::size_t(f)] && !occupied[std::size_t(f)] &&
+          (!region || (*region)[std::size_t(f)] == (*piece_region)[std::size_t(i)]))
+        domain.push_back(f);
+    // Room for the identical pieces still to come, which go on later squares.
+    const int room = same_after_[std::size_t(i)];
+    if (int(domain.size()) <= room) return kMinusInf;
+    domain.resize(domain.size() - std::size_t(room));
+    double top = kMinusInf;
+    for (int g : domain) {
+      double s = params_[std::size_t(theta_index(c, i, g))];
+      for (int j = 0; j < i; ++j)
+        s += params_[std::size_t(rel_index(c, i, j, pos[std::size_t(j)], g))];
+      score[std::size_t(g)] = s;
+      top = std::max(top, s);
+    }
+    double z = 0;
+    for (int g : domain) z += std::exp(score[std::size_t(g)] - top);
+    const double log_z = top + std::log(z);
+    const int at = pos[std::size_t(i)];
+    if (at < from || at >= zone_ || occupied[std::size_t(at)] ||
+        !std::binary_search(domain.begin(), domain.end(), at))
+      return kMinusInf;
+    lp += score[std::size_t(at)] - log_z;
+    if (grad)
+      for (int g : domain) {
+        const double d = scale * ((g == at ? 1.0 : 0.0) - std::exp(score[std::size_t(g)] - log_z));
+        (*grad)[std::size_t(theta_index(c, i, g))] += d;
+        for (int j = 0; j < i; ++j)
+          (*grad)[std::size_t(rel_index(c, i, j, pos[std::size_t(j)], g))] += d;
+      }
+    occupied[std::size_t(at)] = true;
+  }
+  return lp;
+}
+
+double PlacementModel::log_prob(const std::vector<int>& codes) const {
+  const auto pos = positions(codes);
+  return pos.empty() ? kMinusInf : mix_classes(pos, nullptr, nullptr);
+}
+
+double PlacementModel::log_prob_within(const std::vector<int>& codes,
+                                       const std::vector<int>& class_of) const {
+  const auto pos = positions(codes);
+  if (pos.empty()) return kMinusInf;
+  std::vector<int> region(std::size_t(zone_), -1), piece_region(static_cast<std::size_t>(pieces_));
+  for (int i = 0; i < pieces_; ++i) {
+    piece_region[std::size_t(i)] = class_of[std::size_t(piece_symbol_[std::size_t(i)])];
+    region[std::size_t(pos[std::size_t(i)])] = piece_region[std::size_t(i)];
+  }
+  return mix_classes(pos, &region, &piece_region);
+}
+
+double PlacementModel::mix_classes(const std::vector<int>& pos, const std::vector<int>* region,
+                                   const std::vector<int>* piece_region) const {
+  std::vector<double> lps;
+  double top = kMinusInf;
+  for (int c = 0; c < classes(); ++c) {
+    lps.push_back(class_weight_[std::size_t(c)] > 0
+                      ? std::log(class_weight_[std::size_t(c)]) +
+                            sequence_log_prob(c, pos, nullptr, 0, region, piece_region)
+                      : kMinusInf);
+    top = std::max(top, lps.back());
+  }
+  if (top == kMinusInf) return kMinusInf;
+  double z = 0;
+  for (double x : lps) z += std::exp(x - top);
+  return top + std::log(z);
+}
+
+PlacementModel PlacementModel::fit(const SetupModel& shape,
+                                   const std::vector<std::vector<int>>& training,
+                                   const Options& o) {
+  if (!fits(shape))
+    throw InputError("placement prior: the army has " + std::to_string(shape.pieces()) +
+                     " pieces, more than " + std::to_string(kMaxPieces));
+  if (o.classes < 1) throw InputError("placement prior: at least one class");
+  PlacementModel m(shape);
+  const int k = o.classes;
+  m.class_weight_.assign(std::size_t(k), 1.0 / k);
+  m.rel_base_ = std::size_t(k) * std::size_t(m.pieces_) * std::size_t(m.zone_);
+  m.params_.assign(m.rel_base_ + std::size_t(k) * std::size_t(m.pieces_ * (m.pieces_ - 1) / 2) *
+                                     std::size_t(m.offsets_),
+                   0.0);
+  // Several classes start apart (a little noise), or EM would keep them equal.
+  SplitMix rng{o.seed};
+  if (k > 1)
+    for (double& p : m.params_) p = 0.3 * (rng.uniform() - 0.5);
+  std::vector<std::vector<int>> data;
+  for (const auto& s : training)
+    for (const auto& t : {s, mirrored(s, shape.width())})
+      if (auto pos = m.positions(t); !pos.empty()) data.push_back(std::move(pos));
+  if (data.empty()) throw InputError("placement prior: no training set-up of this army");
+  const double n = double(data.size());
+  std::vector<double> resp(data.size() * std::size_t(k), 1.0 / k);
+  std::vector<double> grad(m.params_.size()), m1(grad.size(), 0.0), m2(grad.size(), 0.0);
+  auto expectation = [&] {
+    std::vector<double> total(static_cast<std::size_t>(k), 0.0), lps(static_cast<std::size_t>(k));
+    for (std::size_t d = 0; d < data.size(); ++d) {
+      double top = kMinusInf;
+      for (int c = 0; c < k; ++c) {
+        lps[std::size_t(c)] = std::log(std::max(m.class_weight_[std::size_t(c)], 1e-300)) +
+                              m.sequence_log_prob(c, data[d], nullptr, 0);
+        top = std::max(top, lps[std::size_t(c)]);
+      }
+      double z = 0;
+      for (double x : lps) z += std::exp(x - top);
+      for (int c = 0; c < k; ++c) {
+        const double r = std::exp(lps[std::size_t(c)] - top) / z;
+        resp[d * std::size_t(k) + std::size_t(c)] = r;
+        total[std::size_t(c)] += r;
+      }
+    }
+    for (int c = 0; c < k; ++c) m.class_weight_[std::size_t(c)] = total[std::size_t(c)] / n;
+  };
+  constexpr double kRate = 0.05, kBeta1 = 0.9, kBeta2 = 0.999;
+  for (int it = 1; it <= o.iterations; ++it) {
+    if (k > 1 && it % 10 == 1) expectation();
+    std::fill(grad.begin(), grad.end(), 0.0);
+    for (std::size_t d = 0; d < data.size(); ++d)
+      for (int c = 0; c < k; ++c) {
+        const double r = resp[d * std::size_t(k) + std::size_t(c)];
+        if (r > 1e-6) m.sequence_log_prob(c, data[d], &grad, r / n);
+      }
+    const double c1 = 1 - std::pow(kBeta1, it), c2 = 1 - std::pow(kBeta2, it);
+    for (std::size_t q = 0; q < grad.size(); ++q) {
+      const double g = -grad[q] + o.l2 / n * m.params_[q];
+      m1[q] = kBeta1 * m1[q] + (1 - kBeta1) * g;
+      m2[q] = kBeta2 * m2[q] + (1 - kBeta2) * g * g;
+      m.params_[q] -= kRate * (m1[q] / c1) / (std::sqrt(m2[q] / c2) + 1e-8);
+    }
+  }
+  if (k > 1) expectation();
+  m.compute_shares();
+  return m;
+}
+
+void PlacementModel::compute_shares() {
+  std::vector<double> count(std::size_t(zone_ * symbols_), 0.0);
+  SplitMix rng{0x5A3E5u};
+  std::vector<int> pos(static_cast<std::size_t>(pieces_));
+  std::vector<bool> occupied(static_cast<std::size_t>(zone_));
+  std::vector<int> domain;
+  std::vector<double> weight;
+  for (int sample = 0; sample < kShareSamples; ++sample) {
+    double u = rng.uniform();
+    int c = 0;
+    while (c + 1 < classes() && (u -= class_weight_[std::size_t(c)]) >= 0) ++c;
+    std::fill(occupied.begin(), occupied.end(), false);
+    for (int i = 0; i < pieces_; ++i) {
+      const int from = i > 0 && piece_symbol_[std::size_t(i)] == piece_symbol_[std::size_t(i - 1)]
+                           ? pos[std::size_t(i - 1)] + 1
+                           : 0;
+      domain.clear();
+      for (int f = from; f < zone_; ++f)
+        if (!lake_[std::size_t(f)] && !occupied[std::size_t(f)]) domain.push_back(f);
+      domain.resize(domain.size() - std::size_t(same_after_[std::size_t(i)]));
+      weight.clear();
+      double top = kMinusInf;
+      for (int g : domain) {
+        double s = params_[std::size_t(theta_index(c, i, g))];
+        for (int j = 0; j < i; ++j)
+          s += params_[std::size_t(rel_index(c, i, j, pos[std::size_t(j)], g))];
+        weight.push_back(s);
+        top = std::max(top, s);
+      }
+      double z = 0;
+      for (double& w : weight) z += (w = std::exp(w - top));
+      double v = rng.uniform() * z;
+      std::size_t pick = 0;
+      while (pick + 1 < domain.size() && (v -= weight[pick]) >= 0) ++pick;
+      pos[std::size_t(i)] = domain[pick];
+      occupied[std::size_t(domain[pick])] = true;
+      count[std::size_t(domain[pick] * symbols_ + piece_symbol_[std::size_t(i)])] += 1;
+    }
+    if (empty_symbol_ >= 0)
+      for (int f = 0; f < zone_; ++f)
+        if (!lake_[std::size_t(f)] && !occupied[std::size_t(f)])
+          count[std::size_t(f * symbols_ + empty_symbol_)] += 1;
+  }
+  // Half a sample spread by the army's shares, so that no square is certain not to hold a kind.
+  std::vector<double> base(std::size_t(symbols_), 0.0);
+  int squares = 0;
+  for (int f = 0; f < zone_; ++f) squares += lake_[std::size_t(f)] ? 0 : 1;
+  for (int i = 0; i < pieces_; ++i)
+    base[std::size_t(piece_symbol_[std::size_t(i)])] += 1.0 / squares;
+  if (empty_symbol_ >= 0) base[std::size_t(empty_symbol_)] = double(squares - pieces_) / squares;
+  shares_.assign(count.size(), 0.0);
+  for (int f = 0; f < zone_; ++f)
+    for (int s = 0; s < symbols_; ++s)
+      shares_[std::size_t(f * symbols_ + s)] =
+          lake_[std::size_t(f)]
+              ? 0.0
+              : (count[std::size_t(f * symbols_ + s)] + 0.5 * base[std::size_t(s)]) /
+                    (kShareSamples + 0.5);
+}
+
+std::string PlacementModel::format() const {
+  std::ostringstream out;
+  char buf[32];
+  auto number = [&](double x) {
+    std::snprintf(buf, sizeof buf, " %.4g", x);
+    out << buf;
+  };
+  out << "placement " << classes() << "\nclass-weights";
+  for (double w : class_weight_) number(w);
+  out << "\n";
+  for (int c = 0; c < classes(); ++c)
+    for (int i = 0; i < pieces_; ++i) {
+      out << "theta " << c << ' ' << i;
+      for (int f = 0; f < zone_; ++f) number(params_[std::size_t(theta_index(c, i, f))]);
+      out << "\n";
+    }
+  const int pairs = pieces_ * (pieces_ - 1) / 2;
+  for (int c = 0; c < classes(); ++c)
+    for (int p = 0; p < pairs; ++p) {
+      out << "rel " << c << ' ' << p;
+      const std::size_t at = rel_base_ + std::size_t((c * pairs + p) * offsets_);
+      for (int q = 0; q < offsets_; ++q) number(params_[at + std::size_t(q)]);
+      out << "\n";
+    }
+  out << "end-placement\n";
+  return out.str();
+}
+
+PlacementModel PlacementModel::parse(const SetupModel& shape, int classes, std::istream& in,
+                                     const std::string& origin, int& line_no) {
+  auto fail = [&](const std::string& why) {
+    throw InputError(origin + ":" + std::to_string(line_no) + ": " + why);
+  };
+  if (!fits(shape)) fail("a placement prior is only for armies of at most 12 pieces");
+  if (classes < 1 || classes > 64) fail("'placement' needs a number of classes from 1 to 64");
+  PlacementModel m(shape);
+  const int pairs = m.pieces_ * (m.pieces_ - 1) / 2;
+  m.rel_base_ = std::size_t(classes) * std::size_t(m.pieces_) * std::size_t(m.zone_);
+  m.params_.assign(m.rel_base_ + std::size_t(classes * pairs * m.offsets_), 0.0);
+  std::vector<bool> seen(std::size_t(classes * (m.pieces_ + pairs)), false);
+  std::string line;
+  bool ended = false;
+  while (!ended && std::getline(in, line)) {
+    ++line_no;
+    std::istringstream words(line);
+    std::string key;
+    words >> key;
+    if (key == "end-placement") {
+      ended = true;
+      continue;
+    }
+    auto read_numbers = [&](std::size_t at, int count) {
+      for (int q = 0; q < count; ++q)
+        if (!(words >> m.params_[at + std::size_t(q)]) ||
+            !std::isfinite(m.params_[at + std::size_t(q)]))
+          fail("'" + key + "' needs " + std::to_string(count) + " numbers");
+    };
+    int c = -1, index = -1;
+    if (key == "class-weights") {
+      m.class_weight_.assign(std::size_t(classes), 0.0);
+      double sum = 0;
+      for (double& w : m.class_weight_) {
+        if (!(words >> w) || !(w >= 0))
+          fail("'class-weights' needs " + std::to_string(classes) + " weights >= 0");
+        sum += w;
+      }
+      if (!(sum > 0)) fail("the class weights sum to 0");
+      for (double& w : m.class_weight_) w /= sum;
+    } else if (key == "theta" || key == "rel") {
+      const int limit = key == "theta" ? m.pieces_ : pairs;
+      if (!(words >> c >> index) || c < 0 || c >= classes || index < 0 || index >= limit)
+        fail("'" + key + "' needs a class below " + std::to_string(classes) +
+             " and an index below " + std::to_string(limit));
+      const std::size_t slot =
+          std::size_t(c * (m.pieces_ + pairs) + (key == "theta" ? index : m.pieces_ + index));
+      if (seen[slot])
+        fail("'" + key + " " + std::to_string(c) + " " + std::to_string(index) + "' twice");
+      seen[slot] = true;
+      if (key == "theta")
+        read_numbers(std::size_t(m.theta_index(c, index, 0)), m.zone_);
+      else
+        read_numbers(m.rel_base_ + std::size_t((c * pairs + index) * m.offsets_), m.offsets_);
+    } else {
+      fail("unknown key '" + key + "' in the placement prior");
+    }
+  }
+  if (!ended) fail("the placement prior ends without 'end-placement'");
+  if (m.class_weight_.empty()) fail("the placement prior has no 'class-weights'");
+  if (std::find(seen.begin(), seen.end(), false) != seen.end())
+    fail("the placement prior misses a 'theta' or 'rel' line");
+  m.compute_shares();
+  return m;
+}
+
+}  // namespace stratego::eval
