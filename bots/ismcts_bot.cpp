@@ -14,6 +14,7 @@
 #include "engine/waterloo/record.h"
 #include "eval/belief.h"
 #include "eval/determinize.h"
+#include "eval/setup_mixture.h"
 #include "eval/setup_model.h"
 #include "eval/value_weights.h"
 #include "eval/waterloo_belief.h"
@@ -173,10 +174,13 @@ void IsmctsBot::set_option(const std::string& name, const std::string& value) {
 
 std::unique_ptr<eval::Belief> IsmctsBot::make_belief(const View& start) const {
   eval::BeliefOptions o = eval::default_options(*start.variant);
-  // auto: the mixture where it won its SPRT against the parametric table, the classic army of
-  // 40 (classic and its Vintage options); in Barrage it did not (docs/setup-prior.md).
+  // auto: the mixture where it won its SPRT against the parametric table: the classic army of
+  // 40 (classic and its Vintage options), and Barrage since its mixture has the placement prior
+  // (docs/setup-prior.md); not yet shown in Ultimate Lightning and Duel.
+  const auto mixture = eval::SetupMixture::for_variant(*start.variant);
   o.mixture = setup_prior_ == SetupPrior::kMixture ||
-              (setup_prior_ == SetupPrior::kAuto && start.variant->army_size() == 40);
+              (setup_prior_ == SetupPrior::kAuto && mixture &&
+               (start.variant->army_size() == 40 || mixture->placement()));
   return std::make_unique<eval::Belief>(start, o);
 }
 

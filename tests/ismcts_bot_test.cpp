@@ -122,15 +122,15 @@ TEST(IsmctsBot, SearchesWithTheLearnedValue) {
 // setup_prior=auto, the default, is the mixture in classic (where it won its SPRT) and the
 // parametric table in Barrage. The two priors search these positions differently (checked, so
 // that the test can tell which one auto took).
-TEST(IsmctsBot, SetupPriorAutoIsTheMixtureInClassicAndTheTableInBarrage) {
-  for (const std::string spec : {"classic", "barrage"}) {
+TEST(IsmctsBot, SetupPriorAutoIsTheMixtureInClassicAndBarrageAndTheTableInDuel) {
+  for (const std::string spec : {"classic", "barrage", "duel"}) {
     const auto with = [&](const std::string& prior) {
       return decision(spec, 1, 80, 1, {{"setup_prior", prior}});
     };
     const Decision mixture = with("mixture"), table = with("parametric");
     const Decision by_default = with("auto");
     ASSERT_TRUE(mixture.nodes != table.nodes || mixture.action != table.action) << spec;
-    const Decision& want = spec == "classic" ? mixture : table;
+    const Decision& want = spec == "duel" ? table : mixture;
     EXPECT_EQ(by_default.action, want.action) << spec;
     EXPECT_EQ(by_default.nodes, want.nodes) << spec;
   }
