@@ -75,7 +75,6 @@ int PlacementModel::rel_index(int c, int i, int j, int from, int to) const {
 
 std::vector<int> PlacementModel::positions(const std::vector<int>& codes) const {
   std::vector<int> pos(std::size_t(pieces_), -1);
-  std::vector<bool> used(std::size_t(zone_), false);
   for (int i = 0; i < pieces_; ++i) {
     const int from = i > 0 && piece_symbol_[std::size_t(i)] == piece_symbol_[std::size_t(i - 1)]
                          ? pos[std::size_t(i - 1)] + 1
@@ -91,46 +90,56 @@ std::vector<int> PlacementModel::positions(const std::vector<int>& codes) const 
   return pieces == pieces_ ? pos : std::vector<int>{};
 }
 
+bool PlacementModel::step(int c, int i, const std::vector<int>& pos,
+                          const std::vector<bool>& occupied, const std::vector<int>* region,
+                          const std::vector<int>* piece_region, std::vector<int>& domain,
+                          std::vector<double>& log_p) const {
+  const int from = i > 0 && piece_symbol_[std::size_t(i)] == piece_symbol_[std::size_t(i - 1)]
+                       ? pos[std::size_t(i - 1)] + 1
+                       : 0;
+  domain.clear();
+  for (int f = from; f < zone_; ++f)
+    if (!lake_[std::size_t(f)] && !occupied[std::size_t(f)] &&
+        (!region || (*region)[std::size_t(f)] == (*piece_region)[std::size_t(i)]))
+      domain.push_back(f);
+  // Room for the identical pieces still to come, which go on later squares.
+  const std::size_t room = std::size_t(same_after_[std::size_t(i)]);
+  if (domain.size() <= room) return false;
+  domain.resize(domain.size() - room);
+  log_p.clear();
+  double top = kMinusInf;
+  for (int g : domain) {
+    double s = params_[std::size_t(theta_index(c, i, g))];
+    for (int j = 0; j < i; ++j)
+      s += params_[std::size_t(rel_index(c, i, j, pos[std::size_t(j)], g))];
+    log_p.push_back(s);
+    top = std::max(top, s);
+  }
+  double z = 0;
+  for (double s : log_p) z += std::exp(s - top);
+  const double log_z = top + std::log(z);
+  for (double& s : log_p) s -= log_z;
+  return true;
+}
+
 double PlacementModel::sequence_log_prob(int c, const std::vector<int>& pos,
                                          std::vector<double>* grad, double scale,
                                          const std::vector<int>* region,
                                          const std::vector<int>* piece_region) const {
   std::vector<bool> occupied(std::size_t(zone_), false);
   std::vector<int> domain;
-  std::vector<double> score(static_cast<std::size_t>(zone_));
+  std::vector<double> log_p;
   double lp = 0;
   for (int i = 0; i < pieces_; ++i) {
-    const int from = i > 0 && piece_symbol_[std::size_t(i)] == piece_symbol_[std::size_t(i - 1)]
-                         ? pos[std::size_t(i - 1)] + 1
-                         : 0;
-    domain.clear();
-    for (int f = from; f < zone_; ++f)
-      if (!lake_[std::size_t(f)] && !occupied[std::size_t(f)] &&
-          (!region || (*region)[std::size_t(f)] == (*piece_region)[std::size_t(i)]))
-        domain.push_back(f);
-    // Room for the identical pieces still to come, which go on later squares.
-    const int room = same_after_[std::size_t(i)];
-    if (int(domain.size()) <= room) return kMinusInf;
-    domain.resize(domain.size() - std::size_t(room));
-    double top = kMinusInf;
-    for (int g : domain) {
-      double s = params_[std::size_t(theta_index(c, i, g))];
-      for (int j = 0; j < i; ++j)
-        s += params_[std::size_t(rel_index(c, i, j, pos[std::size_t(j)], g))];
-      score[std::size_t(g)] = s;
-      top = std::max(top, s);
-    }
-    double z = 0;
-    for (int g : domain) z += std::exp(score[std::size_t(g)] - top);
-    const double log_z = top + std::log(z);
+    if (!step(c, i, pos, occupied, region, piece_region, domain, log_p)) return kMinusInf;
     const int at = pos[std::size_t(i)];
-    if (at < from || at >= zone_ || occupied[std::size_t(at)] ||
-        !std::binary_search(domain.begin(), domain.end(), at))
-      return kMinusInf;
-    lp += score[std::size_t(at)] - log_z;
+    const auto it = std::lower_bound(domain.begin(), domain.end(), at);
+    if (it == domain.end() || *it != at) return kMinusInf;
+    lp += log_p[std::size_t(it - domain.begin())];
     if (grad)
-      for (int g : domain) {
-        const double d = scale * ((g == at ? 1.0 : 0.0) - std::exp(score[std::size_t(g)] - log_z));
+      for (std::size_t k = 0; k < domain.size(); ++k) {
+        const int g = domain[k];
+        const double d = scale * ((g == at ? 1.0 : 0.0) - std::exp(log_p[k]));
         (*grad)[std::size_t(theta_index(c, i, g))] += d;
         for (int j = 0; j < i; ++j)
           (*grad)[std::size_t(rel_index(c, i, j, pos[std::size_t(j)], g))] += d;
@@ -247,34 +256,17 @@ void PlacementModel::compute_shares() {
   std::vector<int> pos(static_cast<std::size_t>(pieces_));
   std::vector<bool> occupied(static_cast<std::size_t>(zone_));
   std::vector<int> domain;
-  std::vector<double> weight;
+  std::vector<double> log_p;
   for (int sample = 0; sample < kShareSamples; ++sample) {
     double u = rng.uniform();
     int c = 0;
     while (c + 1 < classes() && (u -= class_weight_[std::size_t(c)]) >= 0) ++c;
     std::fill(occupied.begin(), occupied.end(), false);
     for (int i = 0; i < pieces_; ++i) {
-      const int from = i > 0 && piece_symbol_[std::size_t(i)] == piece_symbol_[std::size_t(i - 1)]
-                           ? pos[std::size_t(i - 1)] + 1
-                           : 0;
-      domain.clear();
-      for (int f = from; f < zone_; ++f)
-        if (!lake_[std::size_t(f)] && !occupied[std::size_t(f)]) domain.push_back(f);
-      domain.resize(domain.size() - std::size_t(same_after_[std::size_t(i)]));
-      weight.clear();
-      double top = kMinusInf;
-      for (int g : domain) {
-        double s = params_[std::size_t(theta_index(c, i, g))];
-        for (int j = 0; j < i; ++j)
-          s += params_[std::size_t(rel_index(c, i, j, pos[std::size_t(j)], g))];
-        weight.push_back(s);
-        top = std::max(top, s);
-      }
-      double z = 0;
-      for (double& w : weight) z += (w = std::exp(w - top));
-      double v = rng.uniform() * z;
+      step(c, i, pos, occupied, nullptr, nullptr, domain, log_p);
+      double v = rng.uniform();
       std::size_t pick = 0;
-      while (pick + 1 < domain.size() && (v -= weight[pick]) >= 0) ++pick;
+      while (pick + 1 < domain.size() && (v -= std::exp(log_p[pick])) >= 0) ++pick;
       pos[std::size_t(i)] = domain[pick];
       occupied[std::size_t(domain[pick])] = true;
       count[std::size_t(domain[pick] * symbols_ + piece_symbol_[std::size_t(i)])] += 1;

@@ -75,6 +75,12 @@ class PlacementModel {
   double sequence_log_prob(int c, const std::vector<int>& pos, std::vector<double>* grad,
                            double scale, const std::vector<int>* region = nullptr,
                            const std::vector<int>* piece_region = nullptr) const;
+  // Piece i's step under class c, given pos of the pieces before it: the squares it may go on
+  // (free; after an identical piece placed before it, leaving room for those still to come;
+  // within its region if given) and the log-probability of each. False if none is left.
+  bool step(int c, int i, const std::vector<int>& pos, const std::vector<bool>& occupied,
+            const std::vector<int>* region, const std::vector<int>* piece_region,
+            std::vector<int>& domain, std::vector<double>& log_p) const;
   double mix_classes(const std::vector<int>& pos, const std::vector<int>* region,
                      const std::vector<int>* piece_region) const;
   std::vector<int> positions(const std::vector<int>& codes) const;  // square per piece, or {}
