@@ -258,21 +258,17 @@ MixturePosterior condition(const SetupMixture& m, const std::vector<int>& obs, C
     std::vector<double>& pr = pred[c];
     pr.assign(std::size_t(zone * n), 0.0);
     switch (comp.type) {
-      case SetupMixture::Type::kParametric: {
-        loglik[c] = independent_squares_log_lik(
-            p, obs, [&](int f, int s) { return p.symbol_share(f, p.symbols()[std::size_t(s)]); });
-        for (int f : hidden)
-          for (int s = 0; s < n; ++s)
-            pr[std::size_t(f * n + s)] = p.symbol_share(f, p.symbols()[std::size_t(s)]);
-        break;
-      }
+      case SetupMixture::Type::kParametric:
       case SetupMixture::Type::kPlacement: {
-        // As the parametric model, with the placement prior's per-square shares.
-        const PlacementModel& pm = *m.placement();
-        loglik[c] =
-            independent_squares_log_lik(p, obs, [&](int f, int s) { return pm.share(f, s); });
+        // A per-square table: the parametric model's, or the placement prior's shares.
+        const PlacementModel* pm =
+            comp.type == SetupMixture::Type::kPlacement ? m.placement() : nullptr;
+        const auto share = [&](int f, int s) {
+          return pm ? pm->share(f, s) : p.symbol_share(f, p.symbols()[std::size_t(s)]);
+        };
+        loglik[c] = independent_squares_log_lik(p, obs, share);
         for (int f : hidden)
-          for (int s = 0; s < n; ++s) pr[std::size_t(f * n + s)] = pm.share(f, s);
+          for (int s = 0; s < n; ++s) pr[std::size_t(f * n + s)] = share(f, s);
         break;
       }
       case SetupMixture::Type::kExact:

@@ -76,10 +76,7 @@ int PlacementModel::rel_index(int c, int i, int j, int from, int to) const {
 std::vector<int> PlacementModel::positions(const std::vector<int>& codes) const {
   std::vector<int> pos(std::size_t(pieces_), -1);
   for (int i = 0; i < pieces_; ++i) {
-    const int from = i > 0 && piece_symbol_[std::size_t(i)] == piece_symbol_[std::size_t(i - 1)]
-                         ? pos[std::size_t(i - 1)] + 1
-                         : 0;
-    for (int f = from; f < zone_ && pos[std::size_t(i)] < 0; ++f)
+    for (int f = first_square(i, pos); f < zone_ && pos[std::size_t(i)] < 0; ++f)
       if (!lake_[std::size_t(f)] && codes[std::size_t(f)] == piece_code_[std::size_t(i)])
         pos[std::size_t(i)] = f;
     if (pos[std::size_t(i)] < 0) return {};
@@ -94,11 +91,8 @@ bool PlacementModel::step(int c, int i, const std::vector<int>& pos,
                           const std::vector<bool>& occupied, const std::vector<int>* region,
                           const std::vector<int>* piece_region, std::vector<int>& domain,
                           std::vector<double>& log_p) const {
-  const int from = i > 0 && piece_symbol_[std::size_t(i)] == piece_symbol_[std::size_t(i - 1)]
-                       ? pos[std::size_t(i - 1)] + 1
-                       : 0;
   domain.clear();
-  for (int f = from; f < zone_; ++f)
+  for (int f = first_square(i, pos); f < zone_; ++f)
     if (!lake_[std::size_t(f)] && !occupied[std::size_t(f)] &&
         (!region || (*region)[std::size_t(f)] == (*piece_region)[std::size_t(i)]))
       domain.push_back(f);

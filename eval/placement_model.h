@@ -84,6 +84,12 @@ class PlacementModel {
   double mix_classes(const std::vector<int>& pos, const std::vector<int>* region,
                      const std::vector<int>* piece_region) const;
   std::vector<int> positions(const std::vector<int>& codes) const;  // square per piece, or {}
+  // The first square piece i may take: after an identical piece placed just before it.
+  int first_square(int i, const std::vector<int>& pos) const {
+    return i > 0 && piece_symbol_[std::size_t(i)] == piece_symbol_[std::size_t(i - 1)]
+               ? pos[std::size_t(i - 1)] + 1
+               : 0;
+  }
   void compute_shares();
 
   int width_ = 0, rows_ = 0, zone_ = 0, pieces_ = 0, symbols_ = 0, offsets_ = 0;
