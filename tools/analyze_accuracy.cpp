@@ -126,8 +126,10 @@ void run_accuracy(const AccuracyOptions& o) {
     if ((i + 1) % eval::kValidationEvery == 0) validation.push_back(file.lines[i]);
   if (validation.empty()) throw InputError(o.data + ": no validation set-ups (every 10th line)");
   // Opponents unlike people: both sides' set-ups from a style instead (eval/setup_styles.h).
+  // own: each player sets itself up (the `rules` bot's own plan, say).
+  const bool own = o.setups == "own";
   std::optional<eval::StyleDistribution> style;
-  if (o.setups != "human") {
+  if (o.setups != "human" && !own) {
     style.emplace(eval::SetupModel::uniform(base), eval::parse_style(o.setups));
     if (!style->available())
       throw InputError("--setups " + o.setups + ": the style does not fit the " + base.name +
@@ -171,10 +173,10 @@ void run_accuracy(const AccuracyOptions& o) {
     gs.variant = v;
     gs.variant_spec = v->spec;
     gs.seed = o.seed * 1000003 + std::uint64_t(game);
-    gs.setup[kRed] =
-        style ? style_line(pick) : validation[pick.below(std::uint32_t(validation.size()))];
-    gs.setup[kBlue] =
-        style ? style_line(pick) : validation[pick.below(std::uint32_t(validation.size()))];
+    if (!own)
+      for (Side side : {kRed, kBlue})
+        gs.setup[side] =
+            style ? style_line(pick) : validation[pick.below(std::uint32_t(validation.size()))];
     const bots::GameOutcome out = bots::play_game(*red, *blue, gs);
     const GameRecord r = parse_record(out.record, "game " + std::to_string(game + 1));
     State s = record_start(r);
@@ -223,10 +225,11 @@ void run_accuracy(const AccuracyOptions& o) {
   }
   std::cout << v->spec << ": " << o.games << " games " << players[0] << " vs " << players[1]
             << " (colours alternating), set-ups "
-            << (style ? "of the style " + o.setups
-                      : "drawn from the " + std::to_string(validation.size()) +
-                            " held-out set-ups of " +
-                            std::filesystem::path(o.data).filename().string())
+            << (own     ? std::string("the players' own")
+                : style ? "of the style " + o.setups
+                        : "drawn from the " + std::to_string(validation.size()) +
+                              " held-out set-ups of " +
+                              std::filesystem::path(o.data).filename().string())
             << ", " << plies_total / std::max(1, o.games)
             << " decisions per game on average\nprior: " << prior->source()
             << "\nmixture: " << (mixture ? mixture->source : std::string("none for this variant"))
@@ -266,8 +269,8 @@ void register_accuracy(CLI::App* analyze) {
   cmd->add_option("--prior", o->prior, "A .prior file to use instead of the built-in one");
   cmd->add_option("--mixture", o->mixture, "A .mixture file to use instead of the built-in one");
   cmd->add_option("--setups", o->setups,
-                  "Where both sides' set-ups come from: human (the held-out split) or a style "
-                  "(uniform, forward-bombs, flag-front, high-front)")
+                  "Where both sides' set-ups come from: human (the held-out split), own (each "
+                  "player's own) or a style (uniform, forward-bombs, flag-front, high-front)")
       ->capture_default_str();
   cmd->add_option("--idle-scale", o->idle_scale, "Behaviour: idle hazard scale")
       ->capture_default_str();
