@@ -125,8 +125,8 @@ void run_accuracy(const AccuracyOptions& o) {
   for (std::size_t i = 0; i < file.lines.size(); ++i)
     if ((i + 1) % eval::kValidationEvery == 0) validation.push_back(file.lines[i]);
   if (validation.empty()) throw InputError(o.data + ": no validation set-ups (every 10th line)");
-  // Opponents unlike people: both sides' set-ups from a style instead (eval/setup_styles.h).
-  // own: each player sets itself up (the `rules` bot's own plan, say).
+  // Both sides' set-ups: from the held-out split; each player's own (the `rules` bot's plan,
+  // say); or from a style, for opponents unlike people (eval/setup_styles.h).
   const bool own = o.setups == "own";
   std::optional<eval::StyleDistribution> style;
   if (o.setups != "human" && !own) {
