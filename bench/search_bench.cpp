@@ -6,6 +6,10 @@
 // the point is how much faster a decision gets with more threads.
 // StylesSearch/: the Classic position with opponent_model=styles (search/opponent_styles.h),
 // 1 thread, beside Search/classic-middle/baseline (the same search with opponent_model=rules).
+// DecisionOverhead/classic-middle/flag_race: the same one-iteration decision with flag_race=3
+// (the root's flag race on 32 worlds, bots/flag_race_choice.h), beside .../1thread.
+// FlagRace/corner/N: one flag_falls (search/flag_race.h) with N enemy moves on a built corner
+// where two Miners and a Sergeant come for a bombed Flag that a Lieutenant and a Captain guard.
 // EvidenceUpdate/: the opponent-move part of an observed move on a seeded random Classic game (200
 // plies, Red watching): 0 the belief update alone, 1 with policy evidence (opponent_model=rules), 2
 // with the style posterior (opponent_model=styles); items are observed moves.
@@ -21,6 +25,7 @@
 #include "engine/setup.h"
 #include "engine/variant_loader.h"
 #include "eval/belief.h"
+#include "search/flag_race.h"
 #include "search/policy_evidence.h"
 
 namespace stratego {
@@ -48,11 +53,41 @@ void search(benchmark::State& state, bots::SearchPosition p, int threads, bool p
 // The fixed cost of a decision, outside the iterations: belief samplers, the root prior, the
 // trees and the threads, with one iteration a thread. What it costs a short decision is the part
 // that does not shrink with more threads.
-void decision_overhead(benchmark::State& state, bots::SearchPosition p, int threads) {
+void decision_overhead(benchmark::State& state, bots::SearchPosition p, int threads,
+                       bool flag_race) {
   bots::PrimedSearch primed(p, threads);
+  if (flag_race) primed.searcher().set_option("flag_race", "3");
   bots::Limits limits;
   limits.iterations = threads;
   for (auto _ : state) benchmark::DoNotOptimize(primed.search(limits).iterations);
+}
+
+State flag_race_corner() {
+  State s(std::make_shared<const Variant>(load_variant("classic")));
+  const Geometry& g = s.geometry();
+  auto put = [&](const char* sq, Side side, Kind k) {
+    s.put(*g.parse_square(sq), side, k, side == kBlue ? kMovedFlag : 0);
+  };
+  put("a1", kRed, kFlag);
+  put("b1", kRed, kBomb);
+  put("a2", kRed, kBomb);
+  put("d2", kRed, kLieutenant);
+  put("e4", kRed, kCaptain);
+  put("j1", kRed, kSergeant);
+  put("c4", kBlue, kMiner);
+  put("b5", kBlue, kMiner);
+  put("d3", kBlue, kSergeant);
+  put("j10", kBlue, kFlag);
+  s.set_side_to_move(kBlue);
+  return s;
+}
+
+void flag_race(benchmark::State& state) {
+  State s = flag_race_corner();
+  const search::FlagDistances d = search::flag_distances(s, kRed);
+  const int moves = int(state.range(0));
+  for (auto _ : state) benchmark::DoNotOptimize(search::flag_falls(s, moves, d));
+  state.SetItemsProcessed(state.iterations());
 }
 
 const ObservedGame& observed_game() {
@@ -113,9 +148,18 @@ void register_all() {
       benchmark::RegisterBenchmark(
           (std::string("DecisionOverhead/") + name + (threads == 1 ? "/1thread" : "/2threads"))
               .c_str(),
-          decision_overhead, p, threads)
+          decision_overhead, p, threads, false)
           ->UseRealTime()
           ->Unit(benchmark::kMicrosecond);
+  benchmark::RegisterBenchmark("DecisionOverhead/classic-middle/flag_race", decision_overhead,
+                               positions[0].position, 1, true)
+      ->UseRealTime()
+      ->Unit(benchmark::kMicrosecond);
+  benchmark::RegisterBenchmark("FlagRace/corner", flag_race)
+      ->Arg(2)
+      ->Arg(3)
+      ->Arg(4)
+      ->Unit(benchmark::kMicrosecond);
 }
 
 }  // namespace

@@ -30,12 +30,13 @@ inline bool given(double figure) { return !std::isnan(figure); }
 struct ActionRow {
   std::string action;  // the token, as Request::legal has it
   std::uint32_t key = 0;
-  std::int64_t visits = -1;  // ismcts: root visits over the threads' trees
-  double value = kNoFigure;  // win probability for the decider: ismcts mean, alphabeta's
-                             // mean score over the worlds as a win probability
-  double prior = kNoFigure;  // ismcts: the root prior (the rules scores, softmaxed and mixed)
-  double score = kNoFigure;  // alphabeta: mean score over the worlds; rules: the move's score
-  int votes = -1;            // alphabeta: worlds in which it was the best
+  std::int64_t visits = -1;      // ismcts: root visits over the threads' trees
+  double value = kNoFigure;      // win probability for the decider: ismcts mean, alphabeta's
+                                 // mean score over the worlds as a win probability
+  double prior = kNoFigure;      // ismcts: the root prior (the rules scores, softmaxed and mixed)
+  double score = kNoFigure;      // alphabeta: mean score over the worlds; rules: the move's score
+  int votes = -1;                // alphabeta: worlds in which it was the best
+  double flag_lost = kNoFigure;  // ismcts,flag_race=N: share of worlds with a forced Flag loss
   // An attack on an enemy piece: its square and, from the bot's belief (or the caller's, when
   // the bot keeps none), the probability of each kind of the enemy army, largest first (kinds
   // the target cannot be have 0).

@@ -1,11 +1,13 @@
 #include "bots/ismcts_bot.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <numeric>
 #include <unordered_map>
 
 #include "bots/action_keys.h"
+#include "bots/flag_race_choice.h"
 #include "bots/option_values.h"
 #include "engine/error.h"
 #include "engine/move_text.h"
@@ -33,6 +35,7 @@ namespace stratego::bots {
 namespace {
 
 constexpr int kSetupCandidates = 32;
+constexpr int kFlagRaceWorlds = 32;  // worlds a root action's flag race is judged on
 constexpr double kRulesChoiceShare = 0.5;
 
 // Normalises a root prior and mixes it half-and-half with an even spread, so that the search
@@ -112,6 +115,12 @@ const std::vector<IsmctsBot::Option>& IsmctsBot::option_table() {
        [](IsmctsBot& b, double v) { b.stop_when_settled_ = v != 0; }},
       {"risk", T::kSpin, "2", 0, kMaxRisk,
        [](IsmctsBot& b, double v) { b.params_.rules_risk = int(v); }},
+      {"flag_race", T::kSpin, "0", 0, 4,
+       [](IsmctsBot& b, double v) { b.flag_race_moves_ = int(v); }},
+      {"evidence_floor", T::kString, "inf", 0, std::numeric_limits<double>::infinity(),
+       [](IsmctsBot& b, double v) { b.evidence_floor_ = v; }},
+      {"leaf_flag_race", T::kSpin, "0", 0, 3,
+       [](IsmctsBot& b, double v) { b.params_.leaf_flag_race = int(v); }},
   };
   return table;
 }
@@ -174,6 +183,7 @@ void IsmctsBot::set_option(const std::string& name, const std::string& value) {
 
 std::unique_ptr<eval::Belief> IsmctsBot::make_belief(const View& start) const {
   eval::BeliefOptions o = eval::default_options(*start.variant);
+  o.soft_evidence_floor = evidence_floor_;
   // auto: the mixture where it won its SPRT against the parametric table: the classic army of
   // 40 (classic and its Vintage options), and Barrage since its mixture has the placement prior
   // (docs/setup-prior.md); not yet shown in Ultimate Lightning and Duel.
@@ -321,6 +331,7 @@ Reply IsmctsBot::decide_classic(const Request& r, const std::atomic<bool>& stop,
     p.style_weights[kUniformStyle] = 0;
     p.styled_side = int(other(view.viewer));
   }
+  p.guarded_side = int(view.viewer);
   // A variant without shipped weights keeps the hand-set evaluation.
   if (learned_value_) p.value_weights = eval::builtin_value_weights(view.variant->name);
   // Built in place: a sampler refers to its own members, so it must never move. Thread 0's
@@ -348,14 +359,28 @@ Reply IsmctsBot::decide_classic(const Request& r, const std::atomic<bool>& stop,
   auto progress = [&](const search::Progress& pr) {
     if (info) info(to_info(pr));
   };
-  const search::SearchResult res = search::run_search<RulesModeledClassicGame>(
-      p, budget(r.limits, left), keys, base, sample, stop, progress, prior);
+  search::Budget b = budget(r.limits, left);
+  std::vector<double> flag_shares;
+  if (flag_race_moves_ > 0) {
+    // Before the search, on worlds of its own, and paid from the search's time.
+    const auto race_start = std::chrono::steady_clock::now();
+    eval::BeliefSampler race_sampler(*belief_, p.seed ^ 0x666c6167ull);
+    flag_shares =
+        flag_loss_shares(view, tracker, race_sampler, keys, flag_race_moves_, kFlagRaceWorlds);
+    const auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(
+        std::chrono::steady_clock::now() - race_start);
+    if (b.time_ms > 0) b.time_ms = std::max<std::int64_t>(1, b.time_ms - spent.count());
+  }
+  const search::SearchResult res =
+      search::run_search<RulesModeledClassicGame>(p, b, keys, base, sample, stop, progress, prior);
+  const std::uint32_t best_key =
+      flag_shares.empty() ? res.best : flag_race_choice(res, keys, flag_shares);
   SearchInfo fin = final_info(res);
   for (std::uint32_t k : res.pv)
     fin.pv.push_back(move_to_text(Move::from_raw(std::uint16_t(k)), g));
   fin.depth = int(fin.pv.size());
   if (info) info(fin);
-  const std::string& chosen = r.legal[index_of_key(keys, res.best)];
+  const std::string& chosen = r.legal[index_of_key(keys, best_key)];
   if (out) {
     out->bot = name();
     out->chosen = chosen;
@@ -368,6 +393,7 @@ Reply IsmctsBot::decide_classic(const Request& r, const std::atomic<bool>& stop,
       row.key = keys[i];
       row.visits = 0;
       if (!prior.empty()) row.prior = prior[i];
+      if (!flag_shares.empty()) row.flag_lost = flag_shares[i];
       for (const search::RootStat& st : res.root) {
         if (st.key != keys[i]) continue;
         row.visits = std::int64_t(st.visits);

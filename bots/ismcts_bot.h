@@ -18,6 +18,7 @@
 // least; Waterloo -- the rules planner's set-up, shuffled by the game's seed.
 #pragma once
 
+#include <limits>
 #include <memory>
 #include <optional>
 
@@ -91,6 +92,11 @@ class IsmctsBot : public Bot {
   // weights its moves update (search/opponent_styles.h); rules: the rules policy alone.
   bool opponent_styles_ = false;
   bool stop_when_settled_ = true;  // end a timed decision once the leader cannot be caught
+  // flag_race: the enemy moves within which the root checks that no forced capture of our Flag
+  // is left (bots/flag_race_choice.h); 0 off.
+  int flag_race_moves_ = 0;
+  // evidence_floor: eval::BeliefOptions::soft_evidence_floor of the search's belief.
+  double evidence_floor_ = std::numeric_limits<double>::infinity();
   std::unique_ptr<eval::WaterlooBelief> waterloo_belief_;
   EnemyKnowledge know_;  // what the rules bot would know: feeds the root prior
   bool know_ready_ = false;

@@ -17,6 +17,7 @@
 #include <Eigen/Core>
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -45,6 +46,11 @@ struct BeliefOptions {
   // against the set-up styles, at little cost against people (docs/setup-prior.md).
   double unlike_people = 0.9;
   BehaviourOptions behaviour;
+  // The soft evidence about a piece (its behaviour terms and add_evidence) may make a kind at
+  // most this many nats less likely than the kind it favours most: a model of the opponent's
+  // play that is wrong about him must not rule a kind out (`ismcts` option evidence_floor).
+  // Infinite: no floor.
+  double soft_evidence_floor = std::numeric_limits<double>::infinity();
 };
 
 // What `stratego analyze accuracy` measured to help (README, "Beliefs"): the structure lifts and

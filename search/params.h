@@ -51,6 +51,10 @@ struct Params {
   // these weights (eval/value_weights.h, fitted by `stratego train value`); eval_scale is then
   // unused, the weights carry their own scale.
   const eval::ValueWeights* value_weights = nullptr;
+  // Classic family: a leaf where the enemy forces the capture of side guarded_side's Flag within
+  // this many of its moves (search/flag_race.h) is valued as lost; 0 off.
+  int leaf_flag_race = 0;
+  int guarded_side = -1;
   // Nodes per tree (per thread): bounds memory at kNodeBytes each (28 MB at the default).
   std::size_t max_nodes = 1'000'000;
   int threads = 1;

@@ -11,6 +11,7 @@
 #include "heuristic/classic_rules_knowledge.h"
 #include "heuristic/waterloo_action_info.h"
 #include "heuristic/waterloo_rules_policy.h"
+#include "search/flag_race.h"
 #include "search/opponent_styles.h"
 
 namespace stratego::bots {
@@ -53,6 +54,20 @@ void lean_by_style(int style, const View& view, const std::uint32_t* keys, int n
 }
 
 }  // namespace
+
+double RulesModeledClassicGame::value(const World& w, const search::Params& p) {
+  const double red = search::ClassicSearchGame::value(w, p);
+  if (p.leaf_flag_race <= 0 || p.guarded_side < 0 || w.over()) return red;
+  const Side me = Side(p.guarded_side), enemy = other(me);
+  const search::FlagDistances d = search::flag_distances(w, me);
+  if (!search::flag_in_reach(w, enemy, p.leaf_flag_race, d)) return red;
+  // The race makes and unmakes moves on the world and leaves it as it was.
+  State& world = const_cast<State&>(w);
+  const bool lost = w.side_to_move() == enemy
+                        ? search::flag_falls(world, p.leaf_flag_race, d)
+                        : search::flag_falls_whatever_the_reply(world, p.leaf_flag_race, d);
+  return lost ? (me == kRed ? 0.0 : 1.0) : red;
+}
 
 void RulesModeledClassicGame::policy(World& w, const std::uint32_t* keys, int n, double* probs,
                                      const search::Params& p) {

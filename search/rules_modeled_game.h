@@ -25,6 +25,9 @@ void softmax_scores(std::span<double> scores, double temperature);
 // aggressive and passive add heuristic/classic_play_style.h's leanings to the scores before the
 // softmax; uniform is 1/n.
 struct RulesModeledClassicGame : search::ClassicSearchGame {
+  // The evaluation, or a loss for Params::guarded_side where the enemy forces the capture of its
+  // Flag within Params::leaf_flag_race moves (search/flag_race.h).
+  static double value(const World& w, const search::Params& p);
   static void policy(World& w, const std::uint32_t* keys, int n, double* probs,
                      const search::Params& p);
   // Every style's policy for the decider from one judgement: probs[s][0..n) for each style s

@@ -94,6 +94,9 @@ void print_text(const bots::ExplainedDecision& d, Side side, int top, const Geom
       std::any_of(a.rows.begin(), a.rows.end(), [](const auto& r) { return bots::given(r.prior); });
   const bool value =
       std::any_of(a.rows.begin(), a.rows.end(), [](const auto& r) { return bots::given(r.value); });
+  const bool flag_lost = std::any_of(a.rows.begin(), a.rows.end(), [](const auto& r) {
+    return bots::given(r.flag_lost) && r.flag_lost > 0;
+  });
   const bool votes = a.measure == "values" || a.measure == "votes";
   const bool score = a.measure == "score" || votes;
   std::size_t width = 6;
@@ -103,6 +106,7 @@ void print_text(const bots::ExplainedDecision& d, Side side, int top, const Geom
   if (visits) head << "  visits";
   if (value) head << "  value";
   if (prior) head << "  prior";
+  if (flag_lost) head << "  flag lost";
   if (votes) head << "  votes";
   if (score) head << "     score";
   const bool attacks = std::any_of(rows.begin(), rows.end(), [](auto* r) { return r->attack; });
@@ -121,6 +125,7 @@ void print_text(const bots::ExplainedDecision& d, Side side, int top, const Geom
     cell(visits, double(r->visits), 8, 0, r->visits >= 0);
     cell(value, r->value, 7, 3, bots::given(r->value));
     cell(prior, r->prior, 7, 3, bots::given(r->prior));
+    cell(flag_lost, r->flag_lost, 11, 2, bots::given(r->flag_lost));
     cell(votes, double(r->votes), 7, 0, r->votes >= 0);
     cell(score, r->score, 10, 1, bots::given(r->score));
     if (r->attack) line << "  " << target_text(*r, g);
@@ -152,6 +157,7 @@ nlohmann::ordered_json to_json(const bots::ExplainedDecision& d, Side side, int 
     if (r->visits >= 0) row["visits"] = r->visits;
     if (bots::given(r->value)) row["value"] = r->value;
     if (bots::given(r->prior)) row["prior"] = r->prior;
+    if (bots::given(r->flag_lost)) row["flag_lost"] = r->flag_lost;
     if (r->votes >= 0) row["votes"] = r->votes;
     if (bots::given(r->score)) row["score"] = r->score;
     if (r->action == d.played) row["played"] = true;
