@@ -9,7 +9,8 @@
 // DecisionOverhead/classic-middle/flag_race: the same one-iteration decision with flag_race=3
 // (the root's flag race on 32 worlds, bots/flag_race_choice.h), beside .../1thread.
 // FlagRace/corner/N: one flag_falls (search/flag_race.h) with N enemy moves on a built corner
-// where two Miners and a Sergeant come for a bombed Flag that a Lieutenant and a Captain guard.
+// where two Miners three steps away and a Sergeant come for a bombed Flag that a Lieutenant and a
+// Captain guard (counter falls: whether the capture is forced).
 // EvidenceUpdate/: the opponent-move part of an observed move on a seeded random Classic game (200
 // plies, Red watching): 0 the belief update alone, 1 with policy evidence (opponent_model=rules), 2
 // with the style posterior (opponent_model=styles); items are observed moves.
@@ -74,8 +75,8 @@ State flag_race_corner() {
   put("d2", kRed, kLieutenant);
   put("e4", kRed, kCaptain);
   put("j1", kRed, kSergeant);
-  put("c4", kBlue, kMiner);
-  put("b5", kBlue, kMiner);
+  put("c3", kBlue, kMiner);
+  put("b3", kBlue, kMiner);
   put("d3", kBlue, kSergeant);
   put("j10", kBlue, kFlag);
   s.set_side_to_move(kBlue);
@@ -86,6 +87,7 @@ void flag_race(benchmark::State& state) {
   State s = flag_race_corner();
   const search::FlagDistances d = search::flag_distances(s, kRed);
   const int moves = int(state.range(0));
+  state.counters["falls"] = search::flag_falls(s, moves, d);
   for (auto _ : state) benchmark::DoNotOptimize(search::flag_falls(s, moves, d));
   state.SetItemsProcessed(state.iterations());
 }

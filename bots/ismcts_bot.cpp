@@ -183,7 +183,7 @@ void IsmctsBot::set_option(const std::string& name, const std::string& value) {
 
 std::unique_ptr<eval::Belief> IsmctsBot::make_belief(const View& start) const {
   eval::BeliefOptions o = eval::default_options(*start.variant);
-  o.soft_evidence_floor = evidence_floor_;
+  o.evidence_floor = evidence_floor_;
   // auto: the mixture where it won its SPRT against the parametric table: the classic army of
   // 40 (classic and its Vintage options), and Barrage since its mixture has the placement prior
   // (docs/setup-prior.md); not yet shown in Ultimate Lightning and Duel.

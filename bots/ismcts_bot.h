@@ -95,7 +95,7 @@ class IsmctsBot : public Bot {
   // flag_race: the enemy moves within which the root checks that no forced capture of our Flag
   // is left (bots/flag_race_choice.h); 0 off.
   int flag_race_moves_ = 0;
-  // evidence_floor: eval::BeliefOptions::soft_evidence_floor of the search's belief.
+  // evidence_floor: eval::BeliefOptions::evidence_floor of the search's belief.
   double evidence_floor_ = std::numeric_limits<double>::infinity();
   std::unique_ptr<eval::WaterlooBelief> waterloo_belief_;
   EnemyKnowledge know_;  // what the rules bot would know: feeds the root prior

@@ -127,26 +127,23 @@ Eigen::MatrixXd Belief::weights() const {
   for (int r = 0; r < n; ++r) {
     const int i = rows[std::size_t(r)];
     const KindMask mask = tracker_.pieces()[std::size_t(i)].mask;
-    auto soft = [&](Kind k) {
-      return behaviour_.log_likelihood(v, i, k) + evidence_[std::size_t(i)][k];
-    };
-    // The soft evidence's ceiling, so that its floor is relative to the kind it favours most.
-    double soft_top = 0;
-    if (std::isfinite(o_.soft_evidence_floor)) {
-      soft_top = -1e300;
+    // The outside evidence's ceiling, so that its floor is relative to the kind it favours most.
+    const auto& evidence = evidence_[std::size_t(i)];
+    const bool floored = std::isfinite(o_.evidence_floor);
+    double evidence_top = 0;
+    if (floored) {
+      evidence_top = -1e300;
       for (Kind k : kinds_)
-        if (mask & kind_bit(k)) soft_top = std::max(soft_top, soft(k));
+        if (mask & kind_bit(k)) evidence_top = std::max(evidence_top, evidence[k]);
     }
     double top = -1e300;
     for (int c = 0; c < m; ++c) {
       const Kind k = kinds_[std::size_t(c)];
       if (!(mask & kind_bit(k))) continue;
       const double pw = prior_weight(i, k);
-      const double lw = std::isfinite(o_.soft_evidence_floor)
-                            ? std::log(std::max(pw, 1e-300)) +
-                                  std::max(soft(k) - soft_top, -o_.soft_evidence_floor)
-                            : std::log(std::max(pw, 1e-300)) + behaviour_.log_likelihood(v, i, k) +
-                                  evidence_[std::size_t(i)][k];
+      const double lw =
+          std::log(std::max(pw, 1e-300)) + behaviour_.log_likelihood(v, i, k) +
+          (floored ? std::max(evidence[k] - evidence_top, -o_.evidence_floor) : evidence[k]);
       w(r, c) = lw;
       top = std::max(top, lw);
     }

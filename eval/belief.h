@@ -46,11 +46,12 @@ struct BeliefOptions {
   // against the set-up styles, at little cost against people (docs/setup-prior.md).
   double unlike_people = 0.9;
   BehaviourOptions behaviour;
-  // The soft evidence about a piece (its behaviour terms and add_evidence) may make a kind at
-  // most this many nats less likely than the kind it favours most: a model of the opponent's
-  // play that is wrong about him must not rule a kind out (`ismcts` option evidence_floor).
+  // The evidence from outside the belief about a piece (add_evidence: how a model of the
+  // opponent would have moved it) may make a kind at most this many nats less likely than the
+  // kind it favours most: a model that is wrong about this opponent must not rule a kind out
+  // (`ismcts` option evidence_floor). The belief's own behaviour terms are not floored.
   // Infinite: no floor.
-  double soft_evidence_floor = std::numeric_limits<double>::infinity();
+  double evidence_floor = std::numeric_limits<double>::infinity();
 };
 
 // What `stratego analyze accuracy` measured to help (README, "Beliefs"): the structure lifts and

@@ -86,5 +86,20 @@ TEST(AnalyzeCommand, ErrorsNameWhatIsWrong) {
   std::filesystem::remove(record);
 }
 
+TEST(AnalyzeCommand, AccuracyScoresTheSearchBeliefWithAndWithoutAnEvidenceFloor) {
+  const CommandRun r =
+      run("analyze accuracy --variant barrage --data " + std::string(STRATEGO_DATA_DIR) +
+          "/setups/barrage_human.txt --games 2 --players rules,rules --at 20 "
+          "--evidence-floors 1 --configs \"search,search floor=1\"");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("search floor=1"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("   20  search   "), std::string::npos) << r.out;
+  const CommandRun bad =
+      run("analyze accuracy --variant barrage --data " + std::string(STRATEGO_DATA_DIR) +
+          "/setups/barrage_human.txt --games 1 --configs \"search floor=2\"");
+  EXPECT_EQ(bad.status, 2) << bad.out;
+  EXPECT_NE(bad.out.find("no configuration named 'search floor=2'"), std::string::npos) << bad.out;
+}
+
 }  // namespace
 }  // namespace stratego

@@ -1,4 +1,4 @@
-// eval::BeliefOptions::soft_evidence_floor: soft evidence (add_evidence, the behaviour terms)
+// eval::BeliefOptions::evidence_floor: evidence from outside the belief (add_evidence)
 // can make a kind unlikely but, with a floor, never rule it out; without one it can.
 #include <gtest/gtest.h>
 
@@ -17,7 +17,7 @@ double miner_share(double floor, double nats) {
   Rng rng(5);
   const State s = ClassicFamily::random_start(test_support::variant_of("classic"), rng);
   BeliefOptions o = default_options(s.variant());
-  o.soft_evidence_floor = floor;
+  o.evidence_floor = floor;
   Belief b(make_view(s, kRed), o);
   const int piece = b.tracker().piece_at(test_support::square_of(s, "b9"));
   std::array<double, kNumKinds> against{};

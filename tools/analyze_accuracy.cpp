@@ -5,7 +5,9 @@
 // against the truth by log-loss (-ln of the probability given to the true kind) and top-1
 // accuracy, for several belief configurations side by side: counts only (the baseline:
 // uniform over the assignments that fit the hard constraints), the set-up prior, its
-// structure, and each behaviour likelihood.
+// structure, each behaviour likelihood, and the `ismcts` bot's own belief (`search`: the
+// mixture, structure and idle terms, and the policy evidence of search/policy_evidence.h), with
+// and without a floor under that evidence.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -27,6 +29,7 @@
 #include "eval/setup_mixture.h"
 #include "eval/setup_styles.h"
 #include "referee/referee.h"
+#include "search/policy_evidence.h"
 #include "tools/analyze.h"
 #include "tools/seed_option.h"
 
@@ -40,13 +43,14 @@ struct AccuracyOptions {
   std::uint64_t seed = 1;
   double idle_scale = 1.0, approach = 0.5, flee = 0.5;
   bool exact = false;
-  std::vector<double> unlike_people;
+  std::vector<double> unlike_people, evidence_floors;
 };
 
 struct Config {
   std::string name;
   eval::BeliefOptions options;
   bool exact = false;  // exact marginals (eval/exact_marginals.h) where affordable, else IPF
+  bool policy_evidence = false;  // the opponent's steps read by the `ismcts` bot's policy model
 };
 
 // The default of eval::default_options() is one of these: prior+structure+idle where set-ups
@@ -96,6 +100,13 @@ std::vector<Config> configs(const AccuracyOptions& o) {
   out.push_back({"mixture+structure", c});
   all.mixture = true;
   out.push_back({"mixture+structure+idle", all});
+  out.push_back({"search", all, false, true});
+  for (double floor : o.evidence_floors) {
+    all.evidence_floor = floor;
+    char name[48];
+    std::snprintf(name, sizeof name, "search floor=%g", floor);
+    out.push_back({name, all, false, true});
+  }
   return out;
 }
 
@@ -184,15 +195,24 @@ void run_accuracy(const AccuracyOptions& o) {
     for (Side viewer : {kRed, kBlue}) {
       State truth = s;
       std::vector<eval::Belief> beliefs;
+      std::vector<bots::PolicyEvidence> evidence(list.size());
       for (const Config& c : list)
         beliefs.emplace_back(make_view(truth, viewer), c.options, prior, mixture);
+      search::Params model;  // the policy as the `ismcts` bot models its opponent
+      model.rules_risk = 2;
       std::size_t next = 0;
       for (std::size_t ply = 0; ply <= r.moves.size() && next < at.size(); ++ply) {
         if (ply > 0) {
           truth.make(r.moves[ply - 1]);
           const ObservedMove m = observe(truth, truth.history().back(), viewer);
           const View after = make_view(truth, viewer);
-          for (auto& b : beliefs) b.update(m, after);
+          for (std::size_t c = 0; c < beliefs.size(); ++c) {
+            const auto e = list[c].policy_evidence
+                               ? evidence[c].observe(beliefs[c], m, model, gs.seed + ply)
+                               : std::nullopt;
+            beliefs[c].update(m, after);
+            if (e) beliefs[c].add_evidence(e->piece, e->log_likelihood);
+          }
         }
         if (truth.moves_played() < at[next] || truth.pending_rescue() || truth.pending_anger())
           continue;
@@ -281,6 +301,10 @@ void register_accuracy(CLI::App* analyze) {
   cmd->add_option("--unlike-people", o->unlike_people,
                   "Also configurations 'mixture unlike=B' for these B: the mixture with prior "
                   "probability B that the opponent sets up unlike people (comma-separated)")
+      ->delimiter(',');
+  cmd->add_option("--evidence-floors", o->evidence_floors,
+                  "Also configurations 'search floor=F' for these F: the search's belief with its "
+                  "policy evidence floored at F nats (comma-separated)")
       ->delimiter(',');
   cmd->add_flag("--exact", o->exact, "Also score the exact marginals (slow) next to IPF's");
   cmd->callback([o] { run_accuracy(*o); });
