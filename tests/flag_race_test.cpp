@@ -60,13 +60,21 @@ TEST(FlagRace, C5_4_OnlyAMinerWalksThroughBombs) {
   EXPECT_FALSE(flag_falls(s, 4, flag_distances(s, kRed)));
 }
 
-TEST(FlagRace, C5_5_AnOpenFlagFallsToAnyMover) {
+// Red's Flag on e1, open to a Blue Sergeant two steps away; Blue's Flag on j10; Red's only other
+// piece on j1; with `shut`, a Blue Bomb on j5 closes the j file.
+State open_flag(Kind red_piece, bool shut) {
   State s = position("classic",
                      {{"e1", kRed, kFlag},
                       {"e3", kBlue, kSergeant, kMovedFlag},
                       {"j10", kBlue, kFlag},
-                      {"j1", kRed, kSergeant}},
+                      {"j1", kRed, red_piece}},
                      kBlue);
+  if (shut) s.put(test_support::square_of(s, "j5"), kBlue, kBomb);
+  return s;
+}
+
+TEST(FlagRace, C5_5_AnOpenFlagFallsToAnyMover) {
+  State s = open_flag(kSergeant, false);
   const FlagDistances d = flag_distances(s, kRed);
   EXPECT_TRUE(flag_falls(s, 2, d));
   // Red to move first, its Sergeant far away: passing changes nothing.
@@ -77,21 +85,10 @@ TEST(FlagRace, C5_5_AnOpenFlagFallsToAnyMover) {
 TEST(FlagRace, TakingTheEnemyFlagFirstIsADefence) {
   // Blue's Sergeant takes Red's Flag in two moves, but after its first Red's Scout takes Blue's
   // Flag along the open j file (C-4.4, C-5.5).
-  State open = position("classic",
-                        {{"e1", kRed, kFlag},
-                         {"e3", kBlue, kSergeant, kMovedFlag},
-                         {"j10", kBlue, kFlag},
-                         {"j1", kRed, kScout}},
-                        kBlue);
+  State open = open_flag(kScout, false);
   EXPECT_FALSE(flag_falls(open, 2, flag_distances(open, kRed)));
   // With the file shut by a Blue Bomb the Scout has nothing better than a move elsewhere.
-  State shut = position("classic",
-                        {{"e1", kRed, kFlag},
-                         {"e3", kBlue, kSergeant, kMovedFlag},
-                         {"j10", kBlue, kFlag},
-                         {"j5", kBlue, kBomb},
-                         {"j1", kRed, kScout}},
-                        kBlue);
+  State shut = open_flag(kScout, true);
   EXPECT_TRUE(flag_falls(shut, 2, flag_distances(shut, kRed)));
 }
 
