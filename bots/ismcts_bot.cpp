@@ -115,7 +115,7 @@ const std::vector<IsmctsBot::Option>& IsmctsBot::option_table() {
        [](IsmctsBot& b, double v) { b.stop_when_settled_ = v != 0; }},
       {"risk", T::kSpin, "2", 0, kMaxRisk,
        [](IsmctsBot& b, double v) { b.params_.rules_risk = int(v); }},
-      {"flag_race", T::kSpin, "0", 0, 4,
+      {"flag_race", T::kSpin, "4", 0, 4,
        [](IsmctsBot& b, double v) { b.flag_race_moves_ = int(v); }},
       {"evidence_floor", T::kString, "inf", 0, std::numeric_limits<double>::infinity(),
        [](IsmctsBot& b, double v) { b.evidence_floor_ = v; }},

@@ -93,8 +93,8 @@ class IsmctsBot : public Bot {
   bool opponent_styles_ = false;
   bool stop_when_settled_ = true;  // end a timed decision once the leader cannot be caught
   // flag_race: the enemy moves within which the root checks that no forced capture of our Flag
-  // is left (bots/flag_race_choice.h); 0 off.
-  int flag_race_moves_ = 0;
+  // is left (bots/flag_race_choice.h); 0 off. 4 won its SPRT (search/README.md "The flag race").
+  int flag_race_moves_ = 4;
   // evidence_floor: eval::BeliefOptions::evidence_floor of the search's belief.
   double evidence_floor_ = std::numeric_limits<double>::infinity();
   std::unique_ptr<eval::WaterlooBelief> waterloo_belief_;
