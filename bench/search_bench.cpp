@@ -6,11 +6,11 @@
 // the point is how much faster a decision gets with more threads.
 // StylesSearch/: the Classic position with opponent_model=styles (search/opponent_styles.h),
 // 1 thread, beside Search/classic-middle/baseline (the same search with opponent_model=rules).
-// DecisionOverhead/classic-middle/flag_race: the same one-iteration decision with flag_race=3
-// (the root's flag race on 32 worlds, bots/flag_race_choice.h), beside .../1thread.
-// FlagRace/corner/N: one flag_falls (search/flag_race.h) with N enemy moves on a built corner
-// where two Miners three steps away and a Sergeant come for a bombed Flag that a Lieutenant and a
-// Captain guard (counter falls: whether the capture is forced).
+// DecisionOverhead/classic-middle/no_flag_race: the same one-iteration decision with flag_race=0,
+// beside .../1thread, which has the default's root flag race on 32 worlds
+// (bots/flag_race_choice.h). FlagRace/corner/N: one flag_falls (search/flag_race.h) with N enemy
+// moves on a built corner where two Miners three steps away and a Sergeant come for a bombed Flag
+// that a Lieutenant and a Captain guard (counter falls: whether the capture is forced).
 // EvidenceUpdate/: the opponent-move part of an observed move on a seeded random Classic game (200
 // plies, Red watching): 0 the belief update alone, 1 with policy evidence (opponent_model=rules), 2
 // with the style posterior (opponent_model=styles); items are observed moves.
@@ -57,7 +57,7 @@ void search(benchmark::State& state, bots::SearchPosition p, int threads, bool p
 void decision_overhead(benchmark::State& state, bots::SearchPosition p, int threads,
                        bool flag_race) {
   bots::PrimedSearch primed(p, threads);
-  if (flag_race) primed.searcher().set_option("flag_race", "3");
+  if (!flag_race) primed.searcher().set_option("flag_race", "0");
   bots::Limits limits;
   limits.iterations = threads;
   for (auto _ : state) benchmark::DoNotOptimize(primed.search(limits).iterations);
@@ -150,11 +150,11 @@ void register_all() {
       benchmark::RegisterBenchmark(
           (std::string("DecisionOverhead/") + name + (threads == 1 ? "/1thread" : "/2threads"))
               .c_str(),
-          decision_overhead, p, threads, false)
+          decision_overhead, p, threads, true)
           ->UseRealTime()
           ->Unit(benchmark::kMicrosecond);
-  benchmark::RegisterBenchmark("DecisionOverhead/classic-middle/flag_race", decision_overhead,
-                               positions[0].position, 1, true)
+  benchmark::RegisterBenchmark("DecisionOverhead/classic-middle/no_flag_race", decision_overhead,
+                               positions[0].position, 1, false)
       ->UseRealTime()
       ->Unit(benchmark::kMicrosecond);
   benchmark::RegisterBenchmark("FlagRace/corner", flag_race)
