@@ -15,8 +15,8 @@ namespace {
 
 const std::string kEngine = std::string(STRATEGO_BINARY) + " engine --bot random";
 
-GameSettings classic_settings(std::uint64_t seed) {
-  GameSettings s;
+referee::GameSettings classic_settings(std::uint64_t seed) {
+  referee::GameSettings s;
   s.variant = std::make_shared<const Variant>(load_variant("classic"));
   s.variant_spec = "classic";
   s.seed = seed;
@@ -32,11 +32,11 @@ void report(benchmark::State& state, std::int64_t decisions, std::int64_t games)
 
 // Both programs stay up between games, as in a match.
 void BM_ProtocolClassicGame(benchmark::State& state) {
-  ProtocolBot red(kEngine), blue(kEngine);
+  protocol::ProtocolBot red(kEngine), blue(kEngine);
   std::uint64_t seed = 1;
   std::int64_t decisions = 0, games = 0;
   for (auto _ : state) {
-    const GameOutcome g = play_game(red, blue, classic_settings(seed++));
+    const referee::GameOutcome g = referee::play_game(red, blue, classic_settings(seed++));
     if (g.reason == "crash" || g.reason == "protocol-error" || g.reason == "time-forfeit")
       state.SkipWithError(("game ended by a fault: " + g.detail).c_str());
     decisions += g.decisions;
@@ -51,8 +51,8 @@ void BM_ProtocolClassicGameWithStartup(benchmark::State& state) {
   std::uint64_t seed = 1;
   std::int64_t decisions = 0, games = 0;
   for (auto _ : state) {
-    ProtocolBot red(kEngine), blue(kEngine);
-    const GameOutcome g = play_game(red, blue, classic_settings(seed++));
+    protocol::ProtocolBot red(kEngine), blue(kEngine);
+    const referee::GameOutcome g = referee::play_game(red, blue, classic_settings(seed++));
     decisions += g.decisions;
     ++games;
   }

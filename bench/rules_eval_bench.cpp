@@ -14,10 +14,10 @@
 namespace stratego {
 namespace {
 
-void judge(benchmark::State& st, const std::string& variant, bots::EvalMode mode) {
+void judge(benchmark::State& st, const std::string& variant, heuristic::EvalMode mode) {
   const auto& ps = fixed_bench_positions(variant);
   MoveList list;
-  bots::EnemyKnowledge know;
+  heuristic::EnemyKnowledge know;
   std::int64_t decisions = 0;
   double sum = 0;
   for (auto _ : st) {
@@ -25,7 +25,7 @@ void judge(benchmark::State& st, const std::string& variant, bots::EvalMode mode
       const View view = make_view(s, s.side_to_move());
       know.reset(view.variant, view.viewer);
       know.update(view, mode);
-      const bots::ClassicRulesEval rules(view, know, mode);
+      const heuristic::ClassicRulesEval rules(view, know, mode);
       generate_moves(s, list);
       for (Move m : list) sum += rules.score(m);
       ++decisions;
@@ -39,8 +39,9 @@ void register_all() {
   for (const char* variant : {"classic", "barrage"}) {
     const std::string name = std::string("RulesJudgement/") + variant;
     benchmark::RegisterBenchmark((name + "/baseline").c_str(), judge, variant,
-                                 bots::EvalMode::kReference);
-    benchmark::RegisterBenchmark((name + "/fast").c_str(), judge, variant, bots::EvalMode::kFast);
+                                 heuristic::EvalMode::kReference);
+    benchmark::RegisterBenchmark((name + "/fast").c_str(), judge, variant,
+                                 heuristic::EvalMode::kFast);
   }
 }
 

@@ -105,7 +105,7 @@ void evidence_update(benchmark::State& state) {
   for (auto _ : state) {
     state.PauseTiming();
     eval::Belief b(g.start);
-    bots::PolicyEvidence evidence(mode == 2);
+    search::PolicyEvidence evidence(mode == 2);
     state.ResumeTiming();
     for (std::size_t t = 0; t < g.moves.size(); ++t) {
       const auto e = mode > 0 ? evidence.observe(b, g.moves[t], params, t) : std::nullopt;

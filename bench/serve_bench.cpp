@@ -27,14 +27,14 @@ using nlohmann::json;
 struct Fixture {
   std::filesystem::path dir =
       std::filesystem::temp_directory_path() / ("serve_bench_" + std::to_string(::getpid()));
-  std::unique_ptr<WebServer> server;
+  std::unique_ptr<serve::WebServer> server;
   int port = 0;
   Fixture() {
     std::filesystem::remove_all(dir);
-    ServeOptions o;
+    serve::ServeOptions o;
     o.port = 0;
     o.games_dir = dir;
-    server = std::make_unique<WebServer>(o);
+    server = std::make_unique<serve::WebServer>(o);
     port = server->start_background();
   }
   ~Fixture() {

@@ -28,16 +28,16 @@ std::vector<std::uint32_t> action_keys(const Request& r) {
   return keys;
 }
 
-std::vector<wrules::ActionInfo> waterloo_action_infos(const Request& r) {
+std::vector<heuristic::wrules::ActionInfo> waterloo_action_infos(const Request& r) {
   const std::vector<std::uint32_t> keys = action_keys(r);
-  std::vector<wrules::ActionInfo> infos;
+  std::vector<heuristic::wrules::ActionInfo> infos;
   infos.reserve(keys.size());
   for (std::size_t i = 0; i < keys.size(); ++i) {
     const auto a = waterloo::Action::from_raw(keys[i]);
-    infos.push_back(wrules::describe(*r.waterloo(), a,
-                                     a.type() == waterloo::ActionType::kPlace
-                                         ? waterloo::placed_unit(r.legal[i])
-                                         : waterloo::SeenUnit{}));
+    infos.push_back(heuristic::wrules::describe(*r.waterloo(), a,
+                                                a.type() == waterloo::ActionType::kPlace
+                                                    ? waterloo::placed_unit(r.legal[i])
+                                                    : waterloo::SeenUnit{}));
   }
   return infos;
 }

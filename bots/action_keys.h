@@ -17,7 +17,7 @@ std::vector<std::uint32_t> action_keys(const Request& r);
 // What each action of a Waterloo request does, in r.legal's order. A place action's key names
 // one of several interchangeable reserve units, which one depending on the world, so actions
 // are matched across worlds by what they do, not by key; its piece comes from its token.
-std::vector<wrules::ActionInfo> waterloo_action_infos(const Request& r);
+std::vector<heuristic::wrules::ActionInfo> waterloo_action_infos(const Request& r);
 
 // The index of `key` in r.legal; throws std::logic_error if it is not there.
 std::size_t index_of_key(const std::vector<std::uint32_t>& keys, std::uint32_t key);

@@ -87,7 +87,7 @@ std::string AlphaBetaBot::setup(const SetupRequest&) {
   Rng rng(game_.seed ^ 0xab5e7u);
   const Variant& v = *game_.variant;
   if (auto line = setups_.setup(v, rng)) return *line;
-  return format_setup(v, rules_setup(v, game_.side, rng));
+  return format_setup(v, heuristic::rules_setup(v, game_.side, rng));
 }
 
 void AlphaBetaBot::observe(const ObservedMove& m, const View& after) {

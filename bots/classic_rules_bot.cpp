@@ -31,23 +31,29 @@ void ClassicRulesBot::new_game(const GameStart& g) {
 
 std::vector<BotOption> ClassicRulesBot::options() const {
   return {setups_.option(),
-          {"style", BotOption::Type::kCombo, "default", 0, 0, play_style_names()},
-          {"risk", BotOption::Type::kSpin, std::to_string(int(kDefaultRisk)), 0, kMaxRisk, {}}};
+          {"style", BotOption::Type::kCombo, "default", 0, 0, heuristic::play_style_names()},
+          {"risk",
+           BotOption::Type::kSpin,
+           std::to_string(int(heuristic::kDefaultRisk)),
+           0,
+           heuristic::kMaxRisk,
+           {}}};
 }
 
 void ClassicRulesBot::set_option(const std::string& name, const std::string& value) {
   if (name == SetupStyleOption::kName) {
     setups_.set(value);
   } else if (name == "style") {
-    const auto s = parse_play_style(value);
+    const auto s = heuristic::parse_play_style(value);
     if (!s) {
       std::string names;
-      for (const std::string& n : play_style_names()) names += (names.empty() ? "" : ", ") + n;
+      for (const std::string& n : heuristic::play_style_names())
+        names += (names.empty() ? "" : ", ") + n;
       throw InputError("option style: '" + value + "' is not a play style (" + names + ")");
     }
     style_ = *s;
   } else if (name == "risk") {
-    risk_ = RulesRisk(parse_int(name, value, 0, kMaxRisk));
+    risk_ = heuristic::RulesRisk(parse_int(name, value, 0, heuristic::kMaxRisk));
   } else {
     Bot::set_option(name, value);
   }
@@ -57,7 +63,7 @@ std::string ClassicRulesBot::setup(const SetupRequest& /*r*/) {
   if (!game_.variant) throw InputError("rules bot: asked for a set-up before a game started");
   const Variant& v = *game_.variant;
   if (auto line = setups_.setup(v, rng_)) return *line;
-  return format_setup(v, rules_setup(v, game_.side, rng_));
+  return format_setup(v, heuristic::rules_setup(v, game_.side, rng_));
 }
 
 void ClassicRulesBot::observe(const ObservedMove& m, const View& after) {
@@ -91,7 +97,7 @@ Reply ClassicRulesBot::choose(const Request& r, DecisionAnalysis* out) {
     new_game(g);
   }
   know_.update(view);
-  const ClassicRulesEval eval(view, know_, EvalMode::kFast, risk_);
+  const heuristic::ClassicRulesEval eval(view, know_, heuristic::EvalMode::kFast, risk_);
   double best = -std::numeric_limits<double>::infinity();
   const std::vector<std::uint32_t> keys = action_keys(r);
   std::vector<Move> moves;
@@ -100,7 +106,7 @@ Reply ClassicRulesBot::choose(const Request& r, DecisionAnalysis* out) {
     moves.push_back(Move::from_raw(std::uint16_t(k)));
     scores.push_back(eval.score(moves.back()));
   }
-  apply_play_style(style_, view, moves, scores, rng_);
+  heuristic::apply_play_style(style_, view, moves, scores, rng_);
   for (std::size_t i = 0; i < keys.size(); ++i) {
     const double s = scores[i] + kTieNoise * rng_.uniform01();
     if (s > best) {

@@ -36,11 +36,13 @@ class ClassicRulesBot : public Bot {
   Reply choose(const Request& r, DecisionAnalysis* out);
   GameStart game_;
   Rng rng_{1};
-  EnemyKnowledge know_;
+  heuristic::EnemyKnowledge know_;
   bool started_ = false;
   SetupStyleOption setups_;
-  PlayStyle style_ = PlayStyle::kDefault;  // option style (heuristic/classic_play_style.h)
-  RulesRisk risk_ = kDefaultRisk;          // option risk (heuristic/classic_rules_knowledge.h)
+  heuristic::PlayStyle style_ =
+      heuristic::PlayStyle::kDefault;  // option style (heuristic/classic_play_style.h)
+  heuristic::RulesRisk risk_ =
+      heuristic::kDefaultRisk;  // option risk (heuristic/classic_rules_knowledge.h)
 };
 
 }  // namespace stratego::bots

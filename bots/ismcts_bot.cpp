@@ -113,7 +113,7 @@ const std::vector<IsmctsBot::Option>& IsmctsBot::option_table() {
        [](IsmctsBot& b, double v) { b.policy_evidence_ = v != 0; }},
       {"stop_when_settled", T::kCheck, "true", 0, 1,
        [](IsmctsBot& b, double v) { b.stop_when_settled_ = v != 0; }},
-      {"risk", T::kSpin, "2", 0, kMaxRisk,
+      {"risk", T::kSpin, "2", 0, heuristic::kMaxRisk,
        [](IsmctsBot& b, double v) { b.params_.rules_risk = int(v); }},
       {"flag_race", T::kSpin, "4", 0, 4,
        [](IsmctsBot& b, double v) { b.flag_race_moves_ = int(v); }},
@@ -155,7 +155,7 @@ void IsmctsBot::set_option(const std::string& name, const std::string& value) {
   if (name == "opponent_model") {
     const bool styles = parse_choice(name, value, {"rules", "styles"}) == 1;
     // The evidence learnt so far stays unless the model changes (new_game starts it afresh).
-    if (opponent_styles_ != styles) evidence_ = PolicyEvidence(styles);
+    if (opponent_styles_ != styles) evidence_ = search::PolicyEvidence(styles);
     opponent_styles_ = styles;
     return;
   }
@@ -198,10 +198,10 @@ void IsmctsBot::new_game(const GameStart& g) {
   game_ = g;
   decisions_ = 0;
   belief_.reset();
-  evidence_ = PolicyEvidence(opponent_styles_);
+  evidence_ = search::PolicyEvidence(opponent_styles_);
   waterloo_belief_.reset();
   know_ready_ = g.variant->family != Family::kWaterloo;
-  if (know_ready_) know_.reset(g.variant, g.side, RulesRisk(params_.rules_risk));
+  if (know_ready_) know_.reset(g.variant, g.side, heuristic::RulesRisk(params_.rules_risk));
   waterloo_rules_.reset();
   if (g.variant->family == Family::kWaterloo) {
     waterloo_belief_ = std::make_unique<eval::WaterlooBelief>(g.variant, g.side);
@@ -214,8 +214,8 @@ std::string IsmctsBot::setup(const SetupRequest& r) {
   const Variant& v = *game_.variant;
   if (v.family == Family::kWaterloo) {
     const waterloo::WaterlooView& view = *r.waterloo_view;
-    return waterloo::setup_tokens(wrules::setup_state(view, game_.side), game_.side,
-                                  wrules::plan_setup(view, game_.side, rng));
+    return waterloo::setup_tokens(heuristic::wrules::setup_state(view, game_.side), game_.side,
+                                  heuristic::wrules::plan_setup(view, game_.side, rng));
   }
   if (auto line = setups_.setup(v, rng)) return *line;
   // The best-guarded flag first (sides closed by the edge or own pieces, bombs counting
@@ -225,7 +225,7 @@ std::string IsmctsBot::setup(const SetupRequest& r) {
   std::string best;
   double best_guard = -1, best_surprise = 0;
   for (int i = 0; i < kSetupCandidates; ++i) {
-    const Setup setup = rules_setup(v, game_.side, rng);
+    const Setup setup = heuristic::rules_setup(v, game_.side, rng);
     Bitboard own = 0, bombs = 0, flag = 0;
     for (const auto& [sq, k] : setup.pieces) {
       own |= Bitboard(1) << sq;
@@ -327,8 +327,8 @@ Reply IsmctsBot::decide_classic(const Request& r, const std::atomic<bool>& stop,
     // move at random below the root expects him never to punish anything; against a truly
     // random mover the rules model already wins every game (search/README.md).
     p.style_weights = evidence_.weights();
-    p.style_weights[kRulesStyle] += p.style_weights[kUniformStyle];
-    p.style_weights[kUniformStyle] = 0;
+    p.style_weights[search::kRulesStyle] += p.style_weights[search::kUniformStyle];
+    p.style_weights[search::kUniformStyle] = 0;
     p.styled_side = int(other(view.viewer));
   }
   p.guarded_side = int(view.viewer);
@@ -371,8 +371,8 @@ Reply IsmctsBot::decide_classic(const Request& r, const std::atomic<bool>& stop,
         std::chrono::steady_clock::now() - race_start);
     if (b.time_ms > 0) b.time_ms = std::max<std::int64_t>(1, b.time_ms - spent.count());
   }
-  const search::SearchResult res =
-      search::run_search<RulesModeledClassicGame>(p, b, keys, base, sample, stop, progress, prior);
+  const search::SearchResult res = search::run_search<search::RulesModeledClassicGame>(
+      p, b, keys, base, sample, stop, progress, prior);
   const std::uint32_t best_key =
       flag_shares.empty() ? res.best : flag_race_choice(res, keys, flag_shares);
   SearchInfo fin = final_info(res);
@@ -418,7 +418,7 @@ std::vector<double> IsmctsBot::classic_prior(const View& view,
                                              const eval::Marginals* marginals,
                                              const eval::PieceTracker& tracker) {
   if (!know_ready_) {  // asked without new_game: know from this view on
-    know_.reset(view.variant, view.viewer, RulesRisk(params_.rules_risk));
+    know_.reset(view.variant, view.viewer, heuristic::RulesRisk(params_.rules_risk));
     know_ready_ = true;
   }
   know_.update(view);
@@ -429,15 +429,16 @@ std::vector<double> IsmctsBot::classic_prior(const View& view,
       const int piece = tracker.piece_at(sq);
       if (pc == kNoPiece || piece_side(pc) != enemy || piece_kind(pc) != kUnknown || piece < 0)
         continue;
-      KindProbs b{};
+      heuristic::KindProbs b{};
       for (Kind k : marginals->kinds) b[k] = marginals->prob(tracker, piece, k);
       know_.set_belief(sq, b);
     }
   }
-  const ClassicRulesEval rules(view, know_, EvalMode::kFast, RulesRisk(params_.rules_risk));
+  const heuristic::ClassicRulesEval rules(view, know_, heuristic::EvalMode::kFast,
+                                          heuristic::RulesRisk(params_.rules_risk));
   std::vector<double> prior;
   for (std::uint32_t k : keys) prior.push_back(rules.score(Move::from_raw(std::uint16_t(k))));
-  softmax_scores(prior, prior_temperature_);
+  search::softmax_scores(prior, prior_temperature_);
   mix_with_even_spread(prior);
   return prior;
 }
@@ -455,13 +456,13 @@ Reply IsmctsBot::decide_waterloo(const Request& r, const std::atomic<bool>& stop
   const waterloo::WaterlooState base = posterior.determinize(rng);
   // Root actions: the base world's legal actions that the request names, in the base world's
   // order, matched by what they do (a place action's key differs between worlds).
-  const std::vector<wrules::ActionInfo> named = waterloo_action_infos(r);
+  const std::vector<heuristic::wrules::ActionInfo> named = waterloo_action_infos(r);
   std::vector<std::uint32_t> keys;
   std::unordered_map<std::uint32_t, std::size_t> index_of;  // root key -> index in r.legal
   waterloo::ActionList list;
   base.legal_actions(list);
   for (waterloo::Action a : list) {
-    const auto it = std::find(named.begin(), named.end(), wrules::describe(base, a));
+    const auto it = std::find(named.begin(), named.end(), heuristic::wrules::describe(base, a));
     if (it == named.end()) continue;
     keys.push_back(a.raw());
     index_of.emplace(a.raw(), std::size_t(it - named.begin()));
@@ -484,7 +485,7 @@ Reply IsmctsBot::decide_waterloo(const Request& r, const std::atomic<bool>& stop
   auto progress = [&](const search::Progress& pr) {
     if (info) info(to_info(pr));
   };
-  const search::SearchResult res = search::run_search<RulesModeledWaterlooGame>(
+  const search::SearchResult res = search::run_search<search::RulesModeledWaterlooGame>(
       p, budget(r.limits, left), keys, base, sample, stop, progress, prior);
   SearchInfo fin = final_info(res);
   const std::string& best = r.legal[index_of.at(res.best)];

@@ -86,7 +86,7 @@ class IsmctsBot : public Bot {
   GameStart game_;
   int decisions_ = 0;
   std::unique_ptr<eval::Belief> belief_;
-  PolicyEvidence evidence_;  // what the opponent's moves say under the policy model
+  search::PolicyEvidence evidence_;  // what the opponent's moves say under the policy model
   bool policy_evidence_ = true;
   // opponent_model=styles: below the root the opponent plays a mixture of play styles whose
   // weights its moves update (search/opponent_styles.h); rules: the rules policy alone.
@@ -98,10 +98,10 @@ class IsmctsBot : public Bot {
   // evidence_floor: eval::BeliefOptions::evidence_floor of the search's belief.
   double evidence_floor_ = std::numeric_limits<double>::infinity();
   std::unique_ptr<eval::WaterlooBelief> waterloo_belief_;
-  EnemyKnowledge know_;  // what the rules bot would know: feeds the root prior
+  heuristic::EnemyKnowledge know_;  // what the rules bot would know: feeds the root prior
   bool know_ready_ = false;
   // The rules policy's choice is the root prior of a Waterloo decision.
-  std::optional<wrules::WaterlooRulesPolicy> waterloo_rules_;
+  std::optional<heuristic::wrules::WaterlooRulesPolicy> waterloo_rules_;
 };
 
 }  // namespace stratego::bots

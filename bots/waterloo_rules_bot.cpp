@@ -14,7 +14,7 @@ std::unique_ptr<Bot> make_waterloo_rules_bot() { return std::make_unique<Waterlo
 
 void WaterlooRulesBot::new_game(const GameStart& g) {
   game_ = g;
-  policy_ = wrules::WaterlooRulesPolicy(g.seed, g.side);
+  policy_ = heuristic::wrules::WaterlooRulesPolicy(g.seed, g.side);
 }
 
 std::string WaterlooRulesBot::setup(const SetupRequest& r) {
@@ -24,8 +24,9 @@ std::string WaterlooRulesBot::setup(const SetupRequest& r) {
     return fallback.setup(r);
   }
   const auto& v = *r.waterloo_view;
-  const waterloo::WaterlooState st = wrules::setup_state(v, game_.side);
-  return waterloo::setup_tokens(st, game_.side, wrules::plan_setup(v, game_.side, policy_.rng()));
+  const waterloo::WaterlooState st = heuristic::wrules::setup_state(v, game_.side);
+  return waterloo::setup_tokens(st, game_.side,
+                                heuristic::wrules::plan_setup(v, game_.side, policy_.rng()));
 }
 
 void WaterlooRulesBot::observe(const waterloo::ObservedStep& /*s*/,

@@ -21,7 +21,7 @@ class WaterlooRulesBot : public Bot {
 
  private:
   GameStart game_;
-  wrules::WaterlooRulesPolicy policy_{1, kRed};
+  heuristic::wrules::WaterlooRulesPolicy policy_{1, kRed};
 };
 
 }  // namespace stratego::bots

@@ -1,6 +1,6 @@
 #include "heuristic/classic_play_style.h"
 
-namespace stratego::bots {
+namespace stratego::heuristic {
 namespace {
 
 // In rules-score units (a Marshal is 80): large enough to turn the default's close calls,
@@ -94,4 +94,4 @@ void apply_play_style(PlayStyle s, const View& view, std::span<const Move> moves
   }
 }
 
-}  // namespace stratego::bots
+}  // namespace stratego::heuristic

@@ -21,7 +21,7 @@
 #include "engine/rng.h"
 #include "engine/view.h"
 
-namespace stratego::bots {
+namespace stratego::heuristic {
 
 enum class PlayStyle { kDefault, kAggressive, kPassive, kScoutHeavy, kFewPieces, kNearRandom };
 
@@ -37,4 +37,4 @@ const std::string& play_style_name(PlayStyle s);
 void apply_play_style(PlayStyle s, const View& view, std::span<const Move> moves,
                       std::span<double> scores, Rng& rng);
 
-}  // namespace stratego::bots
+}  // namespace stratego::heuristic

@@ -4,7 +4,7 @@
 
 #include "heuristic/classic_rules_eval.h"
 
-namespace stratego::bots {
+namespace stratego::heuristic {
 namespace {
 
 // Bomb guard: a Bomb next to our flag that an enemy Miner may take (C-5.4), with no guard of
@@ -82,4 +82,4 @@ double ClassicRulesEval::bomb_guard_cover(int f, int t, double p_take) const {
   return kBombGuardWeight * kWinValue * (now - after);
 }
 
-}  // namespace stratego::bots
+}  // namespace stratego::heuristic

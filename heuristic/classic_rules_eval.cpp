@@ -5,7 +5,7 @@
 
 #include "heuristic/classic_rules_paths.h"
 
-namespace stratego::bots {
+namespace stratego::heuristic {
 namespace {
 
 // Piece values by kind (flag, spy, scout, miner, sergeant, lieutenant, captain, major,
@@ -539,4 +539,4 @@ double ClassicRulesEval::score(Move m) const {
   return s;
 }
 
-}  // namespace stratego::bots
+}  // namespace stratego::heuristic

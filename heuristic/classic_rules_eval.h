@@ -15,7 +15,7 @@
 #include "engine/view.h"
 #include "heuristic/classic_rules_knowledge.h"
 
-namespace stratego::bots {
+namespace stratego::heuristic {
 
 // The value of winning the game, on the scale of piece values (a Marshal is 80).
 constexpr double kWinValue = 1000;
@@ -164,4 +164,4 @@ class ClassicRulesEval {
   double cheapest_ = 1e9;  // the worth of my cheapest kind that moves and attacks
 };
 
-}  // namespace stratego::bots
+}  // namespace stratego::heuristic

@@ -6,7 +6,7 @@
 
 #include "engine/error.h"
 
-namespace stratego::bots {
+namespace stratego::heuristic {
 namespace {
 
 // How much likelier a Flag or Bomb is on an unmoved piece by how far it stands from its
@@ -184,4 +184,4 @@ void EnemyKnowledge::compute_beliefs(const View& view, EvalMode mode) {
   for (int i = 0; i < n; ++i) belief_[rows[i]] = fit[class_[rows[i]]];
 }
 
-}  // namespace stratego::bots
+}  // namespace stratego::heuristic

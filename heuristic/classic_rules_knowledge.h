@@ -17,7 +17,7 @@
 #include "engine/view.h"
 #include "eval/piece_tracker.h"
 
-namespace stratego::bots {
+namespace stratego::heuristic {
 
 using eval::kind_bit;
 using eval::KindMask;  // bit k set: the piece may be of kind k
@@ -94,4 +94,4 @@ class EnemyKnowledge {
   View last_;                                  // the view after the last observation
 };
 
-}  // namespace stratego::bots
+}  // namespace stratego::heuristic

@@ -15,7 +15,7 @@
 
 #include "engine/geometry.h"
 
-namespace stratego::bots {
+namespace stratego::heuristic {
 
 constexpr std::uint8_t kNoPath = 255;
 
@@ -92,4 +92,4 @@ inline void target_path_costs(const Geometry& g, int source, Bitboard stop, Bitb
   }
 }
 
-}  // namespace stratego::bots
+}  // namespace stratego::heuristic

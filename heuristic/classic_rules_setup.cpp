@@ -5,7 +5,7 @@
 
 #include "engine/error.h"
 
-namespace stratego::bots {
+namespace stratego::heuristic {
 namespace {
 
 // How much a kind likes each quarter of the set-up rows, from the back row (0) to the front
@@ -167,4 +167,4 @@ Setup rules_setup(const Variant& v, Side side, Rng& rng) {
   }
 }
 
-}  // namespace stratego::bots
+}  // namespace stratego::heuristic

@@ -9,8 +9,8 @@
 #include "engine/rng.h"
 #include "engine/setup.h"
 
-namespace stratego::bots {
+namespace stratego::heuristic {
 
 Setup rules_setup(const Variant& v, Side side, Rng& rng);
 
-}  // namespace stratego::bots
+}  // namespace stratego::heuristic

@@ -1,6 +1,6 @@
 #include "heuristic/waterloo_action_info.h"
 
-namespace stratego::bots::wrules {
+namespace stratego::heuristic::wrules {
 namespace {
 
 using waterloo::ActionType;
@@ -96,4 +96,4 @@ ActionInfo describe(const waterloo::WaterlooView& v, waterloo::Action a,
   return describe_with(a, occupied, place_unit);
 }
 
-}  // namespace stratego::bots::wrules
+}  // namespace stratego::heuristic::wrules

@@ -10,7 +10,7 @@
 #include "engine/waterloo/state.h"
 #include "engine/waterloo/view.h"
 
-namespace stratego::bots::wrules {
+namespace stratego::heuristic::wrules {
 
 using waterloo::CardKind;
 
@@ -50,4 +50,4 @@ ActionInfo describe(const waterloo::WaterlooState& s, waterloo::Action a);
 ActionInfo describe(const waterloo::WaterlooView& v, waterloo::Action a,
                     const waterloo::SeenUnit& place_unit = {});
 
-}  // namespace stratego::bots::wrules
+}  // namespace stratego::heuristic::wrules

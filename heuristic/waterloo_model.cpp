@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace stratego::bots::wrules {
+namespace stratego::heuristic::wrules {
 
 using waterloo::Pile;
 using waterloo::SeenUnit;
@@ -330,4 +330,4 @@ double Model::danger(const Dist& d, Army a, int sq, double w, Bitboard ignore) c
   return v * (1.0 - keep);
 }
 
-}  // namespace stratego::bots::wrules
+}  // namespace stratego::heuristic::wrules

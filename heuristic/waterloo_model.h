@@ -11,7 +11,7 @@
 #include "engine/geometry.h"
 #include "engine/waterloo/view.h"
 
-namespace stratego::bots::wrules {
+namespace stratego::heuristic::wrules {
 
 using waterloo::Army;
 using waterloo::UnitClass;
@@ -146,4 +146,4 @@ bool is_infantry(UnitClass k);
 // The most likely class of a piece (a Prussian of unknown strength acts by its look).
 UnitClass likely_class(const Dist& d);
 
-}  // namespace stratego::bots::wrules
+}  // namespace stratego::heuristic::wrules

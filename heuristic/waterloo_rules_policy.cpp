@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace stratego::bots::wrules {
+namespace stratego::heuristic::wrules {
 namespace {
 
 using waterloo::CardKind;
@@ -149,4 +149,4 @@ std::size_t WaterlooRulesPolicy::choose(const waterloo::WaterlooView& v,
   return best;
 }
 
-}  // namespace stratego::bots::wrules
+}  // namespace stratego::heuristic::wrules

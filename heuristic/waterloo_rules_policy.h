@@ -14,7 +14,7 @@
 #include "engine/rng.h"
 #include "heuristic/waterloo_scoring.h"
 
-namespace stratego::bots::wrules {
+namespace stratego::heuristic::wrules {
 
 class WaterlooRulesPolicy {
  public:
@@ -31,4 +31,4 @@ class WaterlooRulesPolicy {
   Memory memory_;
 };
 
-}  // namespace stratego::bots::wrules
+}  // namespace stratego::heuristic::wrules

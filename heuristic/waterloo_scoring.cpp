@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace stratego::bots::wrules {
+namespace stratego::heuristic::wrules {
 namespace {
 
 using waterloo::Level;
@@ -331,4 +331,4 @@ std::vector<double> Scorer::score_all(const std::vector<ActionInfo>& actions) co
   return out;
 }
 
-}  // namespace stratego::bots::wrules
+}  // namespace stratego::heuristic::wrules

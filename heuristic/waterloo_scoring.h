@@ -14,7 +14,7 @@
 #include "heuristic/waterloo_action_info.h"
 #include "heuristic/waterloo_model.h"
 
-namespace stratego::bots::wrules {
+namespace stratego::heuristic::wrules {
 
 // What the bot remembers between decisions of one game.
 struct Memory {
@@ -68,4 +68,4 @@ class Scorer {
   mutable std::vector<double> base_;                          // their scores without cards
 };
 
-}  // namespace stratego::bots::wrules
+}  // namespace stratego::heuristic::wrules

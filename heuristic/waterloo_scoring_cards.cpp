@@ -6,7 +6,7 @@
 
 #include "heuristic/waterloo_scoring.h"
 
-namespace stratego::bots::wrules {
+namespace stratego::heuristic::wrules {
 
 using waterloo::Level;
 
@@ -132,4 +132,4 @@ double Scorer::score_take_off(int sq) const {
   return 1.2 * u.damage - 1.0 - (pos(d, u.army, sq) - m_.danger(d, u.army, sq, kAttackWeight));
 }
 
-}  // namespace stratego::bots::wrules
+}  // namespace stratego::heuristic::wrules

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <vector>
 
-namespace stratego::bots::wrules {
+namespace stratego::heuristic::wrules {
 namespace {
 
 using waterloo::Army;
@@ -181,4 +181,4 @@ WaterlooSetup plan_setup(const waterloo::WaterlooView& v, Side side, Rng& rng) {
   }
 }
 
-}  // namespace stratego::bots::wrules
+}  // namespace stratego::heuristic::wrules

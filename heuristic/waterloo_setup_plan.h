@@ -10,11 +10,11 @@
 #include "engine/waterloo/state.h"
 #include "engine/waterloo/view.h"
 
-namespace stratego::bots::wrules {
+namespace stratego::heuristic::wrules {
 
 // A legal set-up for `side` in the game the view shows (phase kSetup).
 waterloo::WaterlooSetup plan_setup(const waterloo::WaterlooView& v, Side side, Rng& rng);
 // A state at the set-up of that game (for validating and writing set-up tokens).
 waterloo::WaterlooState setup_state(const waterloo::WaterlooView& v, Side side);
 
-}  // namespace stratego::bots::wrules
+}  // namespace stratego::heuristic::wrules

@@ -202,7 +202,7 @@ RunSummary run_ladder(const std::string& path, const RunOptions& opt) {
   // Every bot that will play must start before anything is written.
   for (const auto& p : c.players()) {
     try {
-      bots::make_bot_from_spec(p.spec);
+      protocol::make_bot_from_spec(p.spec);
     } catch (const InputError& e) {
       throw InputError(path + ": participant '" + p.name + "': " + e.what());
     } catch (const std::exception& e) {

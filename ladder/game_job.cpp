@@ -80,7 +80,7 @@ class BrokenBot : public Bot {
 
 std::unique_ptr<Bot> start_bot(const std::string& spec, const std::string& name) {
   try {
-    return bots::make_bot_from_spec(spec);
+    return protocol::make_bot_from_spec(spec);
   } catch (const InputError&) {
     throw;
   } catch (...) {
@@ -125,17 +125,17 @@ ScheduledGame scheduled_of(const nlohmann::json& j) {
 
 }  // namespace
 
-bots::TimeControl time_control(std::int64_t movetime_ms, const std::string& tc,
-                               std::int64_t nodes) {
-  bots::TimeControl t;
-  if (!tc.empty()) t = bots::parse_time_control(tc);
+referee::TimeControl time_control(std::int64_t movetime_ms, const std::string& tc,
+                                  std::int64_t nodes) {
+  referee::TimeControl t;
+  if (!tc.empty()) t = referee::parse_time_control(tc);
   t.movetime_ms = movetime_ms;
   t.nodes = nodes;
   return t;
 }
 
 FinishedGame play_job(const GameJob& job, const std::string& worker) {
-  bots::GameSettings gs;
+  referee::GameSettings gs;
   gs.variant = variant_for(job.s.variant);
   gs.variant_spec = job.s.variant;
   gs.seed = job.s.seed;
@@ -146,14 +146,14 @@ FinishedGame play_job(const GameJob& job, const std::string& worker) {
   gs.names[kBlue] = job.blue_name;
   TimedBot red(start_bot(job.red_spec, job.red_name));
   TimedBot blue(start_bot(job.blue_spec, job.blue_name));
-  const bots::GameOutcome o = bots::play_game(red, blue, gs);
+  const referee::GameOutcome o = referee::play_game(red, blue, gs);
   FinishedGame g;
   g.s = job.s;
   g.result = o.winner == Winner::kRed    ? "1-0"
              : o.winner == Winner::kBlue ? "0-1"
              : o.winner == Winner::kDraw ? "1/2-1/2"
                                          : "*";
-  g.reason = bots::reason_key(o);
+  g.reason = referee::reason_key(o);
   g.detail = o.detail;
   g.plies = red.decisions() + blue.decisions();
   g.red_ms = red.ms();

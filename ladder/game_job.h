@@ -22,7 +22,8 @@ struct GameJob {
 FinishedGame play_job(const GameJob& job, const std::string& worker);
 
 // The settings a ladder's games are played under.
-bots::TimeControl time_control(std::int64_t movetime_ms, const std::string& tc, std::int64_t nodes);
+referee::TimeControl time_control(std::int64_t movetime_ms, const std::string& tc,
+                                  std::int64_t nodes);
 
 std::string job_to_json(const GameJob& j);
 GameJob job_from_json(const std::string& text);

@@ -13,7 +13,7 @@
 #include "play/play_board_waterloo.h"
 #include "play/play_input.h"
 
-namespace stratego::bots {
+namespace stratego::play {
 namespace {
 
 std::string side_title(Side s) { return s == kRed ? "Red" : "Blue"; }
@@ -39,7 +39,7 @@ const char* kHelp =
 
 HumanBot::HumanBot(HumanOptions o) : o_(std::move(o)), in_(*o_.in), out_(*o_.out) {}
 
-void HumanBot::new_game(const GameStart& g) {
+void HumanBot::new_game(const bots::GameStart& g) {
   game_ = g;
   rng_ = Rng(g.seed ^ 0x68756d616e000000ull);
   news_.clear();
@@ -106,7 +106,7 @@ void HumanBot::show_news() {
   news_dropped_ = 0;
 }
 
-void HumanBot::show_board(const Request& r) {
+void HumanBot::show_board(const bots::Request& r) {
   const bool colour = o_.colour;
   if (r.classic()) {
     const View& v = *r.classic();
@@ -132,7 +132,7 @@ void HumanBot::show_board(const Request& r) {
          << clock(r.limits.time_left_ms[other(me)]) << "\n";
 }
 
-std::string HumanBot::prompt(const Request& r) const {
+std::string HumanBot::prompt(const bots::Request& r) const {
   if (r.classic()) {
     if (r.classic()->pending_rescue) return "Rescue (R:<letter>@<square> or R:-)> ";
     if (r.classic()->anger_wins > 0) return "Anger attack (A:<from>-<to> or A:-)> ";
@@ -156,7 +156,8 @@ void HumanBot::save_copy(const std::string& path) {
   }
 }
 
-bool HumanBot::command(const std::string& line, const Request& r, Reply& reply, bool& done) {
+bool HumanBot::command(const std::string& line, const bots::Request& r, bots::Reply& reply,
+                       bool& done) {
   const auto w = text::word_strings(line);
   const std::string cmd = text::lower_case(w.front());
   const Geometry& g = r.classic() ? r.classic()->variant->geometry : r.waterloo()->geometry();
@@ -212,9 +213,9 @@ bool HumanBot::command(const std::string& line, const Request& r, Reply& reply, 
   return true;
 }
 
-Reply HumanBot::decide(const Request& r, const std::atomic<bool>& /*stop*/,
-                       const InfoSink& /*info*/) {
-  Reply reply;
+bots::Reply HumanBot::decide(const bots::Request& r, const std::atomic<bool>& /*stop*/,
+                             const bots::InfoSink& /*info*/) {
+  bots::Reply reply;
   if (quit_) {  // `quit` or the end of input during the set-up
     reply.adjourn = true;
     return reply;
@@ -319,4 +320,4 @@ std::string result_in_words(const std::string& result, Side you) {
   return out + ".";
 }
 
-}  // namespace stratego::bots
+}  // namespace stratego::play

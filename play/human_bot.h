@@ -14,7 +14,7 @@
 #include "bots/bot.h"
 #include "engine/rng.h"
 
-namespace stratego::bots {
+namespace stratego::play {
 
 struct HumanOptions {
   std::istream* in = nullptr;
@@ -30,15 +30,16 @@ struct HumanOptions {
   int recent = 12;
 };
 
-class HumanBot : public Bot {
+class HumanBot : public bots::Bot {
  public:
   explicit HumanBot(HumanOptions o);
   std::string name() const override { return "human"; }
-  void new_game(const GameStart& g) override;
-  std::string setup(const SetupRequest& r) override;
+  void new_game(const bots::GameStart& g) override;
+  std::string setup(const bots::SetupRequest& r) override;
   void observe(const ObservedMove& m, const View& after) override;
   void observe(const waterloo::ObservedStep& s, const waterloo::WaterlooView& after) override;
-  Reply decide(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) override;
+  bots::Reply decide(const bots::Request& r, const std::atomic<bool>& stop,
+                     const bots::InfoSink& info) override;
   void game_over(const std::string& result) override;
 
   // The person typed `quit` or the input ended: the game was (or will be) adjourned.
@@ -48,20 +49,20 @@ class HumanBot : public Bot {
   enum class Line { kText, kEnd };
   Line read_line(const std::string& prompt, std::string& line);
   std::string classic_setup();
-  std::string waterloo_setup(const SetupRequest& r);
+  std::string waterloo_setup(const bots::SetupRequest& r);
   void add_news(std::string line);
   void show_news();
-  void show_board(const Request& r);
-  std::string prompt(const Request& r) const;
+  void show_board(const bots::Request& r);
+  std::string prompt(const bots::Request& r) const;
   // A command (`help`, `moves`, ...): true if it was one; sets reply and done when it ends
   // the decision.
-  bool command(const std::string& line, const Request& r, Reply& reply, bool& done);
+  bool command(const std::string& line, const bots::Request& r, bots::Reply& reply, bool& done);
   void save_copy(const std::string& path);
 
   HumanOptions o_;
   std::istream& in_;
   std::ostream& out_;
-  GameStart game_;
+  bots::GameStart game_;
   Rng rng_{1};
   std::vector<std::string> news_;  // steps not yet shown, oldest first
   int news_dropped_ = 0;           // older unshown steps beyond `recent`
@@ -79,4 +80,4 @@ class HumanBot : public Bot {
 // words for the player of side `you`, e.g. "You win: the enemy Flag was captured (C-7.1)".
 std::string result_in_words(const std::string& result, Side you);
 
-}  // namespace stratego::bots
+}  // namespace stratego::play

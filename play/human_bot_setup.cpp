@@ -10,7 +10,7 @@
 #include "play/play_board.h"
 #include "play/play_board_waterloo.h"
 
-namespace stratego::bots {
+namespace stratego::play {
 namespace {
 
 std::string letters_help(const Variant& v) {
@@ -38,7 +38,7 @@ bool takes_it(const std::string& line) {
 
 }  // namespace
 
-std::string HumanBot::setup(const SetupRequest& r) {
+std::string HumanBot::setup(const bots::SetupRequest& r) {
   return game_.variant->family == Family::kWaterloo ? waterloo_setup(r) : classic_setup();
 }
 
@@ -98,7 +98,7 @@ std::string HumanBot::classic_setup() {
   }
 }
 
-std::string HumanBot::waterloo_setup(const SetupRequest& r) {
+std::string HumanBot::waterloo_setup(const bots::SetupRequest& r) {
   const Side side = game_.side;
   const waterloo::WaterlooState state =
       waterloo::setup_phase_state(game_.variant, r.waterloo_view, side);
@@ -178,4 +178,4 @@ std::string HumanBot::waterloo_setup(const SetupRequest& r) {
   }
 }
 
-}  // namespace stratego::bots
+}  // namespace stratego::play

@@ -5,7 +5,7 @@
 #include "engine/board_text.h"
 #include "engine/move_text.h"
 
-namespace stratego::bots {
+namespace stratego::play {
 namespace {
 
 constexpr int kClassicCellWidth = 5;
@@ -148,4 +148,4 @@ std::string describe_move(const ObservedMove& m, Side viewer, const Geometry& g)
   }
 }
 
-}  // namespace stratego::bots
+}  // namespace stratego::play

@@ -11,7 +11,7 @@
 #include "engine/bitboard.h"
 #include "engine/view.h"
 
-namespace stratego::bots {
+namespace stratego::play {
 
 // ANSI escapes: only ever written when colour is on.
 namespace ansi {
@@ -40,4 +40,4 @@ std::string captured_text(const View& v);
 // "g7-g6: Blue moved a piece", "R:E@b2: you rescued your Miner (3) onto b2".
 std::string describe_move(const ObservedMove& m, Side viewer, const Geometry& g);
 
-}  // namespace stratego::bots
+}  // namespace stratego::play

@@ -5,7 +5,7 @@
 #include "play/play_board.h"
 #include "play/play_input.h"
 
-namespace stratego::bots {
+namespace stratego::play {
 namespace {
 
 using waterloo::Pile;
@@ -265,4 +265,4 @@ Bitboard step_squares(const waterloo::ObservedStep& o, const Geometry& g) {
   return b;
 }
 
-}  // namespace stratego::bots
+}  // namespace stratego::play

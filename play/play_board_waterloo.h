@@ -12,7 +12,7 @@
 #include "engine/waterloo/observation.h"
 #include "engine/waterloo/view.h"
 
-namespace stratego::bots {
+namespace stratego::play {
 
 // "Allies" for Red, "French" for Blue.
 std::string army_title(Side s);
@@ -33,4 +33,4 @@ std::string describe_step(const waterloo::ObservedStep& o, Side viewer, const Ge
 // The squares a step's token names (its last move), to highlight on the board.
 Bitboard step_squares(const waterloo::ObservedStep& o, const Geometry& g);
 
-}  // namespace stratego::bots
+}  // namespace stratego::play

@@ -7,7 +7,7 @@
 #include "engine/board_text.h"
 #include "engine/text_util.h"
 
-namespace stratego::bots {
+namespace stratego::play {
 namespace {
 
 bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
@@ -286,4 +286,4 @@ std::string explain_illegal(std::string_view typed, const waterloo::WaterlooView
   return t + ": not legal now; legal for your piece on " + g.square_name(from) + ": " + join(moves);
 }
 
-}  // namespace stratego::bots
+}  // namespace stratego::play

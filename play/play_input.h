@@ -15,7 +15,7 @@
 #include "engine/view.h"
 #include "engine/waterloo/view.h"
 
-namespace stratego::bots {
+namespace stratego::play {
 
 struct TokenMatch {
   std::string token;                 // the one legal token meant, or empty
@@ -42,4 +42,4 @@ std::string explain_illegal(std::string_view typed, const View& v,
 std::string explain_illegal(std::string_view typed, const waterloo::WaterlooView& v,
                             const std::vector<std::string>& legal);
 
-}  // namespace stratego::bots
+}  // namespace stratego::play

@@ -5,9 +5,9 @@
 #include "protocol/protocol_bot.h"
 #include "protocol/ucc/ucc_bot.h"
 
-namespace stratego::bots {
+namespace stratego::protocol {
 
-std::unique_ptr<Bot> make_bot_from_spec(const std::string& spec) {
+std::unique_ptr<bots::Bot> make_bot_from_spec(const std::string& spec) {
   if (spec.rfind("cmd:", 0) == 0) {
     if (spec.size() == 4)
       throw InputError("bot spec 'cmd:' needs a command after the colon, e.g. cmd:./my_bot.py");
@@ -20,7 +20,7 @@ std::unique_ptr<Bot> make_bot_from_spec(const std::string& spec) {
   }
   // A built-in name with options: "ismcts,threads=2,exploration=0.5".
   const auto comma = spec.find(',');
-  std::unique_ptr<Bot> bot = make_bot(spec.substr(0, comma));
+  std::unique_ptr<bots::Bot> bot = bots::make_bot(spec.substr(0, comma));
   for (std::size_t at = comma; at != std::string::npos;) {
     const std::size_t next = spec.find(',', at + 1);
     const std::string item =
@@ -31,11 +31,11 @@ std::unique_ptr<Bot> make_bot_from_spec(const std::string& spec) {
   return bot;
 }
 
-void apply_option_setting(Bot& bot, const std::string& setting, const std::string& where) {
+void apply_option_setting(bots::Bot& bot, const std::string& setting, const std::string& where) {
   const auto eq = setting.find('=');
   if (eq == std::string::npos || eq == 0)
     throw InputError(where + ": '" + setting + "' is not an option setting NAME=VALUE");
   bot.set_option(setting.substr(0, eq), setting.substr(eq + 1));
 }
 
-}  // namespace stratego::bots
+}  // namespace stratego::protocol

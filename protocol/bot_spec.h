@@ -9,12 +9,12 @@
 
 #include "bots/bot.h"
 
-namespace stratego::bots {
+namespace stratego::protocol {
 
 // Throws InputError naming the spec if it is neither a built-in name nor a known prefix.
-std::unique_ptr<Bot> make_bot_from_spec(const std::string& spec);
+std::unique_ptr<bots::Bot> make_bot_from_spec(const std::string& spec);
 
 // Applies one "NAME=VALUE" setting to the bot; throws InputError naming `where` if it is not one.
-void apply_option_setting(Bot& bot, const std::string& setting, const std::string& where);
+void apply_option_setting(bots::Bot& bot, const std::string& setting, const std::string& where);
 
-}  // namespace stratego::bots
+}  // namespace stratego::protocol

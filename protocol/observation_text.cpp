@@ -9,7 +9,7 @@
 #include "engine/text_util.h"
 #include "engine/waterloo/notation.h"
 
-namespace stratego::bots {
+namespace stratego::protocol {
 namespace {
 
 using text::words;
@@ -220,4 +220,4 @@ ObservedStep parse_observed_step(std::string_view text, const Geometry& g) {
   return s;
 }
 
-}  // namespace stratego::bots
+}  // namespace stratego::protocol

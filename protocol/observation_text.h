@@ -19,7 +19,7 @@
 #include "engine/view.h"
 #include "engine/waterloo/observation.h"
 
-namespace stratego::bots {
+namespace stratego::protocol {
 
 std::string format_observed_move(const ObservedMove& m, const Geometry& g);
 // Throws InputError naming the field that is wrong.
@@ -29,4 +29,4 @@ std::string format_observed_step(const waterloo::ObservedStep& s, const Geometry
 // Throws InputError naming the field that is wrong.
 waterloo::ObservedStep parse_observed_step(std::string_view text, const Geometry& g);
 
-}  // namespace stratego::bots
+}  // namespace stratego::protocol

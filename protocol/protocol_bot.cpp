@@ -12,7 +12,7 @@
 #include "protocol/protocol_text.h"
 #include "protocol/protocol_variant.h"
 
-namespace stratego::bots {
+namespace stratego::protocol {
 namespace {
 
 using std::chrono::milliseconds;
@@ -35,7 +35,7 @@ struct ProtocolBot::Await {
   milliseconds timeout{0};
   bool until_stopped = false;                            // no deadline before `stop` is set
   std::function<bool(std::string_view word)> is_answer;  // by the line's first word
-  const InfoSink* info = nullptr;
+  const bots::InfoSink* info = nullptr;
   const std::atomic<bool>* stop = nullptr;
 };
 
@@ -55,7 +55,7 @@ void ProtocolBot::start() {
   const auto deadline = Clock::now() + opt_.handshake_timeout;
   for (std::size_t count = 1;; ++count) {
     if (count > opt_.max_reply_lines)
-      fault(BotFault::Kind::kFlood,
+      fault(bots::BotFault::Kind::kFlood,
             "wrote more than " + std::to_string(opt_.max_reply_lines) + " lines in the handshake");
     const auto left = std::max(milliseconds(0),
                                std::chrono::duration_cast<milliseconds>(deadline - Clock::now()));
@@ -66,9 +66,9 @@ void ProtocolBot::start() {
     const std::string_view word = first_word(line);
     if (word == "stratego-ok") {
       if (rest_after_word(line) != std::to_string(kProtocolVersion))
-        fault(BotFault::Kind::kProtocolError, "answered the handshake with " + shown(line) +
-                                                  " (this referee speaks version " +
-                                                  std::to_string(kProtocolVersion) + ")");
+        fault(bots::BotFault::Kind::kProtocolError, "answered the handshake with " + shown(line) +
+                                                        " (this referee speaks version " +
+                                                        std::to_string(kProtocolVersion) + ")");
       return;
     }
     if (word == "id") {
@@ -79,27 +79,28 @@ void ProtocolBot::start() {
       else if (key == "author")
         author_ = std::string(rest_after_word(rest));
       else
-        fault(BotFault::Kind::kProtocolError, "sent a bad id line " + shown(line));
+        fault(bots::BotFault::Kind::kProtocolError, "sent a bad id line " + shown(line));
     } else if (word == "option") {
       try {
         options_.push_back(parse_option(line));
       } catch (const InputError& e) {
-        fault(BotFault::Kind::kProtocolError, std::string("sent a bad option line: ") + e.what());
+        fault(bots::BotFault::Kind::kProtocolError,
+              std::string("sent a bad option line: ") + e.what());
       }
     } else if (word == "info") {
       continue;
     } else if (word == "error") {
-      fault(BotFault::Kind::kProtocolError, "answered the handshake with " + shown(line));
+      fault(bots::BotFault::Kind::kProtocolError, "answered the handshake with " + shown(line));
     } else {
-      fault(BotFault::Kind::kProtocolError,
+      fault(bots::BotFault::Kind::kProtocolError,
             "sent " + shown(line) + " in the handshake (expected id, option or stratego-ok)");
     }
   }
 }
 
-void ProtocolBot::fault(BotFault::Kind kind, const std::string& what) {
+void ProtocolBot::fault(bots::BotFault::Kind kind, const std::string& what) {
   process_.reset();  // kills the process group and reaps it
-  throw BotFault(kind, "bot " + shown(name_) + ": " + what);
+  throw bots::BotFault(kind, "bot " + shown(name_) + ": " + what);
 }
 
 void ProtocolBot::send(const std::string& line, std::string_view request) {
@@ -107,7 +108,7 @@ void ProtocolBot::send(const std::string& line, std::string_view request) {
 }
 
 void ProtocolBot::send(const std::string& line, std::string_view request, milliseconds timeout) {
-  if (!process_) fault(BotFault::Kind::kDisconnect, "is not running (it failed earlier)");
+  if (!process_) fault(bots::BotFault::Kind::kDisconnect, "is not running (it failed earlier)");
   if (opt_.transcript) opt_.transcript(true, line);
   switch (process_->write_line(line, timeout)) {
     case Subprocess::Write::kDone:
@@ -116,7 +117,7 @@ void ProtocolBot::send(const std::string& line, std::string_view request, millis
       closed(request);
     case Subprocess::Write::kTimeout:
       // A program that does not read its input would block a plain write for ever.
-      fault(BotFault::Kind::kTimeout,
+      fault(bots::BotFault::Kind::kTimeout,
             "did not read its input: a line of " + std::to_string(line.size() + 1) + " bytes for " +
                 std::string(request) + " could not be written within " + ms_text(timeout));
   }
@@ -129,14 +130,14 @@ void ProtocolBot::closed(std::string_view request) {
   const std::string during = " during " + std::string(request);
   if (const auto status = process_->exit_status()) {
     if (*status != 0)
-      fault(BotFault::Kind::kCrash, "exited with status " + std::to_string(*status) + during);
-    fault(BotFault::Kind::kDisconnect, "exited (status 0)" + during);
+      fault(bots::BotFault::Kind::kCrash, "exited with status " + std::to_string(*status) + during);
+    fault(bots::BotFault::Kind::kDisconnect, "exited (status 0)" + during);
   }
-  fault(BotFault::Kind::kDisconnect, "closed its output" + during);
+  fault(bots::BotFault::Kind::kDisconnect, "closed its output" + during);
 }
 
 std::string ProtocolBot::await(const Await& a) {
-  if (!process_) fault(BotFault::Kind::kDisconnect, "is not running (it failed earlier)");
+  if (!process_) fault(bots::BotFault::Kind::kDisconnect, "is not running (it failed earlier)");
   auto deadline = a.until_stopped ? Clock::time_point::max() : Clock::now() + a.timeout;
   bool stop_sent = false;
   std::size_t lines = 0, bytes = 0;
@@ -149,8 +150,8 @@ std::string ProtocolBot::await(const Await& a) {
     }
     const auto now = Clock::now();
     if (now >= deadline)
-      fault(BotFault::Kind::kTimeout, "no answer to " + std::string(a.request) + " within " +
-                                          ms_text(stop_sent ? opt_.grace : a.timeout));
+      fault(bots::BotFault::Kind::kTimeout, "no answer to " + std::string(a.request) + " within " +
+                                                ms_text(stop_sent ? opt_.grace : a.timeout));
     // Short slices while a stop may come, so that it is passed on at once.
     milliseconds slice =
         deadline == Clock::time_point::max()
@@ -167,16 +168,16 @@ std::string ProtocolBot::await(const Await& a) {
       case Subprocess::Read::kClosed:
         closed(a.request);
       case Subprocess::Read::kTooLong:
-        fault(BotFault::Kind::kFlood, "wrote a line longer than " +
-                                          std::to_string(opt_.max_reply_bytes) +
-                                          " bytes in answer to " + std::string(a.request));
+        fault(bots::BotFault::Kind::kFlood, "wrote a line longer than " +
+                                                std::to_string(opt_.max_reply_bytes) +
+                                                " bytes in answer to " + std::string(a.request));
       case Subprocess::Read::kLine:
         break;
     }
     if (opt_.transcript) opt_.transcript(false, line);
     bytes += line.size() + 1;
     if (++lines > opt_.max_reply_lines || bytes > opt_.max_reply_bytes)
-      fault(BotFault::Kind::kFlood,
+      fault(bots::BotFault::Kind::kFlood,
             "wrote more than " +
                 (lines > opt_.max_reply_lines ? std::to_string(opt_.max_reply_lines) + " lines"
                                               : std::to_string(opt_.max_reply_bytes) + " bytes") +
@@ -184,19 +185,20 @@ std::string ProtocolBot::await(const Await& a) {
     const std::string_view word = first_word(line);
     if (a.is_answer(word)) return line;
     if (word == "info") {
-      SearchInfo info;
+      bots::SearchInfo info;
       try {
         info = parse_info(line);
       } catch (const InputError& e) {
-        fault(BotFault::Kind::kProtocolError, std::string("sent a bad info line: ") + e.what());
+        fault(bots::BotFault::Kind::kProtocolError,
+              std::string("sent a bad info line: ") + e.what());
       }
       if (a.info && *a.info) (*a.info)(info);
       continue;
     }
     if (word == "error")
-      fault(BotFault::Kind::kProtocolError,
+      fault(bots::BotFault::Kind::kProtocolError,
             "answered " + std::string(a.request) + " with " + shown(line));
-    fault(BotFault::Kind::kProtocolError,
+    fault(bots::BotFault::Kind::kProtocolError,
           "sent " + shown(line) + " while " + std::string(a.request) + " awaited an answer");
   }
 }
@@ -210,10 +212,11 @@ void ProtocolBot::wait_ready(std::string_view request) {
 
 void ProtocolBot::set_option(const std::string& name, const std::string& value) {
   const auto it = std::find_if(options_.begin(), options_.end(),
-                               [&](const BotOption& o) { return o.name == name; });
+                               [&](const bots::BotOption& o) { return o.name == name; });
   if (it == options_.end()) {
     std::string names;
-    for (const BotOption& o : options_) names.append(names.empty() ? "" : ", ").append(o.name);
+    for (const bots::BotOption& o : options_)
+      names.append(names.empty() ? "" : ", ").append(o.name);
     throw InputError("bot " + shown(name_) + " has no option " + shown(name) +
                      (names.empty() ? std::string(" (it has none)") : " (options: " + names + ")"));
   }
@@ -234,7 +237,7 @@ void ProtocolBot::set_option(const std::string& name, const std::string& value) 
   }
 }
 
-void ProtocolBot::new_game(const GameStart& g) {
+void ProtocolBot::new_game(const bots::GameStart& g) {
   if (!process_ || !process_->running()) start();
   variant_ = g.variant;
   side_ = g.side;
@@ -287,13 +290,13 @@ void ProtocolBot::observe(const waterloo::ObservedStep& s, const waterloo::Water
   send_view(waterloo::to_notation(after));
 }
 
-milliseconds ProtocolBot::time_for(const Limits& l) const {
+milliseconds ProtocolBot::time_for(const bots::Limits& l) const {
   if (l.movetime_ms > 0) return milliseconds(l.movetime_ms) + opt_.grace;
   if (l.time_left_ms[side_] >= 0) return milliseconds(l.time_left_ms[side_]) + opt_.grace;
   return opt_.no_limit_timeout;
 }
 
-std::string ProtocolBot::setup(const SetupRequest& r) {
+std::string ProtocolBot::setup(const bots::SetupRequest& r) {
   std::string suggestion;  // a legal set-up for programs that cannot make one (docs/protocol.md)
   if (variant_->family == Family::kWaterloo) {
     waterloo::WaterlooState fresh(variant_);
@@ -315,11 +318,12 @@ std::string ProtocolBot::setup(const SetupRequest& r) {
              .is_answer = [](std::string_view w) { return w == "bestsetup"; }});
   const std::string setup(rest_after_word(answer));
   if (setup.empty())
-    fault(BotFault::Kind::kProtocolError, "answered setup with an empty bestsetup");
+    fault(bots::BotFault::Kind::kProtocolError, "answered setup with an empty bestsetup");
   return setup;
 }
 
-Reply ProtocolBot::decide(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) {
+bots::Reply ProtocolBot::decide(const bots::Request& r, const std::atomic<bool>& stop,
+                                const bots::InfoSink& info) {
   if (const auto* wv = r.waterloo())
     send_view(waterloo::to_notation(*wv));
   else if (const View* cv = r.classic())
@@ -336,16 +340,17 @@ Reply ProtocolBot::decide(const Request& r, const std::atomic<bool>& stop, const
            [](std::string_view w) { return w == "bestmove" || w == "resign" || w == "adjourn"; },
        .info = &info,
        .stop = &stop});
-  Reply reply;
+  bots::Reply reply;
   try {
     reply = parse_reply(answer);
   } catch (const InputError& e) {
-    fault(BotFault::Kind::kProtocolError, e.what());
+    fault(bots::BotFault::Kind::kProtocolError, e.what());
   }
   if (!reply.action.empty() &&
       std::find(r.legal.begin(), r.legal.end(), reply.action) == r.legal.end())
-    fault(BotFault::Kind::kIllegal, "played " + shown(reply.action) + ", which is not one of the " +
-                                        std::to_string(r.legal.size()) + " legal actions");
+    fault(bots::BotFault::Kind::kIllegal, "played " + shown(reply.action) +
+                                              ", which is not one of the " +
+                                              std::to_string(r.legal.size()) + " legal actions");
   return reply;
 }
 
@@ -364,4 +369,4 @@ void ProtocolBot::quit() {
   process_.reset();
 }
 
-}  // namespace stratego::bots
+}  // namespace stratego::protocol

@@ -18,7 +18,7 @@
 #include "engine/rng.h"
 #include "protocol/subprocess.h"
 
-namespace stratego::bots {
+namespace stratego::protocol {
 
 struct ProtocolBotOptions {
   std::chrono::milliseconds handshake_timeout{10000};
@@ -34,7 +34,7 @@ struct ProtocolBotOptions {
   std::function<void(bool sent, const std::string& line)> transcript;
 };
 
-class ProtocolBot : public Bot {
+class ProtocolBot : public bots::Bot {
  public:
   // Starts `sh -c command` and runs the handshake. Throws BotFault if the program does not
   // complete it, InputError if it cannot be started at all.
@@ -43,13 +43,14 @@ class ProtocolBot : public Bot {
 
   std::string name() const override { return name_; }
   std::string author() const override { return author_; }
-  std::vector<BotOption> options() const override { return options_; }
+  std::vector<bots::BotOption> options() const override { return options_; }
   void set_option(const std::string& name, const std::string& value) override;
-  void new_game(const GameStart& g) override;
-  std::string setup(const SetupRequest& r) override;
+  void new_game(const bots::GameStart& g) override;
+  std::string setup(const bots::SetupRequest& r) override;
   void observe(const ObservedMove& m, const View& after) override;
   void observe(const waterloo::ObservedStep& s, const waterloo::WaterlooView& after) override;
-  Reply decide(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) override;
+  bots::Reply decide(const bots::Request& r, const std::atomic<bool>& stop,
+                     const bots::InfoSink& info) override;
   void game_over(const std::string& result) override;
 
   // Sends quit, gives the program quit_grace to exit, then kills and reaps it. Anything it
@@ -62,7 +63,7 @@ class ProtocolBot : public Bot {
   struct Await;  // one awaited answer: what was asked, until when, what answers it
 
   void start();
-  [[noreturn]] void fault(BotFault::Kind kind, const std::string& what);
+  [[noreturn]] void fault(bots::BotFault::Kind kind, const std::string& what);
   // Bounded by opt_.grace (or `timeout`): a program that does not read loses on time.
   void send(const std::string& line, std::string_view request);
   void send(const std::string& line, std::string_view request, std::chrono::milliseconds timeout);
@@ -70,13 +71,13 @@ class ProtocolBot : public Bot {
   [[noreturn]] void closed(std::string_view request);
   void wait_ready(std::string_view request);
   void send_view(std::string notation);
-  std::chrono::milliseconds time_for(const Limits& l) const;
+  std::chrono::milliseconds time_for(const bots::Limits& l) const;
 
   std::string command_;
   ProtocolBotOptions opt_;
   std::unique_ptr<Subprocess> process_;
   std::string name_, author_ = "unknown";
-  std::vector<BotOption> options_;
+  std::vector<bots::BotOption> options_;
   // The game in progress.
   std::shared_ptr<const Variant> variant_;
   Side side_ = kRed;
@@ -85,4 +86,4 @@ class ProtocolBot : public Bot {
   Rng rng_{1};             // for the set-up suggestions
 };
 
-}  // namespace stratego::bots
+}  // namespace stratego::protocol

@@ -11,7 +11,7 @@
 #include "protocol/observation_text.h"
 #include "protocol/protocol_text.h"
 
-namespace stratego::bots {
+namespace stratego::protocol {
 
 struct ProtocolEngine::PendingNewGame {
   NewGameLine line;
@@ -25,7 +25,7 @@ namespace {
 constexpr std::size_t kMaxInlineVariant = std::size_t(8) << 20;
 }  // namespace
 
-ProtocolEngine::ProtocolEngine(Bot& bot, Output out) : bot_(bot), out_(std::move(out)) {}
+ProtocolEngine::ProtocolEngine(bots::Bot& bot, Output out) : bot_(bot), out_(std::move(out)) {}
 
 ProtocolEngine::~ProtocolEngine() {
   stop_ = true;
@@ -133,7 +133,7 @@ void ProtocolEngine::handshake(std::string_view line) {
   }
   write("id name " + bot_.name());
   write("id author " + bot_.author());
-  for (const BotOption& o : bot_.options()) write(format_option(o));
+  for (const bots::BotOption& o : bot_.options()) write(format_option(o));
   write("stratego-ok " + std::to_string(kProtocolVersion));
 }
 
@@ -159,7 +159,7 @@ void ProtocolEngine::start_game(const NewGameLine& g, const std::string& variant
     variant_ = std::make_shared<const Variant>(is_inline ? load_variant_text(variant_text, "inline")
                                                          : load_variant(g.variant));
     waterloo_ = variant_->family == Family::kWaterloo;
-    GameStart start;
+    bots::GameStart start;
     start.variant = variant_;
     start.variant_spec = is_inline ? "inline" : g.variant;
     start.side = g.side;
@@ -205,7 +205,7 @@ void ProtocolEngine::view(std::string_view rest) {
 
 void ProtocolEngine::go(std::string_view line) {
   if (!need_game("go")) return;
-  Request r;
+  bots::Request r;
   parse_go(line, r.limits, r.draw_offered);
   if (waterloo_ ? !waterloo_view_ : !view_) return error("go: no view (send a view line first)");
   if (legal_.empty()) return error("go: no legal actions (send a legal line first)");
@@ -217,16 +217,16 @@ void ProtocolEngine::go(std::string_view line) {
   legal_.clear();
   request_ = std::move(r);
   run([this] {
-    const Reply reply =
-        bot_.decide(request_, stop_, [this](const SearchInfo& i) { write(format_info(i)); });
+    const bots::Reply reply =
+        bot_.decide(request_, stop_, [this](const bots::SearchInfo& i) { write(format_info(i)); });
     return format_reply(reply);
   });
 }
 
 void ProtocolEngine::setup(std::string_view line) {
   if (!need_game("setup")) return;
-  SetupRequest r;
-  std::string suggestion;  // for bots that cannot make one; a Bot makes its own
+  bots::SetupRequest r;
+  std::string suggestion;  // for bots that cannot make one; a bots::Bot makes its own
   parse_setup_request(line, r.limits, suggestion);
   if (waterloo_) {
     if (!waterloo_view_) return error("setup: no view (send a view line first)");
@@ -252,7 +252,7 @@ void ProtocolEngine::run(std::function<std::string()> task) {
   });
 }
 
-void serve_protocol(Bot& bot, std::istream& in, std::ostream& out) {
+void serve_protocol(bots::Bot& bot, std::istream& in, std::ostream& out) {
   // Untied: a tied input stream flushes the output from the reader's thread, racing the worker.
   std::ostream* const tie = in.tie(nullptr);
   {
@@ -272,4 +272,4 @@ void serve_protocol(Bot& bot, std::istream& in, std::ostream& out) {
   in.tie(tie);
 }
 
-}  // namespace stratego::bots
+}  // namespace stratego::protocol

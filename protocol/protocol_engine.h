@@ -19,7 +19,7 @@
 
 #include "bots/bot.h"
 
-namespace stratego::bots {
+namespace stratego::protocol {
 
 struct NewGameLine;  // protocol/protocol_text.h
 
@@ -27,7 +27,7 @@ class ProtocolEngine {
  public:
   using Output = std::function<void(const std::string& line)>;
   // `out` receives every line the engine writes, one call per line, never two at once.
-  ProtocolEngine(Bot& bot, Output out);
+  ProtocolEngine(bots::Bot& bot, Output out);
   ~ProtocolEngine();  // stops a decision in progress and waits for it
   ProtocolEngine(const ProtocolEngine&) = delete;
   ProtocolEngine& operator=(const ProtocolEngine&) = delete;
@@ -53,7 +53,7 @@ class ProtocolEngine {
   void run(std::function<std::string()> task);  // on the worker, writes its answer
   bool need_game(std::string_view command);
 
-  Bot& bot_;
+  bots::Bot& bot_;
   Output out_;
   std::mutex out_mutex_;
   std::thread worker_;
@@ -68,11 +68,11 @@ class ProtocolEngine {
   std::optional<View> view_;
   std::optional<waterloo::WaterlooView> waterloo_view_;
   std::vector<std::string> legal_;
-  Request request_;  // kept alive while the worker decides
-  SetupRequest setup_request_;
+  bots::Request request_;  // kept alive while the worker decides
+  bots::SetupRequest setup_request_;
 };
 
 // Serves bot over in/out until `quit` or the end of input.
-void serve_protocol(Bot& bot, std::istream& in, std::ostream& out);
+void serve_protocol(bots::Bot& bot, std::istream& in, std::ostream& out);
 
-}  // namespace stratego::bots
+}  // namespace stratego::protocol

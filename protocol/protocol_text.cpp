@@ -6,7 +6,7 @@
 #include "engine/error.h"
 #include "engine/text_util.h"
 
-namespace stratego::bots {
+namespace stratego::protocol {
 namespace {
 
 using text::words;
@@ -38,13 +38,13 @@ std::string join(const std::vector<std::string_view>& w, std::size_t from, std::
   return out;
 }
 
-std::string_view type_name(BotOption::Type t) {
+std::string_view type_name(bots::BotOption::Type t) {
   switch (t) {
-    case BotOption::Type::kSpin:
+    case bots::BotOption::Type::kSpin:
       return "spin";
-    case BotOption::Type::kCheck:
+    case bots::BotOption::Type::kCheck:
       return "check";
-    case BotOption::Type::kString:
+    case bots::BotOption::Type::kString:
       return "string";
     default:
       return "combo";
@@ -53,7 +53,7 @@ std::string_view type_name(BotOption::Type t) {
 
 // Reads one limit keyword at w[i] into l; false if w[i] is not one.
 bool read_limit(std::string_view line, const std::vector<std::string_view>& w, std::size_t& i,
-                Limits& l) {
+                bots::Limits& l) {
   const std::string_view k = w[i];
   if (k == "movetime")
     l.movetime_ms = number_after<std::int64_t>(line, w, i);
@@ -98,10 +98,10 @@ std::string_view rest_after_word(std::string_view line) {
   return trim(line.substr(e));
 }
 
-std::string format_option(const BotOption& o) {
+std::string format_option(const bots::BotOption& o) {
   std::string out = "option name " + o.name + " type " + std::string(type_name(o.type)) +
                     " default " + o.default_value;
-  if (o.type == BotOption::Type::kSpin) {
+  if (o.type == bots::BotOption::Type::kSpin) {
     append_number(out, "min", o.min);
     append_number(out, "max", o.max);
   }
@@ -109,24 +109,24 @@ std::string format_option(const BotOption& o) {
   return out;
 }
 
-BotOption parse_option(std::string_view line) {
+bots::BotOption parse_option(std::string_view line) {
   const auto w = words(line);
   if (w.size() < 5 || w[0] != "option" || w[1] != "name")
     fail(line, "expected 'option name NAME type TYPE ...'");
   std::size_t i = 2;
   while (i < w.size() && w[i] != "type") ++i;
   if (i == 2 || i + 1 >= w.size()) fail(line, "expected 'option name NAME type TYPE ...'");
-  BotOption o;
+  bots::BotOption o;
   o.name = join(w, 2, i);
   const std::string_view t = w[i + 1];
   if (t == "spin")
-    o.type = BotOption::Type::kSpin;
+    o.type = bots::BotOption::Type::kSpin;
   else if (t == "check")
-    o.type = BotOption::Type::kCheck;
+    o.type = bots::BotOption::Type::kCheck;
   else if (t == "string")
-    o.type = BotOption::Type::kString;
+    o.type = bots::BotOption::Type::kString;
   else if (t == "combo")
-    o.type = BotOption::Type::kCombo;
+    o.type = bots::BotOption::Type::kCombo;
   else
     fail(line, "unknown option type " + text::quoted(t) + " (spin, check, string or combo)");
   i += 2;
@@ -151,9 +151,9 @@ BotOption parse_option(std::string_view line) {
     }
     ++i;
   }
-  if (o.type == BotOption::Type::kSpin && (!has_min || !has_max))
+  if (o.type == bots::BotOption::Type::kSpin && (!has_min || !has_max))
     fail(line, "a spin option needs min and max");
-  if (o.type == BotOption::Type::kCombo && o.choices.empty())
+  if (o.type == bots::BotOption::Type::kCombo && o.choices.empty())
     fail(line, "a combo option needs var values");
   try {
     check_option_value(o, o.default_value);
@@ -177,10 +177,10 @@ std::pair<std::string, std::string> parse_setoption(std::string_view line) {
   return {join(w, 2, i), join(w, i + 1, w.size())};
 }
 
-void check_option_value(const BotOption& o, const std::string& value) {
+void check_option_value(const bots::BotOption& o, const std::string& value) {
   const std::string what = "option " + text::quoted(o.name) + ": value " + text::quoted(value);
   switch (o.type) {
-    case BotOption::Type::kSpin: {
+    case bots::BotOption::Type::kSpin: {
       const auto x = parse_number<std::int64_t>(value);
       if (!x) throw InputError(what + " is not a whole number");
       if (*x < o.min || *x > o.max)
@@ -188,10 +188,10 @@ void check_option_value(const BotOption& o, const std::string& value) {
                          std::to_string(o.max));
       return;
     }
-    case BotOption::Type::kCheck:
+    case bots::BotOption::Type::kCheck:
       if (value != "true" && value != "false") throw InputError(what + " is not true or false");
       return;
-    case BotOption::Type::kCombo:
+    case bots::BotOption::Type::kCombo:
       for (const std::string& c : o.choices)
         if (c == value) return;
       throw InputError(what + " is not one of its choices");
@@ -244,7 +244,7 @@ NewGameLine parse_newgame(std::string_view line) {
   return g;
 }
 
-std::string format_limits(const Limits& l) {
+std::string format_limits(const bots::Limits& l) {
   std::string out;
   if (l.movetime_ms > 0) append_number(out, "movetime", l.movetime_ms);
   if (l.time_left_ms[kRed] >= 0) append_number(out, "redtime", l.time_left_ms[kRed]);
@@ -257,17 +257,17 @@ std::string format_limits(const Limits& l) {
   return out.empty() ? out : out.substr(1);
 }
 
-std::string format_go(const Limits& l, bool draw_offered) {
+std::string format_go(const bots::Limits& l, bool draw_offered) {
   std::string out = "go";
   if (const std::string lim = format_limits(l); !lim.empty()) out.append(" ").append(lim);
   if (draw_offered) out += " drawoffered";
   return out;
 }
 
-void parse_go(std::string_view line, Limits& l, bool& draw_offered) {
+void parse_go(std::string_view line, bots::Limits& l, bool& draw_offered) {
   const auto w = words(line);
   if (w.empty() || w[0] != "go") fail(line, "expected 'go [limits] [drawoffered]'");
-  l = Limits{};
+  l = bots::Limits{};
   draw_offered = false;
   for (std::size_t i = 1; i < w.size(); ++i) {
     if (read_limit(line, w, i, l)) continue;
@@ -278,17 +278,17 @@ void parse_go(std::string_view line, Limits& l, bool& draw_offered) {
   }
 }
 
-std::string format_setup_request(const Limits& l, const std::string& suggestion) {
+std::string format_setup_request(const bots::Limits& l, const std::string& suggestion) {
   std::string out = "setup";
   if (const std::string lim = format_limits(l); !lim.empty()) out.append(" ").append(lim);
   if (!suggestion.empty()) out.append(" suggest ").append(suggestion);
   return out;
 }
 
-void parse_setup_request(std::string_view line, Limits& l, std::string& suggestion) {
+void parse_setup_request(std::string_view line, bots::Limits& l, std::string& suggestion) {
   const auto w = words(line);
   if (w.empty() || w[0] != "setup") fail(line, "expected 'setup [limits] [suggest SETUP]'");
-  l = Limits{};
+  l = bots::Limits{};
   suggestion.clear();
   for (std::size_t i = 1; i < w.size(); ++i) {
     if (read_limit(line, w, i, l)) continue;
@@ -298,7 +298,7 @@ void parse_setup_request(std::string_view line, Limits& l, std::string& suggesti
   }
 }
 
-std::string format_reply(const Reply& r) {
+std::string format_reply(const bots::Reply& r) {
   std::string out = "bestmove " + (r.action.empty() ? std::string("-") : r.action);
   if (r.offer_draw) out += " offerdraw";
   if (r.accept_draw) out += " acceptdraw";
@@ -307,9 +307,9 @@ std::string format_reply(const Reply& r) {
   return out;
 }
 
-Reply parse_reply(std::string_view line) {
+bots::Reply parse_reply(std::string_view line) {
   const auto w = words(line);
-  Reply r;
+  bots::Reply r;
   if (w.size() == 1 && w[0] == "resign") return r.resign = true, r;
   if (w.size() == 1 && w[0] == "adjourn") return r.adjourn = true, r;
   if (w.size() < 2 || w[0] != "bestmove")
@@ -333,7 +333,7 @@ Reply parse_reply(std::string_view line) {
   return r;
 }
 
-std::string format_info(const SearchInfo& i) {
+std::string format_info(const bots::SearchInfo& i) {
   std::string out = "info";
   if (i.depth > 0) append_number(out, "depth", i.depth);
   if (i.iterations > 0) append_number(out, "iterations", i.iterations);
@@ -355,10 +355,10 @@ std::string format_info(const SearchInfo& i) {
   return out;
 }
 
-SearchInfo parse_info(std::string_view line) {
+bots::SearchInfo parse_info(std::string_view line) {
   const auto w = words(line);
   if (w.empty() || w[0] != "info") fail(line, "expected 'info ...'");
-  SearchInfo info;
+  bots::SearchInfo info;
   static constexpr std::string_view kKeys[] = {"depth",   "iterations", "nodes", "nps",
                                                "samples", "winprob",    "pv",    "string"};
   auto is_key = [](std::string_view s) {
@@ -399,4 +399,4 @@ SearchInfo parse_info(std::string_view line) {
   return info;
 }
 
-}  // namespace stratego::bots
+}  // namespace stratego::protocol

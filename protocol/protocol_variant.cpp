@@ -8,7 +8,7 @@
 #include "engine/text_util.h"
 #include "engine/variant_loader.h"
 
-namespace stratego::bots {
+namespace stratego::protocol {
 namespace {
 
 using text::trim;
@@ -80,4 +80,4 @@ std::vector<std::string> inline_variant_lines(const std::string& spec) {
   return out;
 }
 
-}  // namespace stratego::bots
+}  // namespace stratego::protocol

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-namespace stratego::bots {
+namespace stratego::protocol {
 
 // True if every part of the spec is built in (no file path), so the name suffices.
 bool is_builtin_spec(std::string_view spec);
@@ -16,4 +16,4 @@ bool is_builtin_spec(std::string_view spec);
 // Throws InputError if a file cannot be read or an option is unknown.
 std::vector<std::string> inline_variant_lines(const std::string& spec);
 
-}  // namespace stratego::bots
+}  // namespace stratego::protocol

@@ -21,7 +21,7 @@
 
 extern char** environ;
 
-namespace stratego::bots {
+namespace stratego::protocol {
 namespace {
 
 // The process groups of the programs alive now, for the signal handler and atexit: a fixed
@@ -298,4 +298,4 @@ void Subprocess::kill() {
   }
 }
 
-}  // namespace stratego::bots
+}  // namespace stratego::protocol

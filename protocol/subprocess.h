@@ -16,7 +16,7 @@
 #include <string>
 #include <string_view>
 
-namespace stratego::bots {
+namespace stratego::protocol {
 
 class Subprocess {
  public:
@@ -69,4 +69,4 @@ class Subprocess {
 // Returns how many were signalled.
 int kill_tagged_processes(const std::string& tag);
 
-}  // namespace stratego::bots
+}  // namespace stratego::protocol

@@ -10,7 +10,7 @@
 #include "eval/belief.h"
 #include "referee/referee.h"
 
-namespace stratego::bots {
+namespace stratego::referee {
 
 std::uint64_t explained_game_seed(const GameRecord& r, const ExplainSettings& settings) {
   if (settings.seed) return *settings.seed;
@@ -20,7 +20,7 @@ std::uint64_t explained_game_seed(const GameRecord& r, const ExplainSettings& se
   return 1;
 }
 
-void explain_decisions(RecordReplay& replay, Bot& bot, const ExplainSettings& settings,
+void explain_decisions(RecordReplay& replay, bots::Bot& bot, const ExplainSettings& settings,
                        const std::function<void(const ExplainedDecision&)>& each) {
   const Side me = settings.side;
   const GameRecord& r = replay.record();
@@ -47,11 +47,11 @@ void explain_decisions(RecordReplay& replay, Bot& bot, const ExplainSettings& se
 
   const std::shared_ptr<const Variant> variant = replay.state().variant_ptr();
   bot.new_game(
-      GameStart{variant, r.variant, me, bot_seed(explained_game_seed(r, settings), me), ""});
+      bots::GameStart{variant, r.variant, me, bot_seed(explained_game_seed(r, settings), me), ""});
   // The referee asked the bot for its set-up before the first move (unless the match gave the
   // set-ups): asked again, so that a bot that draws it from its own random stream (rules) goes
   // on from where it went on in the game. The answer is not used.
-  if (r.start.empty()) bot.setup(SetupRequest{nullptr, {}});
+  if (r.start.empty()) bot.setup(bots::SetupRequest{nullptr, {}});
   // The belief shown for the targets of a bot that keeps none.
   eval::Belief own(replay.view(me), eval::default_options(*variant));
   const std::atomic<bool> stop{false};
@@ -62,7 +62,7 @@ void explain_decisions(RecordReplay& replay, Bot& bot, const ExplainSettings& se
       const View view = replay.view(me);
       MoveList list;
       generate_moves(s, list);
-      Request req;
+      bots::Request req;
       req.view = &view;
       for (Move m : list) {
         req.legal.push_back(move_to_text(m, s.geometry()));
@@ -71,13 +71,13 @@ void explain_decisions(RecordReplay& replay, Bot& bot, const ExplainSettings& se
       const std::string played = move_to_text(r.moves[std::size_t(move - 1)], s.geometry());
       if (move >= settings.from) {
         req.limits.nodes = settings.nodes;
-        std::optional<DecisionAnalysis> a = bot.analyse(req, stop);
+        std::optional<bots::DecisionAnalysis> a = bot.analyse(req, stop);
         if (!a)
           throw InputError("bot " + bot.name() +
                            " does not explain its decisions (rules, ismcts and alphabeta do)");
         if (a->belief.empty()) {
-          mark_attacks(*a, view);
-          fill_target_beliefs(*a, own.tracker(), own.marginals(), "analyze's");
+          bots::mark_attacks(*a, view);
+          bots::fill_target_beliefs(*a, own.tracker(), own.marginals(), "analyze's");
         }
         each(ExplainedDecision{move, played, std::move(*a)});
       } else {
@@ -99,4 +99,4 @@ void explain_decisions(RecordReplay& replay, Bot& bot, const ExplainSettings& se
   }
 }
 
-}  // namespace stratego::bots
+}  // namespace stratego::referee

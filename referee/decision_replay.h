@@ -17,11 +17,11 @@
 #include "bots/bot.h"
 #include "referee/record_replay.h"
 
-namespace stratego::bots {
+namespace stratego::referee {
 
 struct ExplainSettings {
   Side side = kRed;
-  std::int64_t nodes = 0;      // the budget of each explained decision (Limits::nodes)
+  std::int64_t nodes = 0;      // the budget of each explained decision (bots::Limits::nodes)
   int from = 1, to = INT_MAX;  // move numbers of the record (1-based) to explain
   // The game's seed, from which the bot's seed comes as the referee made it (referee.h,
   // bot_seed); nullopt: the record's `seed` tag, else 1.
@@ -31,7 +31,7 @@ struct ExplainSettings {
 struct ExplainedDecision {
   int move = 0;        // the record's move number this decision made (1-based)
   std::string played;  // that move, as the record has it
-  DecisionAnalysis analysis;
+  bots::DecisionAnalysis analysis;
 };
 
 // Calls `each` for every decision of settings.side whose move number is in [from, to], in
@@ -39,10 +39,10 @@ struct ExplainedDecision {
 // eval::Belief followed along the game (as `stratego analyze` shows it). InputError: a bad
 // record (naming the move), a range with no decision of that side, a bot that does not
 // explain its decisions.
-void explain_decisions(RecordReplay& replay, Bot& bot, const ExplainSettings& settings,
+void explain_decisions(RecordReplay& replay, bots::Bot& bot, const ExplainSettings& settings,
                        const std::function<void(const ExplainedDecision&)>& each);
 
 // The game seed explain_decisions uses: settings.seed, else the record's seed tag, else 1.
 std::uint64_t explained_game_seed(const GameRecord& r, const ExplainSettings& settings);
 
-}  // namespace stratego::bots
+}  // namespace stratego::referee

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-namespace stratego::bots {
+namespace stratego::referee {
 namespace {
 
 constexpr double kZ95 = 1.959963984540054;  // two-sided 95% of the normal distribution
@@ -58,4 +58,4 @@ std::string format_elo(double elo) {
   return std::string(r > 0 ? "+" : "") + std::to_string(r);
 }
 
-}  // namespace stratego::bots
+}  // namespace stratego::referee

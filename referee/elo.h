@@ -7,7 +7,7 @@
 
 #include <string>
 
-namespace stratego::bots {
+namespace stratego::referee {
 
 struct EloEstimate {
   int games = 0;
@@ -24,4 +24,4 @@ double elo_of_score(double p);
 // "+147", "-inf", "n/a": whole Elo points for reports.
 std::string format_elo(double elo);
 
-}  // namespace stratego::bots
+}  // namespace stratego::referee

@@ -11,19 +11,20 @@
 #include "engine/file_io.h"
 #include "engine/rng.h"
 
-namespace stratego::bots {
+namespace stratego::referee {
 namespace {
 
 // Stands in for a bot whose factory failed (a program that dies at start-up): it fails its
 // first call the same way, so the referee forfeits that game with the matching reason and
 // writes a record of it like any other.
-class BrokenBot : public Bot {
+class BrokenBot : public bots::Bot {
  public:
   BrokenBot(std::string name, std::exception_ptr error) : name_(std::move(name)), error_(error) {}
   std::string name() const override { return name_; }
-  void new_game(const GameStart&) override { std::rethrow_exception(error_); }
-  std::string setup(const SetupRequest&) override { std::rethrow_exception(error_); }
-  Reply decide(const Request&, const std::atomic<bool>&, const InfoSink&) override {
+  void new_game(const bots::GameStart&) override { std::rethrow_exception(error_); }
+  std::string setup(const bots::SetupRequest&) override { std::rethrow_exception(error_); }
+  bots::Reply decide(const bots::Request&, const std::atomic<bool>&,
+                     const bots::InfoSink&) override {
     std::rethrow_exception(error_);
   }
 
@@ -32,7 +33,7 @@ class BrokenBot : public Bot {
   std::exception_ptr error_;
 };
 
-std::unique_ptr<Bot> make(const BotFactory& factory, const std::string& name) {
+std::unique_ptr<bots::Bot> make(const BotFactory& factory, const std::string& name) {
   try {
     return factory();
   } catch (const InputError&) {
@@ -153,8 +154,8 @@ class MatchRunner {
     const int red = r.bot1_side == kRed ? 0 : 1;  // which bot plays Red
     gs.names[kRed] = names_[red];
     gs.names[kBlue] = names_[1 - red];
-    const std::unique_ptr<Bot> bots[2] = {make(*factories_[0], names_[0]),
-                                          make(*factories_[1], names_[1])};
+    const std::unique_ptr<bots::Bot> bots[2] = {make(*factories_[0], names_[0]),
+                                                make(*factories_[1], names_[1])};
     r.outcome = play_game(*bots[red], *bots[1 - red], gs);
     const Winner w = r.outcome.winner;
     r.bot1_score = w == Winner::kNone            ? -1
@@ -266,4 +267,4 @@ void count_game(MatchSummary& m, Side bot1_side, double bot1_score, const std::s
     ++m.draws, ++side.draws;
 }
 
-}  // namespace stratego::bots
+}  // namespace stratego::referee

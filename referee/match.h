@@ -16,9 +16,9 @@
 #include "referee/elo.h"
 #include "referee/referee.h"
 
-namespace stratego::bots {
+namespace stratego::referee {
 
-using BotFactory = std::function<std::unique_ptr<Bot>()>;
+using BotFactory = std::function<std::unique_ptr<bots::Bot>()>;
 
 struct GameReport {
   int index = 0;  // 0-based game number
@@ -85,4 +85,4 @@ bool is_forfeit(const GameOutcome& o);
 // ("500+10ms"); "+INC" may be left out. Throws InputError naming the text.
 TimeControl parse_time_control(const std::string& text);
 
-}  // namespace stratego::bots
+}  // namespace stratego::referee

@@ -6,7 +6,7 @@
 #include "engine/movegen.h"
 #include "engine/record_file.h"
 
-namespace stratego::bots {
+namespace stratego::referee {
 namespace {
 
 GameRecord read_game(const std::string& path, int game, const std::string& waterloo_refusal,
@@ -65,4 +65,4 @@ ObservedMove RecordReplay::observation(Side viewer) const {
   return observe(state_, state_.history().back(), viewer);
 }
 
-}  // namespace stratego::bots
+}  // namespace stratego::referee

@@ -11,7 +11,7 @@
 #include "engine/state.h"
 #include "engine/view.h"
 
-namespace stratego::bots {
+namespace stratego::referee {
 
 class RecordReplay {
  public:
@@ -43,4 +43,4 @@ class RecordReplay {
   int ply_ = 0;
 };
 
-}  // namespace stratego::bots
+}  // namespace stratego::referee

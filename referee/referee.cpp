@@ -5,12 +5,12 @@
 #include "engine/rng.h"
 #include "engine/waterloo/record.h"
 
-namespace stratego::bots {
+namespace stratego::referee {
 
-GameOutcome play_classic_game(Bot& red, Bot& blue, const GameSettings& settings);
-GameOutcome play_waterloo_game(Bot& red, Bot& blue, const GameSettings& settings);
+GameOutcome play_classic_game(bots::Bot& red, bots::Bot& blue, const GameSettings& settings);
+GameOutcome play_waterloo_game(bots::Bot& red, bots::Bot& blue, const GameSettings& settings);
 
-GameOutcome play_game(Bot& red, Bot& blue, const GameSettings& settings) {
+GameOutcome play_game(bots::Bot& red, bots::Bot& blue, const GameSettings& settings) {
   const bool waterloo = !settings.resume_record.empty()
                             ? waterloo::is_waterloo_record(settings.resume_record)
                             : settings.variant && settings.variant->family == Family::kWaterloo;
@@ -24,4 +24,4 @@ std::uint64_t bot_seed(std::uint64_t game_seed, Side s) {
   return s == kRed ? red : seeder.next();
 }
 
-}  // namespace stratego::bots
+}  // namespace stratego::referee

@@ -13,7 +13,7 @@
 
 #include "bots/bot.h"
 
-namespace stratego::bots {
+namespace stratego::referee {
 
 // Time per decision, or a game clock with increment, or a search budget; combinations allowed.
 struct TimeControl {
@@ -54,10 +54,10 @@ struct GameOutcome {
   std::string record;  // the whole game record (classic or Waterloo format), ready to write
 };
 
-GameOutcome play_game(Bot& red, Bot& blue, const GameSettings& settings);
+GameOutcome play_game(bots::Bot& red, bots::Bot& blue, const GameSettings& settings);
 
 // The seed the referee hands the bot of side s (GameStart::seed) in a game of seed game_seed,
 // so that a tool replaying a record can give a bot the seed it had in the game.
 std::uint64_t bot_seed(std::uint64_t game_seed, Side s);
 
-}  // namespace stratego::bots
+}  // namespace stratego::referee

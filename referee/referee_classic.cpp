@@ -12,13 +12,13 @@
 #include "engine/setup.h"
 #include "referee/referee_loop.h"
 
-namespace stratego::bots {
+namespace stratego::referee {
 
-GameOutcome play_classic_game(Bot& red, Bot& blue, const GameSettings& settings);
+GameOutcome play_classic_game(bots::Bot& red, bots::Bot& blue, const GameSettings& settings);
 
 namespace {
 
-using namespace referee_detail;
+using namespace detail;
 
 class ClassicTable {
  public:
@@ -109,7 +109,7 @@ class ClassicTable {
         continue;
       }
       std::string line;
-      const SetupRequest req{nullptr, judge_.limits()};
+      const bots::SetupRequest req{nullptr, judge_.limits()};
       if (!judge_.timed(
               s, "set-up", [&](const std::atomic<bool>&) { line = judge_.bot(s).setup(req); },
               false))
@@ -159,8 +159,8 @@ class ClassicTable {
 
 }  // namespace
 
-GameOutcome play_classic_game(Bot& red, Bot& blue, const GameSettings& settings) {
+GameOutcome play_classic_game(bots::Bot& red, bots::Bot& blue, const GameSettings& settings) {
   return Referee<ClassicFamily, ClassicTable>(red, blue, settings).run();
 }
 
-}  // namespace stratego::bots
+}  // namespace stratego::referee

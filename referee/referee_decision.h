@@ -12,7 +12,7 @@
 #include "engine/family.h"
 #include "referee/referee_judge.h"
 
-namespace stratego::bots::referee_detail {
+namespace stratego::referee::detail {
 
 enum class DecisionKind { kNoReply, kAdjourn, kResign, kAcceptDraw, kIllegal, kAction };
 
@@ -29,13 +29,13 @@ Decision<F> ask_decision(Judge& judge, const typename F::State& s, Side side, in
   static thread_local typename F::ActionList list;  // Waterloo's is 16 KB: not on the stack
   F::legal_actions(s, list);
   const typename F::View view = F::view(s, side);
-  Request req;
+  bots::Request req;
   req.view = &view;
   for (auto a : list) {
     req.legal.push_back(F::action_text(s, a));
     req.actions.push_back(F::key(a));
   }
-  const std::optional<Reply> reply = judge.ask(side, req);
+  const std::optional<bots::Reply> reply = judge.ask(side, req);
   if (!reply) return {};
   ++decisions;
   if (reply->adjourn) return {DecisionKind::kAdjourn, {}, {}};
@@ -46,4 +46,4 @@ Decision<F> ask_decision(Judge& judge, const typename F::State& s, Side side, in
   return {DecisionKind::kAction, list[int(it - req.legal.begin())], {}};
 }
 
-}  // namespace stratego::bots::referee_detail
+}  // namespace stratego::referee::detail

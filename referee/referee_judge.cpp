@@ -5,7 +5,7 @@
 
 #include "engine/rng.h"
 
-namespace stratego::bots::referee_detail {
+namespace stratego::referee::detail {
 
 Watchdog::Watchdog() : thread_([this] { run(); }) {}
 
@@ -46,10 +46,10 @@ void Watchdog::run() {
   }
 }
 
-Judge::Judge(Bot& red, Bot& blue, const GameSettings& settings)
+Judge::Judge(bots::Bot& red, bots::Bot& blue, const GameSettings& settings)
     : bots_{&red, &blue}, settings_(settings) {
   for (Side s : {kRed, kBlue}) {
-    seeds_[s] = bots::bot_seed(settings.seed, s);
+    seeds_[s] = referee::bot_seed(settings.seed, s);
     std::string n = settings.names[s];
     if (n.empty()) {
       try {
@@ -62,9 +62,9 @@ Judge::Judge(Bot& red, Bot& blue, const GameSettings& settings)
   }
 }
 
-Limits Judge::limits() const {
+bots::Limits Judge::limits() const {
   const TimeControl& t = settings_.time;
-  Limits l;
+  bots::Limits l;
   l.movetime_ms = t.movetime_ms;
   if (t.base_ms > 0) {
     for (Side s : {kRed, kBlue}) {
@@ -153,23 +153,23 @@ void Judge::fault(Side s, const std::string& what, std::exception_ptr e) {
   const std::string who = std::string(side_name(s)) + " (" + what + "): ";
   try {
     std::rethrow_exception(e);
-  } catch (const BotFault& f) {
+  } catch (const bots::BotFault& f) {
     std::string reason = "crash";
     switch (f.kind) {
-      case BotFault::Kind::kTimeout:
+      case bots::BotFault::Kind::kTimeout:
         reason = "time-forfeit";
         break;
-      case BotFault::Kind::kCrash:
+      case bots::BotFault::Kind::kCrash:
         reason = "crash";
         break;
-      case BotFault::Kind::kDisconnect:
+      case bots::BotFault::Kind::kDisconnect:
         reason = "disconnect";
         break;
-      case BotFault::Kind::kProtocolError:
-      case BotFault::Kind::kFlood:
+      case bots::BotFault::Kind::kProtocolError:
+      case bots::BotFault::Kind::kFlood:
         reason = "protocol-error";
         break;
-      case BotFault::Kind::kIllegal:
+      case bots::BotFault::Kind::kIllegal:
         reason = "illegal-action";
         break;
     }
@@ -237,12 +237,12 @@ EndReason end_reason_of(const std::string& reason) {
   return EndReason::kCrash;  // not reached: the Judge only uses the names above
 }
 
-std::optional<Reply> Judge::ask(Side s, Request& req) {
+std::optional<bots::Reply> Judge::ask(Side s, bots::Request& req) {
   req.limits = limits();
   req.draw_offered = offered_to(s);
-  Reply reply;
+  bots::Reply reply;
   if (!timed(s, "decision", [&](const std::atomic<bool>& stop) {
-        reply = bot(s).decide(req, stop, [](const SearchInfo&) {});
+        reply = bot(s).decide(req, stop, [](const bots::SearchInfo&) {});
       }))
     return std::nullopt;
   offer_[other(s)] = false;                // s has seen the opponent's offer and not taken it
@@ -256,4 +256,4 @@ void Judge::reject(Side s, const std::string& token, bool well_formed, const cha
            (well_formed ? std::string("not legal now") : std::string("not a ") + kind));
 }
 
-}  // namespace stratego::bots::referee_detail
+}  // namespace stratego::referee::detail

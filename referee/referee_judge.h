@@ -19,7 +19,7 @@
 
 #include "referee/referee.h"
 
-namespace stratego::bots::referee_detail {
+namespace stratego::referee::detail {
 
 using Clock = std::chrono::steady_clock;
 
@@ -54,14 +54,14 @@ struct Forfeit {
 
 class Judge {
  public:
-  Judge(Bot& red, Bot& blue, const GameSettings& settings);
+  Judge(bots::Bot& red, bots::Bot& blue, const GameSettings& settings);
 
-  Bot& bot(Side s) { return *bots_[s]; }
+  bots::Bot& bot(Side s) { return *bots_[s]; }
   const std::string& name(Side s) const { return names_[s]; }
   const GameSettings& settings() const { return settings_; }
   std::uint64_t bot_seed(Side s) const { return seeds_[s]; }
   // The limits a decision gets now: movetime, both clocks as they stand, the search budget.
-  Limits limits() const;
+  bots::Limits limits() const;
 
   // A decision or set-up of side s: timed (the clock is charged; after a decision, not a
   // set-up, the increment is added). False if the side forfeited (forfeit() says why); the
@@ -82,7 +82,7 @@ class Judge {
   // One decision of side s on req (its view and legal tokens filled by the caller): adds the
   // limits and any standing draw offer, times the call and books the reply's draw offer.
   // Nothing if the side forfeited.
-  std::optional<Reply> ask(Side s, Request& req);
+  std::optional<bots::Reply> ask(Side s, bots::Request& req);
   // A reply that names none of the legal tokens: illegal-action if it is a well-formed
   // token (`kind`: "move token", "action token"), else protocol-error.
   void reject(Side s, const std::string& token, bool well_formed, const char* kind);
@@ -93,7 +93,7 @@ class Judge {
  private:
   void fault(Side s, const std::string& what, std::exception_ptr e);
 
-  Bot* bots_[2];
+  bots::Bot* bots_[2];
   const GameSettings& settings_;
   std::string names_[2];
   std::uint64_t seeds_[2] = {0, 0};
@@ -114,4 +114,4 @@ std::string result_text(Winner w, std::string_view reason);
 // The end reason of a forfeit's reason word (the Judge uses only end_reason_name()'s words).
 EndReason end_reason_of(const std::string& reason);
 
-}  // namespace stratego::bots::referee_detail
+}  // namespace stratego::referee::detail

@@ -29,19 +29,19 @@
 #include "referee/referee_decision.h"
 #include "referee/referee_judge.h"
 
-namespace stratego::bots::referee_detail {
+namespace stratego::referee::detail {
 
 template <GameFamily F, class Table>
 class Referee {
  public:
-  Referee(Bot& red, Bot& blue, const GameSettings& settings)
+  Referee(bots::Bot& red, bots::Bot& blue, const GameSettings& settings)
       : judge_(red, blue, settings), table_(judge_), rng_(settings.seed) {}
 
   GameOutcome run() {
     table_.open();
     for (Side s : {kRed, kBlue}) {
-      const GameStart g{table_.variant(), table_.spec(), s, judge_.bot_seed(s),
-                        judge_.name(other(s))};
+      const bots::GameStart g{table_.variant(), table_.spec(), s, judge_.bot_seed(s),
+                              judge_.name(other(s))};
       if (!judge_.untimed(s, "new game", [&] { judge_.bot(s).new_game(g); })) return finish();
     }
     if (!table_.begin([this] { return observe_last(); })) return finish();
@@ -126,4 +126,4 @@ class Referee {
   bool adjourned_ = false, forfeited_ = false;
 };
 
-}  // namespace stratego::bots::referee_detail
+}  // namespace stratego::referee::detail

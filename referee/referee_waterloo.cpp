@@ -11,13 +11,13 @@
 #include "engine/waterloo/record.h"
 #include "referee/referee_loop.h"
 
-namespace stratego::bots {
+namespace stratego::referee {
 
-GameOutcome play_waterloo_game(Bot& red, Bot& blue, const GameSettings& settings);
+GameOutcome play_waterloo_game(bots::Bot& red, bots::Bot& blue, const GameSettings& settings);
 
 namespace {
 
-using namespace referee_detail;
+using namespace detail;
 using namespace waterloo;
 
 class WaterlooTable {
@@ -92,7 +92,7 @@ class WaterlooTable {
       return true;
     }
     const WaterlooView view = make_view(s, side);
-    const SetupRequest req{&view, judge_.limits()};
+    const bots::SetupRequest req{&view, judge_.limits()};
     std::string tokens;
     if (!judge_.timed(
             side, "set-up", [&](const std::atomic<bool>&) { tokens = judge_.bot(side).setup(req); },
@@ -142,8 +142,8 @@ class WaterlooTable {
 
 }  // namespace
 
-GameOutcome play_waterloo_game(Bot& red, Bot& blue, const GameSettings& settings) {
+GameOutcome play_waterloo_game(bots::Bot& red, bots::Bot& blue, const GameSettings& settings) {
   return Referee<WaterlooFamily, WaterlooTable>(red, blue, settings).run();
 }
 
-}  // namespace stratego::bots
+}  // namespace stratego::referee

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <vector>
 
-namespace stratego::bots {
+namespace stratego::search {
 
 const std::string& opponent_style_name(int style) {
   static const std::vector<std::string> names = {"rules", "aggressive", "passive", "uniform"};
@@ -94,4 +94,4 @@ void StylePosterior::update_shares(const StyleWeights& likelihood) {
   moves_ += 1;
 }
 
-}  // namespace stratego::bots
+}  // namespace stratego::search

@@ -27,9 +27,9 @@
 
 #include "search/params.h"
 
-namespace stratego::bots {
+namespace stratego::search {
 
-constexpr int kStyleCount = search::Params::kMaxStyles;
+constexpr int kStyleCount = Params::kMaxStyles;
 constexpr int kRulesStyle = 0, kAggressiveStyle = 1, kPassiveStyle = 2, kUniformStyle = 3;
 using StyleWeights = std::array<double, kStyleCount>;
 
@@ -61,4 +61,4 @@ class StylePosterior {
   double prior_total_ = 0, moves_ = 0;
 };
 
-}  // namespace stratego::bots
+}  // namespace stratego::search

@@ -7,11 +7,10 @@
 #include "engine/error.h"
 #include "search/rules_modeled_game.h"
 
-namespace stratego::bots {
+namespace stratego::search {
 
 std::optional<PolicyEvidenceResult> PolicyEvidence::observe(const eval::Belief& before,
-                                                            const ObservedMove& m,
-                                                            const search::Params& p,
+                                                            const ObservedMove& m, const Params& p,
                                                             std::uint64_t seed) {
   const eval::PieceTracker& tracker = before.tracker();
   const Variant& v = tracker.variant();
@@ -115,4 +114,4 @@ std::optional<PolicyEvidenceResult> PolicyEvidence::observe(const eval::Belief& 
   return out;
 }
 
-}  // namespace stratego::bots
+}  // namespace stratego::search

@@ -35,7 +35,7 @@
 #include "search/opponent_styles.h"
 #include "search/params.h"
 
-namespace stratego::bots {
+namespace stratego::search {
 
 struct PolicyEvidenceResult {
   int piece = -1;                                  // tracker piece index of the mover
@@ -54,7 +54,7 @@ class PolicyEvidence {
   // unless m is the opponent's quiet one-square move of a piece whose kind is still open.
   // Updates beta (the style weights) with m.
   std::optional<PolicyEvidenceResult> observe(const eval::Belief& before, const ObservedMove& m,
-                                              const search::Params& p, std::uint64_t seed);
+                                              const Params& p, std::uint64_t seed);
   // The learnt share of the opponent's moves the rules policy explains.
   double beta() const { return weights()[kRulesStyle]; }
   // Every style's learnt share (without styles: rules and uniform only).
@@ -66,4 +66,4 @@ class PolicyEvidence {
   StylePosterior posterior_;
 };
 
-}  // namespace stratego::bots
+}  // namespace stratego::search

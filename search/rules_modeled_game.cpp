@@ -14,7 +14,7 @@
 #include "search/flag_race.h"
 #include "search/opponent_styles.h"
 
-namespace stratego::bots {
+namespace stratego::search {
 
 void softmax_scores(std::span<double> scores, double temperature) {
   const double top = *std::max_element(scores.begin(), scores.end());
@@ -28,17 +28,18 @@ namespace {
 // The rules bot's scores of keys[0..n) from the decider's own view, into scores; the view is
 // left in `view` (per thread, so the search's threads never share them).
 const View& classic_scores(State& w, const std::uint32_t* keys, int n, double* scores,
-                           const search::Params& p) {
+                           const Params& p) {
   // What the mover knows of the other side's pieces is what its view shows (moved, revealed),
   // as if it joined the game here.
   static thread_local View view;
-  static thread_local EnemyKnowledge know;
+  static thread_local heuristic::EnemyKnowledge know;
   const Side mover = w.side_to_move();
   view = make_view(w, mover);
   know.set_tracking(false);
-  know.reset(view.variant, mover, RulesRisk(p.rules_risk));
+  know.reset(view.variant, mover, heuristic::RulesRisk(p.rules_risk));
   know.update(view);
-  const ClassicRulesEval rules(view, know, EvalMode::kFast, RulesRisk(p.rules_risk));
+  const heuristic::ClassicRulesEval rules(view, know, heuristic::EvalMode::kFast,
+                                          heuristic::RulesRisk(p.rules_risk));
   for (int i = 0; i < n; ++i) scores[i] = rules.score(Move::from_raw(std::uint16_t(keys[i])));
   return view;
 }
@@ -49,28 +50,29 @@ void lean_by_style(int style, const View& view, const std::uint32_t* keys, int n
   static thread_local Rng unused(0);  // aggressive and passive draw nothing
   moves.resize(std::size_t(n));
   for (int i = 0; i < n; ++i) moves[std::size_t(i)] = Move::from_raw(std::uint16_t(keys[i]));
-  apply_play_style(style == kAggressiveStyle ? PlayStyle::kAggressive : PlayStyle::kPassive, view,
-                   moves, std::span<double>(scores, std::size_t(n)), unused);
+  heuristic::apply_play_style(style == kAggressiveStyle ? heuristic::PlayStyle::kAggressive
+                                                        : heuristic::PlayStyle::kPassive,
+                              view, moves, std::span<double>(scores, std::size_t(n)), unused);
 }
 
 }  // namespace
 
-double RulesModeledClassicGame::value(const World& w, const search::Params& p) {
-  const double red = search::ClassicSearchGame::value(w, p);
+double RulesModeledClassicGame::value(const World& w, const Params& p) {
+  const double red = ClassicSearchGame::value(w, p);
   if (p.leaf_flag_race <= 0 || p.guarded_side < 0 || w.over()) return red;
   const Side me = Side(p.guarded_side), enemy = other(me);
-  const search::FlagDistances d = search::flag_distances(w, me);
-  if (!search::flag_in_reach(w, enemy, p.leaf_flag_race, d)) return red;
+  const FlagDistances d = flag_distances(w, me);
+  if (!flag_in_reach(w, enemy, p.leaf_flag_race, d)) return red;
   // The race makes and unmakes moves on the world and leaves it as it was.
   State& world = const_cast<State&>(w);
   const bool lost = w.side_to_move() == enemy
-                        ? search::flag_falls(world, p.leaf_flag_race, d)
-                        : search::flag_falls_whatever_the_reply(world, p.leaf_flag_race, d);
+                        ? flag_falls(world, p.leaf_flag_race, d)
+                        : flag_falls_whatever_the_reply(world, p.leaf_flag_race, d);
   return lost ? (me == kRed ? 0.0 : 1.0) : red;
 }
 
 void RulesModeledClassicGame::policy(World& w, const std::uint32_t* keys, int n, double* probs,
-                                     const search::Params& p) {
+                                     const Params& p) {
   const int style = p.styled_side == int(w.side_to_move()) ? p.opponent_style : kRulesStyle;
   if (style == kUniformStyle) {
     std::fill(probs, probs + n, 1.0 / n);
@@ -81,9 +83,9 @@ void RulesModeledClassicGame::policy(World& w, const std::uint32_t* keys, int n,
   softmax_scores(std::span<double>(probs, std::size_t(n)), p.policy_temperature);
 }
 
-void RulesModeledClassicGame::style_policies(
-    World& w, const std::uint32_t* keys, int n,
-    const std::array<double*, search::Params::kMaxStyles>& probs, const search::Params& p) {
+void RulesModeledClassicGame::style_policies(World& w, const std::uint32_t* keys, int n,
+                                             const std::array<double*, Params::kMaxStyles>& probs,
+                                             const Params& p) {
   static thread_local std::vector<double> scores;
   scores.resize(std::size_t(n));
   bool judged = false;
@@ -103,19 +105,19 @@ void RulesModeledClassicGame::style_policies(
 }
 
 void RulesModeledWaterlooGame::policy(World& w, const std::uint32_t* keys, int n, double* probs,
-                                      const search::Params&) {
+                                      const Params&) {
   static thread_local waterloo::WaterlooView view;
-  static thread_local std::vector<wrules::ActionInfo> actions;
+  static thread_local std::vector<heuristic::wrules::ActionInfo> actions;
   const Side mover = Side(w.current_player());
   view = waterloo::make_view(w, mover);
   actions.resize(std::size_t(n));
   for (int i = 0; i < n; ++i)
-    actions[std::size_t(i)] = wrules::describe(w, waterloo::Action::from_raw(keys[i]));
+    actions[std::size_t(i)] = heuristic::wrules::describe(w, waterloo::Action::from_raw(keys[i]));
   // A fresh policy each time: what a player remembers belongs to one real game, not to a world.
-  wrules::WaterlooRulesPolicy rules(1, mover);
+  heuristic::wrules::WaterlooRulesPolicy rules(1, mover);
   const std::size_t choice = rules.choose(view, actions);
   for (int i = 0; i < n; ++i)
     probs[i] = kWaterlooPolicyNoise / n + (std::size_t(i) == choice ? 1 - kWaterlooPolicyNoise : 0);
 }
 
-}  // namespace stratego::bots
+}  // namespace stratego::search

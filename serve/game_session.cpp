@@ -11,7 +11,7 @@
 #include "referee/referee.h"
 #include "serve/view_json.h"
 
-namespace stratego::bots {
+namespace stratego::serve {
 namespace {
 
 using nlohmann::json;
@@ -21,15 +21,15 @@ constexpr std::int64_t kThirtyDaysMs = 30LL * 24 * 3600 * 1000;
 
 // The bot's side: the chosen bot with its time per decision, reporting to the session when it
 // thinks and what its `info` says (the referee's own sink drops them).
-class ComputerPlayer : public Bot {
+class ComputerPlayer : public bots::Bot {
  public:
-  ComputerPlayer(std::unique_ptr<Bot> bot, std::int64_t movetime_ms, GameSession& session)
+  ComputerPlayer(std::unique_ptr<bots::Bot> bot, std::int64_t movetime_ms, GameSession& session)
       : bot_(std::move(bot)), movetime_ms_(movetime_ms), session_(session) {}
   std::string name() const override { return bot_->name(); }
   std::string author() const override { return bot_->author(); }
-  void new_game(const GameStart& g) override { bot_->new_game(g); }
-  std::string setup(const SetupRequest& r) override {
-    SetupRequest own = r;
+  void new_game(const bots::GameStart& g) override { bot_->new_game(g); }
+  std::string setup(const bots::SetupRequest& r) override {
+    bots::SetupRequest own = r;
     limit(own.limits);
     return bot_->setup(own);
   }
@@ -37,23 +37,24 @@ class ComputerPlayer : public Bot {
   void observe(const waterloo::ObservedStep& s, const waterloo::WaterlooView& after) override {
     bot_->observe(s, after);
   }
-  Reply decide(const Request& r, const std::atomic<bool>& stop, const InfoSink& /*info*/) override {
-    Request own = r;
+  bots::Reply decide(const bots::Request& r, const std::atomic<bool>& stop,
+                     const bots::InfoSink& /*info*/) override {
+    bots::Request own = r;
     limit(own.limits);
     session_.bot_thinking(true);
     struct Done {
       GameSession& s;
       ~Done() { s.bot_thinking(false); }
     } done{session_};
-    return bot_->decide(own, stop, [this](const SearchInfo& i) { session_.bot_info(i); });
+    return bot_->decide(own, stop, [this](const bots::SearchInfo& i) { session_.bot_info(i); });
   }
   void game_over(const std::string& result) override { bot_->game_over(result); }
 
  private:
-  void limit(Limits& l) const {
+  void limit(bots::Limits& l) const {
     if (movetime_ms_ > 0 && l.movetime_ms <= 0) l.movetime_ms = movetime_ms_;
   }
-  std::unique_ptr<Bot> bot_;
+  std::unique_ptr<bots::Bot> bot_;
   std::int64_t movetime_ms_;
   GameSession& session_;
 };
@@ -156,10 +157,10 @@ void GameSession::run(std::string resume) {
     person = player_;
     meta = meta_;
   }
-  GameOutcome out;
+  referee::GameOutcome out;
   std::string error;
   try {
-    GameSettings st;
+    referee::GameSettings st;
     st.variant = std::make_shared<const Variant>(load_variant(meta.variant));
     st.variant_spec = meta.variant;
     st.seed = meta.seed;
@@ -168,11 +169,12 @@ void GameSession::run(std::string resume) {
     st.autosave_path = record_path().string();
     st.names[meta.human] = "human";
     st.names[other(meta.human)] = meta.bot;
-    ComputerPlayer computer(make_bot_ ? make_bot_(meta.bot) : make_bot_from_spec(meta.bot),
-                            meta.movetime_ms, *this);
-    Bot& red = meta.human == kRed ? static_cast<Bot&>(*person) : computer;
-    Bot& blue = meta.human == kBlue ? static_cast<Bot&>(*person) : computer;
-    out = play_game(red, blue, st);
+    ComputerPlayer computer(
+        make_bot_ ? make_bot_(meta.bot) : protocol::make_bot_from_spec(meta.bot), meta.movetime_ms,
+        *this);
+    bots::Bot& red = meta.human == kRed ? static_cast<bots::Bot&>(*person) : computer;
+    bots::Bot& blue = meta.human == kBlue ? static_cast<bots::Bot&>(*person) : computer;
+    out = referee::play_game(red, blue, st);
   } catch (const std::exception& e) {
     error = e.what();
   }
@@ -193,7 +195,7 @@ void GameSession::run(std::string resume) {
     meta_.result = std::string(text::winner_name(out.winner));
     meta_.reason = out.reason;
     meta_.detail = out.detail;
-    meta_.result_text = result_in_words(meta_.result + " " + out.reason, meta_.human);
+    meta_.result_text = play::result_in_words(meta_.result + " " + out.reason, meta_.human);
     final_record_ = out.record;
     try {
       write_text_file_atomically(record_path().string(), out.record);
@@ -289,7 +291,7 @@ void GameSession::bot_thinking(bool on) {
   }
 }
 
-void GameSession::bot_info(const SearchInfo& i) {
+void GameSession::bot_info(const bots::SearchInfo& i) {
   // The principal variation is left out: the bot's planned moves would tell which of its
   // pieces can move and how far (a Scout's long move), which the person's view hides.
   std::lock_guard lock(mu_);
@@ -298,4 +300,4 @@ void GameSession::bot_info(const SearchInfo& i) {
       {"nps", i.nps},     {"win_probability", i.win_probability}, {"pv_length", int(i.pv.size())}};
 }
 
-}  // namespace stratego::bots
+}  // namespace stratego::serve

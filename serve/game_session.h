@@ -19,7 +19,7 @@
 #include "serve/replay.h"
 #include "serve/web_player.h"
 
-namespace stratego::bots {
+namespace stratego::serve {
 
 struct GameMeta {
   std::string id, variant, bot;
@@ -34,7 +34,7 @@ struct GameMeta {
 
 class GameSession {
  public:
-  using BotMaker = std::function<std::unique_ptr<Bot>(const std::string& spec)>;
+  using BotMaker = std::function<std::unique_ptr<bots::Bot>(const std::string& spec)>;
   // make_bot: empty for make_bot_from_spec.
   GameSession(GameMeta meta, std::filesystem::path dir, BotMaker make_bot = {});
   ~GameSession();  // adjourns a running game and waits for its thread
@@ -61,7 +61,7 @@ class GameSession {
 
   // Set by the bot's wrapper in the referee's thread.
   void bot_thinking(bool on);
-  void bot_info(const SearchInfo& info);
+  void bot_info(const bots::SearchInfo& info);
 
  private:
   void run(std::string resume);
@@ -82,4 +82,4 @@ class GameSession {
   std::shared_ptr<const Replay> replay_;
 };
 
-}  // namespace stratego::bots
+}  // namespace stratego::serve

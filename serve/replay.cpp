@@ -9,7 +9,7 @@
 #include "eval/belief.h"
 #include "serve/view_json.h"
 
-namespace stratego::bots {
+namespace stratego::serve {
 namespace {
 
 using nlohmann::json;
@@ -99,4 +99,4 @@ Replay make_replay(const std::string& record_text) {
                                                    : classic_replay(record_text);
 }
 
-}  // namespace stratego::bots
+}  // namespace stratego::serve

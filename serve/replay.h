@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace stratego::bots {
+namespace stratego::serve {
 
 struct Replay {
   std::string family;
@@ -19,4 +19,4 @@ struct Replay {
 // From a finished game's record (either family). Throws InputError if it does not replay.
 Replay make_replay(const std::string& record_text);
 
-}  // namespace stratego::bots
+}  // namespace stratego::serve

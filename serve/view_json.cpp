@@ -8,7 +8,7 @@
 #include "play/play_board_waterloo.h"
 #include "play/play_input.h"
 
-namespace stratego::bots {
+namespace stratego::serve {
 namespace {
 
 using nlohmann::json;
@@ -99,7 +99,7 @@ json view_json(const View& v) {
           {"to_move", std::string(side_name(v.side_to_move))},
           {"moves_played", v.moves_played},
           {"captured", captured},
-          {"captured_text", captured_text(v)},
+          {"captured_text", play::captured_text(v)},
           {"pending_rescue", v.pending_rescue},
           {"anger_wins", v.anger_wins},
           {"over", v.result.over()},
@@ -130,7 +130,7 @@ json view_json(const waterloo::WaterlooView& v) {
     hand[std::string(side_name(s))] = cards_json(v.hand[s]);
     played[std::string(side_name(s))] = cards_json(v.played[s]);
   }
-  const bool battle = !before_battle(v.phase);
+  const bool battle = !play::before_battle(v.phase);
   return {{"family", "waterloo"},
           {"variant", v.variant->spec},
           {"viewer", std::string(side_name(v.viewer))},
@@ -153,7 +153,7 @@ json view_json(const waterloo::WaterlooView& v) {
           {"reserve", reserve},
           {"retreat", retreat},
           {"captured", {{"red", v.captured[kRed]}, {"blue", v.captured[kBlue]}}},
-          {"status", status_text(v)},
+          {"status", play::status_text(v)},
           {"over", v.result.over()},
           {"winner", std::string(text::winner_name(v.result.winner))}};
 }
@@ -161,7 +161,7 @@ json view_json(const waterloo::WaterlooView& v) {
 json legal_json(const std::vector<std::string>& legal, const Geometry& g) {
   json out = json::array();
   for (const auto& t : legal)
-    out.push_back({{"token", t}, {"squares", names_of(squares_in(t, g), g)}});
+    out.push_back({{"token", t}, {"squares", names_of(play::squares_in(t, g), g)}});
   return out;
 }
 
@@ -173,7 +173,7 @@ json step_json(const ObservedMove& m, Side viewer, const Geometry& g) {
   if (board_move) squares = {g.square_name(m.move.from()), g.square_name(m.move.to())};
   json j = {{"actor", std::string(side_name(m.mover))},
             {"token", move_to_text(m.move, g)},
-            {"text", describe_move(m, viewer, g)},
+            {"text", play::describe_move(m, viewer, g)},
             {"squares", squares},
             {"attack", m.attack}};
   if (m.attack) {
@@ -186,14 +186,14 @@ json step_json(const ObservedMove& m, Side viewer, const Geometry& g) {
 
 json step_json(const waterloo::ObservedStep& s, Side viewer, const Geometry& g) {
   json squares = json::array();
-  if (!s.chance && !s.setup) squares = names_of(squares_in(s.action, g), g);
+  if (!s.chance && !s.setup) squares = names_of(play::squares_in(s.action, g), g);
   return {{"actor", std::string(side_name(s.actor))},
           {"token", s.action},
-          {"text", describe_step(s, viewer, g)},
+          {"text", play::describe_step(s, viewer, g)},
           {"squares", squares},
           {"chance", s.chance},
           {"setup", s.setup},
           {"die", s.action.rfind("die:", 0) == 0 ? json(s.action.substr(4)) : json(nullptr)}};
 }
 
-}  // namespace stratego::bots
+}  // namespace stratego::serve

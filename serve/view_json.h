@@ -12,7 +12,7 @@
 #include "engine/waterloo/observation.h"
 #include "engine/waterloo/view.h"
 
-namespace stratego::bots {
+namespace stratego::serve {
 
 // {"family":"classic","width","height","squares":[names],"lakes":[i],"board":[null|{"side",
 //  "kind" ("unknown" if hidden),"moved","revealed"}],"to_move","moves_played","captured",...}
@@ -27,4 +27,4 @@ nlohmann::json legal_json(const std::vector<std::string>& legal, const Geometry&
 nlohmann::json step_json(const ObservedMove& m, Side viewer, const Geometry& g);
 nlohmann::json step_json(const waterloo::ObservedStep& s, Side viewer, const Geometry& g);
 
-}  // namespace stratego::bots
+}  // namespace stratego::serve

@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-namespace stratego::bots {
+namespace stratego::serve {
 
 struct WebAsset {
   std::string_view name;  // "index.html", "app.js", ...
@@ -13,4 +13,4 @@ struct WebAsset {
 };
 const std::vector<WebAsset>& web_assets();
 
-}  // namespace stratego::bots
+}  // namespace stratego::serve

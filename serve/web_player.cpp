@@ -8,7 +8,7 @@
 #include "play/human_bot.h"
 #include "serve/view_json.h"
 
-namespace stratego::bots {
+namespace stratego::serve {
 namespace {
 
 using nlohmann::json;
@@ -37,7 +37,7 @@ waterloo::WaterlooView waterloo_preview(const waterloo::WaterlooState& state, Si
 
 }  // namespace
 
-void WebPlayer::new_game(const GameStart& g) {
+void WebPlayer::new_game(const bots::GameStart& g) {
   std::lock_guard lock(mu_);
   game_ = g;
   rng_ = Rng(g.seed ^ 0x7765620000000000ull);
@@ -48,9 +48,9 @@ void WebPlayer::new_game(const GameStart& g) {
   if (g.variant->family == Family::kWaterloo) waterloo_belief_.emplace(g.variant, g.side);
 }
 
-Reply WebPlayer::wait_reply(std::unique_lock<std::mutex>& lock) {
+bots::Reply WebPlayer::wait_reply(std::unique_lock<std::mutex>& lock) {
   cv_.wait(lock, [&] { return reply_ || shutdown_; });
-  Reply r;
+  bots::Reply r;
   if (reply_)
     r = *reply_;
   else
@@ -60,7 +60,7 @@ Reply WebPlayer::wait_reply(std::unique_lock<std::mutex>& lock) {
   return r;
 }
 
-std::string WebPlayer::setup(const SetupRequest& r) {
+std::string WebPlayer::setup(const bots::SetupRequest& r) {
   std::unique_lock lock(mu_);
   const Side side = game_.side;
   const bool waterloo = game_.variant->family == Family::kWaterloo;
@@ -124,11 +124,11 @@ void WebPlayer::observe(const waterloo::ObservedStep& s, const waterloo::Waterlo
   }
 }
 
-Reply WebPlayer::decide(const Request& r, const std::atomic<bool>& /*stop*/,
-                        const InfoSink& /*info*/) {
+bots::Reply WebPlayer::decide(const bots::Request& r, const std::atomic<bool>& /*stop*/,
+                              const bots::InfoSink& /*info*/) {
   std::unique_lock lock(mu_);
   if (adjourn_ || shutdown_) {
-    Reply a;
+    bots::Reply a;
     a.adjourn = true;
     return a;
   }
@@ -199,7 +199,7 @@ json WebPlayer::snapshot(int since) const {
   j["step_count"] = int(steps_.size());
   if (!result_.empty()) {
     j["result"] = result_;
-    j["result_text"] = result_in_words(result_, game_.side);
+    j["result_text"] = play::result_in_words(result_, game_.side);
   }
   return j;
 }
@@ -271,7 +271,7 @@ WebPlayer::Refusal WebPlayer::submit_action(const std::string& token, bool offer
     return {409, "stale decision " + std::to_string(decision)};
   if (std::find(legal_.begin(), legal_.end(), token) == legal_.end())
     return {400, "'" + token + "' is not legal now"};
-  Reply r;
+  bots::Reply r;
   r.action = token;
   r.offer_draw = offer_draw;
   reply_ = r;
@@ -284,7 +284,7 @@ WebPlayer::Refusal WebPlayer::accept_draw() {
   std::lock_guard lock(mu_);
   if (pending_ != Pending::kAction || reply_) return {409, "it is not your decision now"};
   if (!draw_offered_) return {409, "there is no draw offer to accept"};
-  Reply r;
+  bots::Reply r;
   r.accept_draw = true;
   reply_ = r;
   pending_ = Pending::kNone;  // a poll before the referee's thread wakes shows no decision
@@ -296,7 +296,7 @@ WebPlayer::Refusal WebPlayer::resign() {
   std::lock_guard lock(mu_);
   if (pending_ != Pending::kAction || reply_)
     return {409, "you can resign when it is your decision"};
-  Reply r;
+  bots::Reply r;
   r.resign = true;
   reply_ = r;
   pending_ = Pending::kNone;  // a poll before the referee's thread wakes shows no decision
@@ -310,7 +310,7 @@ WebPlayer::Refusal WebPlayer::adjourn() {
     return {409, "you can adjourn when it is your decision"};
   adjourn_ = true;
   if (pending_ == Pending::kAction) {
-    Reply r;
+    bots::Reply r;
     r.adjourn = true;
     reply_ = r;
     pending_ = Pending::kNone;
@@ -391,4 +391,4 @@ json WebPlayer::beliefs() const {
           {"moves_played", v.moves_played}};
 }
 
-}  // namespace stratego::bots
+}  // namespace stratego::serve

@@ -21,17 +21,18 @@
 #include "eval/belief.h"
 #include "eval/waterloo_belief.h"
 
-namespace stratego::bots {
+namespace stratego::serve {
 
-class WebPlayer : public Bot {
+class WebPlayer : public bots::Bot {
  public:
   WebPlayer() = default;
   std::string name() const override { return "human"; }
-  void new_game(const GameStart& g) override;
-  std::string setup(const SetupRequest& r) override;
+  void new_game(const bots::GameStart& g) override;
+  std::string setup(const bots::SetupRequest& r) override;
   void observe(const ObservedMove& m, const View& after) override;
   void observe(const waterloo::ObservedStep& s, const waterloo::WaterlooView& after) override;
-  Reply decide(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) override;
+  bots::Reply decide(const bots::Request& r, const std::atomic<bool>& stop,
+                     const bots::InfoSink& info) override;
   void game_over(const std::string& result) override;
 
   // What the page shows: {"pending": "setup"|"action"|null, "decision", "view", "legal",
@@ -59,7 +60,7 @@ class WebPlayer : public Bot {
 
  private:
   enum class Pending { kNone, kSetup, kAction };
-  Reply wait_reply(std::unique_lock<std::mutex>& lock);
+  bots::Reply wait_reply(std::unique_lock<std::mutex>& lock);
   nlohmann::json setup_json() const;
   nlohmann::json waterloo_beliefs() const;
   std::string classic_line(const nlohmann::json& body) const;  // throws InputError
@@ -67,7 +68,7 @@ class WebPlayer : public Bot {
 
   mutable std::mutex mu_;
   std::condition_variable cv_;
-  GameStart game_;
+  bots::GameStart game_;
   Rng rng_{1};
   bool shutdown_ = false, adjourn_ = false;
   Pending pending_ = Pending::kNone;
@@ -75,7 +76,7 @@ class WebPlayer : public Bot {
   std::vector<std::string> legal_;
   bool draw_offered_ = false;
   nlohmann::json view_;  // the latest view, as JSON
-  std::optional<Reply> reply_;
+  std::optional<bots::Reply> reply_;
   std::optional<std::string> setup_answer_;
   // Set-up in progress.
   Setup classic_suggestion_;
@@ -88,4 +89,4 @@ class WebPlayer : public Bot {
   std::string result_;
 };
 
-}  // namespace stratego::bots
+}  // namespace stratego::serve

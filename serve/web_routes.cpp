@@ -17,7 +17,7 @@
 // Last: its system headers define macros that break Eigen's templates.
 #include <httplib.h>
 
-namespace stratego::bots {
+namespace stratego::serve {
 namespace {
 
 using nlohmann::json;
@@ -184,8 +184,8 @@ void WebServer::routes() {
           }
           send(res, {{"variants", variants},
                      {"options", options},
-                     {"bots", builtin_bot_names()},
-                     {"default_bot", default_opponent()},
+                     {"bots", bots::builtin_bot_names()},
+                     {"default_bot", bots::default_opponent()},
                      {"version", "0.1.0"}});
         }));
 
@@ -211,9 +211,9 @@ void WebServer::routes() {
            m.variant = get_string(b, "variant", "classic");
            check_variant_spec(m.variant);
            load_variant(m.variant);  // throws InputError with the reason
-           m.bot = get_string(b, "bot", default_opponent());
+           m.bot = get_string(b, "bot", bots::default_opponent());
            check_bot_spec(m.bot);
-           make_bot_from_spec(m.bot);
+           protocol::make_bot_from_spec(m.bot);
            m.movetime_ms = get_int(b, "movetime_ms", 1000, 10, o_.max_movetime_ms);
            const std::string side = get_string(b, "side", "red");
            std::random_device rd;
@@ -340,4 +340,4 @@ void WebServer::routes() {
   s.Post(pattern, guarded(game_route));
 }
 
-}  // namespace stratego::bots
+}  // namespace stratego::serve

@@ -15,7 +15,7 @@
 // Last: its system headers define macros that break Eigen's templates.
 #include <httplib.h>
 
-namespace stratego::bots {
+namespace stratego::serve {
 
 bool valid_game_id(const std::string& id) {
   static const std::regex pattern("[0-9a-f]{16}");
@@ -57,7 +57,7 @@ void check_bot_spec(const std::string& spec) {
   if (spec.empty() || spec.size() > 200)
     throw InputError("bot: give a built-in bot name (at most 200 characters)");
   const std::string name = spec.substr(0, spec.find(','));
-  const auto names = builtin_bot_names();
+  const auto names = bots::builtin_bot_names();
   if (std::find(names.begin(), names.end(), name) == names.end())
     throw InputError("bot '" + name +
                      "': only built-in bots can be chosen here (no commands are run)");
@@ -153,4 +153,4 @@ std::string WebServer::new_id() {
   }
 }
 
-}  // namespace stratego::bots
+}  // namespace stratego::serve

@@ -20,10 +20,13 @@ class Server;
 }
 
 namespace stratego::bots {
-
 class Bot;
+}
+
+namespace stratego::serve {
+
 class GameSession;
-using BotMaker = std::function<std::unique_ptr<Bot>(const std::string& spec)>;
+using BotMaker = std::function<std::unique_ptr<bots::Bot>(const std::string& spec)>;
 
 struct ServeOptions {
   std::string host = "127.0.0.1";
@@ -73,4 +76,4 @@ void check_variant_spec(const std::string& spec);
 // Throws InputError unless spec is a built-in bot, optionally with ",name=value" settings.
 void check_bot_spec(const std::string& spec);
 
-}  // namespace stratego::bots
+}  // namespace stratego::serve

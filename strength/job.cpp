@@ -60,21 +60,21 @@ Side candidate_side(const Variant& v, const std::string& line, int game) {
 GameRow play_strength_job(const StrengthJob& j, const std::shared_ptr<const Variant>& v) {
   const Side side = v->family == Family::kWaterloo ? waterloo_side_of(v, j.candidate.line)
                                                    : candidate_side(*v, j.candidate.line, j.game);
-  bots::GameSettings gs;
+  referee::GameSettings gs;
   gs.variant = v;
   gs.variant_spec = j.variant;
   gs.seed = j.seed;
   gs.time.nodes = j.nodes;
   gs.setup[side] = j.candidate.line;
   gs.setup[other(side)] = j.opponent;
-  auto red = bots::make_bot_from_spec(j.bot);
-  auto blue = bots::make_bot_from_spec(j.bot);
-  const bots::GameOutcome o = bots::play_game(*red, *blue, gs);
+  auto red = protocol::make_bot_from_spec(j.bot);
+  auto blue = protocol::make_bot_from_spec(j.bot);
+  const referee::GameOutcome o = referee::play_game(*red, *blue, gs);
   GameRow g;
   g.candidate = j.candidate.id;
   g.game = j.game;
   g.score = o.winner == winner_of(side) ? 1.0 : o.winner == winner_of(other(side)) ? 0.0 : 0.5;
-  g.reason = bots::reason_key(o);
+  g.reason = referee::reason_key(o);
   g.opponent = j.opponent;
   g.seed = j.seed;
   GameTrace t;

@@ -30,7 +30,7 @@ Lab::Lab(Store& store, const LabOptions& options)
       opt_(options),
       variant_(std::make_shared<const Variant>(load_variant(store.settings().variant))) {
   if (opt_.jobs < 1) throw InputError("-j must be at least 1");
-  bots::make_bot_from_spec(store.settings().bot);  // a bad spec fails before any game
+  protocol::make_bot_from_spec(store.settings().bot);  // a bad spec fails before any game
 }
 
 int Lab::ensure(const std::vector<Candidate>& candidates, int games) {

@@ -391,11 +391,12 @@ TEST(AlphaBetaBot, PlaysOnlyLegalMovesInEveryClassicFamilyVariant) {
       ab.set_option("nodes", "1500");
       ab.set_option("worlds", "2");
       RandomBot rnd;
-      GameSettings s;
+      referee::GameSettings s;
       s.variant = std::make_shared<const Variant>(load_variant(spec));
       s.variant_spec = spec;
       s.seed = 17 + ab_side;
-      const GameOutcome o = ab_side == kRed ? play_game(ab, rnd, s) : play_game(rnd, ab, s);
+      const referee::GameOutcome o =
+          ab_side == kRed ? referee::play_game(ab, rnd, s) : referee::play_game(rnd, ab, s);
       EXPECT_NE(o.reason, "illegal-action") << spec << ": " << o.detail;
       EXPECT_NE(o.reason, "crash") << spec << ": " << o.detail;
       EXPECT_NE(o.reason, "protocol-error") << spec << ": " << o.detail;

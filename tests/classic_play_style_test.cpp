@@ -35,8 +35,8 @@ std::vector<Decision> short_game(const std::string& red, const std::string& blue
                                  std::uint64_t seed, Side watched, int plies = 160) {
   const auto v = seeded::load("classic");
   State s = seeded::seeded_start(v, seed);
-  std::unique_ptr<bots::Bot> bot[2] = {bots::make_bot_from_spec(red),
-                                       bots::make_bot_from_spec(blue)};
+  std::unique_ptr<bots::Bot> bot[2] = {protocol::make_bot_from_spec(red),
+                                       protocol::make_bot_from_spec(blue)};
   for (Side side : {kRed, kBlue}) bot[side]->new_game({v, "classic", side, seed, ""});
   std::vector<Decision> out;
   const std::atomic<bool> stop{false};
@@ -108,7 +108,7 @@ TEST(ClassicPlayStyle, AggressiveAttacksAnUnknownPiecePassiveLeavesAlone) {
                                        {"j9", kBlue, kBomb},
                                        {"e6", kBlue, kSergeant, kMovedFlag}});
   auto choice = [&](const std::string& spec) {
-    auto bot = bots::make_bot_from_spec(spec);
+    auto bot = protocol::make_bot_from_spec(spec);
     bot->new_game({s.variant_ptr(), "classic", kRed, 1, ""});
     const View view = make_view(s, kRed);
     bots::Request r;
@@ -139,8 +139,8 @@ TEST(ClassicPlayStyle, EachStyleDoesWhatItSaysOverShortGames) {
   EXPECT_GT(taken(aggressive), taken(base) + 0.1);
   EXPECT_LT(taken(passive), 0.3 * taken(base));
   EXPECT_GT(scout_share(scouts), 1.5 * scout_share(base));
-  EXPECT_LE(few.most_moving, bots::kFewPieces);
-  EXPECT_GT(base.most_moving, bots::kFewPieces + 1);
+  EXPECT_LE(few.most_moving, heuristic::kFewPieces);
+  EXPECT_GT(base.most_moving, heuristic::kFewPieces + 1);
 }
 
 // How often a bot's choice is one the plain rules judgement (from the view alone) rates best,
@@ -149,10 +149,10 @@ double agreement_with_rules(const std::string& spec) {
   int same = 0, n = 0;
   for (std::uint64_t seed = 1; seed <= 4; ++seed)
     for (const Decision& d : short_game(spec, "rules", seed, kRed, 120)) {
-      bots::EnemyKnowledge know;
+      heuristic::EnemyKnowledge know;
       know.reset(d.view.variant, kRed);
       know.update(d.view);
-      const bots::ClassicRulesEval eval(d.view, know);
+      const heuristic::ClassicRulesEval eval(d.view, know);
       double best = -1e18;
       for (Move m : d.legal) best = std::max(best, eval.score(m));
       ++n;
@@ -170,14 +170,14 @@ TEST(ClassicPlayStyle, NearRandomMostlyDiffersFromTheRulesChoice) {
 }
 
 TEST(ClassicPlayStyle, CombinesWithSetupsAndRefusesUnknownStyles) {
-  auto bot = bots::make_bot_from_spec("rules,style=aggressive,setups=forward-bombs");
+  auto bot = protocol::make_bot_from_spec("rules,style=aggressive,setups=forward-bombs");
   const auto v = seeded::load("classic");
   bot->new_game({v, "classic", kBlue, 3, ""});
   const std::string line = bot->setup({});
   EXPECT_EQ(std::count(line.begin() + 30, line.end(), 'B'), 6) << line;
-  EXPECT_THROW(bots::make_bot_from_spec("rules,style=reckless"), InputError);
-  for (const std::string& name : bots::play_style_names())
-    EXPECT_EQ(bots::play_style_name(*bots::parse_play_style(name)), name);
+  EXPECT_THROW(protocol::make_bot_from_spec("rules,style=reckless"), InputError);
+  for (const std::string& name : heuristic::play_style_names())
+    EXPECT_EQ(heuristic::play_style_name(*heuristic::parse_play_style(name)), name);
 }
 
 }  // namespace

@@ -217,7 +217,7 @@ TEST(ClassicRulesBot, V_5_RescuesItsMostValuableCapturedPiece) {
 TEST(ClassicRulesKnowledge, V_6_ASilentDefenderThatSurvivesIsHigherOrABomb) {
   State s = with_blue_camp("classic+silent-defence",
                            {{"e4", kRed, kCaptain}, {"j1", kRed, kScout}, {"e5", kBlue, kMajor}});
-  bots::EnemyKnowledge know;
+  heuristic::EnemyKnowledge know;
   know.reset(s.variant_ptr(), kRed);
   know.update(make_view(s, kRed));
   play(s, "e4-e5");
@@ -225,12 +225,12 @@ TEST(ClassicRulesKnowledge, V_6_ASilentDefenderThatSurvivesIsHigherOrABomb) {
   know.update(make_view(s, kRed));
   const int e5 = square_of(s, "e5");
   ASSERT_EQ(piece_kind(make_view(s, kRed).board[e5].piece), kUnknown);  // still hidden
-  const bots::KindMask higher_or_bomb = bots::kind_bit(kMajor) | bots::kind_bit(kColonel) |
-                                        bots::kind_bit(kGeneral) | bots::kind_bit(kMarshal) |
-                                        bots::kind_bit(kBomb);
+  const eval::KindMask higher_or_bomb = eval::kind_bit(kMajor) | eval::kind_bit(kColonel) |
+                                        eval::kind_bit(kGeneral) | eval::kind_bit(kMarshal) |
+                                        eval::kind_bit(kBomb);
   // The tracker may know more from the counts, but never less than the fight showed.
   EXPECT_EQ(know.mask(e5) & ~higher_or_bomb, 0);
-  EXPECT_TRUE(know.mask(e5) & bots::kind_bit(kMajor));
+  EXPECT_TRUE(know.mask(e5) & eval::kind_bit(kMajor));
   EXPECT_GT(know.belief(e5)[kMajor], 0.0);
   EXPECT_EQ(know.belief(e5)[kCaptain], 0.0);
 }
@@ -238,14 +238,14 @@ TEST(ClassicRulesKnowledge, V_6_ASilentDefenderThatSurvivesIsHigherOrABomb) {
 TEST(ClassicRulesKnowledge, C_4_5_ATwoSquareMoveShowsAScoutOrACaptain) {
   State s = with_blue_camp("ultimate-lightning", {{"e4", kRed, kMarshal}, {"e8", kBlue, kCaptain}});
   s.set_side_to_move(kBlue);
-  bots::EnemyKnowledge know;
+  heuristic::EnemyKnowledge know;
   know.reset(s.variant_ptr(), kRed);
   know.update(make_view(s, kRed));
   EXPECT_NE(know.belief(square_of(s, "e8"))[kBomb], 0.0);  // unmoved: it may be a bomb
   play(s, "e8-e6");
   know.observe(observe(s, s.history().back(), kRed), make_view(s, kRed));
   know.update(make_view(s, kRed));
-  EXPECT_EQ(know.mask(square_of(s, "e6")), bots::kind_bit(kScout) | bots::kind_bit(kCaptain));
+  EXPECT_EQ(know.mask(square_of(s, "e6")), eval::kind_bit(kScout) | eval::kind_bit(kCaptain));
   EXPECT_EQ(know.mask(square_of(s, "e8")), 0);
 }
 
@@ -255,7 +255,7 @@ TEST(ClassicRulesKnowledge, NeverRulesOutTheTrueKindInEveryVariant) {
   for (const std::string& spec : seeded::all_variant_specs()) {
     const auto v = seeded::load(spec);
     State s = seeded::seeded_start(v, seeded::seed_of(spec, 7));
-    std::array<bots::EnemyKnowledge, 2> know;
+    std::array<heuristic::EnemyKnowledge, 2> know;
     for (Side side : {kRed, kBlue}) know[side].reset(v, side);
     Rng rng(seeded::seed_of(spec, 8));
     MoveList list;
@@ -269,7 +269,7 @@ TEST(ClassicRulesKnowledge, NeverRulesOutTheTrueKindInEveryVariant) {
         know[side].update(view);
         for (int sq : squares(s.side_bb(other(side)))) {
           const Kind truth = piece_kind(s.at(sq));
-          ASSERT_TRUE(know[side].mask(sq) & bots::kind_bit(truth))
+          ASSERT_TRUE(know[side].mask(sq) & eval::kind_bit(truth))
               << spec << " ply " << ply << ": " << side_name(side) << " excludes the "
               << kind_name(truth) << " on " << s.geometry().square_name(sq);
           ASSERT_GT(know[side].belief(sq)[truth], 0.0) << spec << " ply " << ply;
@@ -345,21 +345,21 @@ TEST(ClassicRulesBot, FlagStartsWithBombsAroundItInClassic) {
   }
 }
 
-bots::GameOutcome rules_against_random(const std::string& spec, std::uint64_t seed, Side rules_side,
-                                       bots::Bot& rules) {
+referee::GameOutcome rules_against_random(const std::string& spec, std::uint64_t seed,
+                                          Side rules_side, bots::Bot& rules) {
   bots::RandomBot random;
-  bots::GameSettings settings;
+  referee::GameSettings settings;
   settings.variant = seeded::load(spec);
   settings.variant_spec = spec;
   settings.seed = seed;
-  return rules_side == kRed ? bots::play_game(rules, random, settings)
-                            : bots::play_game(random, rules, settings);
+  return rules_side == kRed ? referee::play_game(rules, random, settings)
+                            : referee::play_game(random, rules, settings);
 }
 
 TEST(ClassicRulesBot, SameSeedSameGame) {
   bots::RulesBot a, b;
-  const bots::GameOutcome first = rules_against_random("classic", 11, kRed, a);
-  const bots::GameOutcome second = rules_against_random("classic", 11, kRed, b);
+  const referee::GameOutcome first = rules_against_random("classic", 11, kRed, a);
+  const referee::GameOutcome second = rules_against_random("classic", 11, kRed, b);
   EXPECT_EQ(first.record, second.record);
   EXPECT_GT(first.decisions, 10);
 }
@@ -368,7 +368,7 @@ TEST(ClassicRulesBot, WinsFixedSeedGamesAgainstRandomInClassic) {
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
     const Side side = seed % 2 ? kRed : kBlue;
     bots::RulesBot rules;
-    const bots::GameOutcome out = rules_against_random("classic", seed, side, rules);
+    const referee::GameOutcome out = rules_against_random("classic", seed, side, rules);
     EXPECT_EQ(out.winner, winner_of(side))
         << "seed " << seed << ": " << out.reason << " " << out.detail;
   }

@@ -30,7 +30,7 @@ struct ModeCounts {
 ModeCounts compare_modes(const std::string& spec, std::uint64_t seed, int every) {
   ModeCounts counts;
   auto v = std::make_shared<const Variant>(load_variant(spec));
-  std::array<EnemyKnowledge, 2> know;
+  std::array<heuristic::EnemyKnowledge, 2> know;
   for (Side side : {kRed, kBlue}) know[side].reset(v, side);
   int ply = 0;
   std::size_t observed = 0;
@@ -43,20 +43,21 @@ ModeCounts compare_modes(const std::string& spec, std::uint64_t seed, int every)
     if (s.over() || ply++ % every != 0) return;
     const Side mover = s.side_to_move();
     const View view = make_view(s, mover);
-    EnemyKnowledge fast_know = know[mover], reference_know = know[mover];
-    fast_know.update(view, EvalMode::kFast);
-    reference_know.update(view, EvalMode::kReference);
+    heuristic::EnemyKnowledge fast_know = know[mover], reference_know = know[mover];
+    fast_know.update(view, heuristic::EvalMode::kFast);
+    reference_know.update(view, heuristic::EvalMode::kReference);
     int rows = 0;
     for (int sq = 0; sq < v->geometry.num_squares(); ++sq) {
-      if (reference_know.belief_class(sq) != EnemyKnowledge::kNoClass) ++rows;
+      if (reference_know.belief_class(sq) != heuristic::EnemyKnowledge::kNoClass) ++rows;
       for (Kind k : kAllKinds)
         ASSERT_TRUE(same_bits(fast_know.belief(sq)[k], reference_know.belief(sq)[k]))
             << spec << " seed " << seed << " ply " << ply << " square "
             << v->geometry.square_name(sq);
     }
     if (fast_know.classes() < rows) ++counts.shared_classes;
-    const ClassicRulesEval fast(view, fast_know, EvalMode::kFast);
-    const ClassicRulesEval reference(view, reference_know, EvalMode::kReference);
+    const heuristic::ClassicRulesEval fast(view, fast_know, heuristic::EvalMode::kFast);
+    const heuristic::ClassicRulesEval reference(view, reference_know,
+                                                heuristic::EvalMode::kReference);
     MoveList list;
     State copy = s;
     generate_moves(copy, list);
@@ -110,9 +111,9 @@ TEST(ClassicRulesEvalModes, BitboardPathCostsEqualThePathSearch) {
       for (int sq : squares(g.playable()))
         if (rng.uniform01() < 0.1) wanted |= square_bb(sq);
       std::array<std::uint8_t, 128> fast{}, early{}, reference{};
-      target_path_costs(g, source, stop, slow, fast);
-      target_path_costs(g, source, stop, slow, early, wanted);
-      path_costs_from(g, source, reference, [&](int u) {
+      heuristic::target_path_costs(g, source, stop, slow, fast);
+      heuristic::target_path_costs(g, source, stop, slow, early, wanted);
+      heuristic::path_costs_from(g, source, reference, [&](int u) {
         if (u == source) return 1;
         return test(stop, u) ? 0 : test(slow, u) ? 3 : 1;
       });

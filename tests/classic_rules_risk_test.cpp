@@ -35,7 +35,7 @@ State marshal_before_blue(std::uint64_t seed, std::string_view marshal) {
 }
 
 std::string choice(const State& s, const std::string& spec, std::int64_t iterations = 0) {
-  auto bot = bots::make_bot_from_spec(spec);
+  auto bot = protocol::make_bot_from_spec(spec);
   bot->new_game({s.variant_ptr(), "classic", kRed, 1, ""});
   const View view = make_view(s, kRed);
   bots::Request r;
@@ -52,17 +52,18 @@ std::string choice(const State& s, const std::string& spec, std::int64_t iterati
 }
 
 // The rules judgement of move `m` (text) for Red in s, with risk pricing on or off.
-double score(const State& s, const std::string& m, bots::RulesRisk risk) {
+double score(const State& s, const std::string& m, heuristic::RulesRisk risk) {
   const View view = make_view(s, kRed);
-  bots::EnemyKnowledge know;
+  heuristic::EnemyKnowledge know;
   know.reset(view.variant, kRed, risk);
   know.update(view);
-  return bots::ClassicRulesEval(view, know, bots::EvalMode::kFast, risk).score(parse_move(s, m));
+  return heuristic::ClassicRulesEval(view, know, heuristic::EvalMode::kFast, risk)
+      .score(parse_move(s, m));
 }
 
-double bomb_belief(const State& s, const std::string& sq, bots::RulesRisk risk) {
+double bomb_belief(const State& s, const std::string& sq, heuristic::RulesRisk risk) {
   const View view = make_view(s, kRed);
-  bots::EnemyKnowledge know;
+  heuristic::EnemyKnowledge know;
   know.reset(view.variant, kRed, risk);
   know.update(view);
   return know.belief(square_of(s, sq))[kBomb];
@@ -71,10 +72,10 @@ double bomb_belief(const State& s, const std::string& sq, bots::RulesRisk risk) 
 TEST(ClassicRulesRisk, MarshalLeavesAloneAnUnmovedCornerPieceThatCanBeABomb) {
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
     const State s = marshal_before_blue(seed, "a6");  // a7: Blue's unmoved front corner piece
-    EXPECT_GT(bomb_belief(s, "a7", bots::RulesRisk::kOn),
-              bomb_belief(s, "a7", bots::RulesRisk::kOff) + 0.01);
-    EXPECT_LT(score(s, "a6-a7", bots::RulesRisk::kOn),
-              score(s, "a6-a7", bots::RulesRisk::kOff) - 1);
+    EXPECT_GT(bomb_belief(s, "a7", heuristic::RulesRisk::kOn),
+              bomb_belief(s, "a7", heuristic::RulesRisk::kOff) + 0.01);
+    EXPECT_LT(score(s, "a6-a7", heuristic::RulesRisk::kOn),
+              score(s, "a6-a7", heuristic::RulesRisk::kOff) - 1);
     EXPECT_NE(choice(s, "rules,risk=1"), "a6-a7") << seed;
     EXPECT_NE(choice(s, "ismcts,risk=1", 200), "a6-a7") << seed;
   }
@@ -85,8 +86,8 @@ TEST(ClassicRulesRisk, RevealedMarshalStepsAwayFromAPossibleSpy) {
     // e6 is next to Blue's unmoved e7, which can be the Spy; the step there is priced the
     // lower, and the Marshal standing on e6 steps back.
     const State s = marshal_before_blue(seed, "e5");
-    EXPECT_LT(score(s, "e5-e6", bots::RulesRisk::kOn),
-              score(s, "e5-e6", bots::RulesRisk::kOff) - 1);
+    EXPECT_LT(score(s, "e5-e6", heuristic::RulesRisk::kOn),
+              score(s, "e5-e6", heuristic::RulesRisk::kOff) - 1);
     EXPECT_NE(choice(s, "rules,risk=1"), "e5-e6") << seed;
     const State next = marshal_before_blue(seed, "e6");
     EXPECT_EQ(choice(next, "rules,risk=1"), "e6-e5") << seed;
@@ -101,18 +102,18 @@ TEST(ClassicRulesRisk, AnAttackIsJudgedByTheBeliefSetForItsTarget) {
     const View view = make_view(s, kRed);
     const int target = square_of(s, "a7");
     auto attack = [&](Kind k) {
-      bots::EnemyKnowledge know;
+      heuristic::EnemyKnowledge know;
       know.reset(view.variant, kRed);
       know.update(view);
-      bots::KindProbs b{};
+      heuristic::KindProbs b{};
       b[k] = 1;
       know.set_belief(target, b);
       EXPECT_EQ(know.belief(target)[k], 1);
-      return bots::ClassicRulesEval(view, know).score(parse_move(s, "a6-a7"));
+      return heuristic::ClassicRulesEval(view, know).score(parse_move(s, "a6-a7"));
     };
-    const double own = score(s, "a6-a7", bots::RulesRisk::kOff);
-    EXPECT_LT(attack(kBomb), own - 1) << seed;      // certain to lose the Marshal
-    EXPECT_GT(attack(kFlag), bots::kWinValue / 2);  // certain to win the game
+    const double own = score(s, "a6-a7", heuristic::RulesRisk::kOff);
+    EXPECT_LT(attack(kBomb), own - 1) << seed;           // certain to lose the Marshal
+    EXPECT_GT(attack(kFlag), heuristic::kWinValue / 2);  // certain to win the game
     EXPECT_GT(attack(kCaptain), attack(kBomb) + 1) << seed;
   }
 }
@@ -128,11 +129,11 @@ TEST(ClassicRulesRisk, FlagPatienceLeavesAPossibleFlagToTheCheapestAttacker) {
     s.remove(square_of(s, "a9"));
     s.put(square_of(s, "a9"), kRed, kMarshal, kMovedFlag | kRevealedFlag);
     for (const char* sq : {"j6", "i6", "h6"}) s.put(square_of(s, sq), kRed, kScout, kMovedFlag);
-    EXPECT_LT(score(s, "a9-a10", bots::RulesRisk::kPatient),
-              score(s, "a9-a10", bots::RulesRisk::kOff) - 20)
+    EXPECT_LT(score(s, "a9-a10", heuristic::RulesRisk::kPatient),
+              score(s, "a9-a10", heuristic::RulesRisk::kOff) - 20)
         << seed;
-    EXPECT_EQ(score(s, "j6-j7", bots::RulesRisk::kPatient),
-              score(s, "j6-j7", bots::RulesRisk::kOff))
+    EXPECT_EQ(score(s, "j6-j7", heuristic::RulesRisk::kPatient),
+              score(s, "j6-j7", heuristic::RulesRisk::kOff))
         << seed;
   }
 }
@@ -152,18 +153,18 @@ TEST(ClassicRulesRisk, C5_4_BombWallsLeaveOnlyTheMinerADangerToAFlagShutInByBomb
       s.put(square_of(s, "c2"), kBlue, k, kMovedFlag);
       break;
     }
-    const auto walls = bots::RulesRisk::kBombWalls, off = bots::RulesRisk::kOff;
+    const auto walls = heuristic::RulesRisk::kBombWalls, off = heuristic::RulesRisk::kOff;
     EXPECT_LT(score(s, "c3-c2", walls), score(s, "c3-c2", off) - 5) << seed;
 
     const View view = make_view(s, kRed);
-    auto as_miner = [&](bots::RulesRisk risk) {
-      bots::EnemyKnowledge know;
+    auto as_miner = [&](heuristic::RulesRisk risk) {
+      heuristic::EnemyKnowledge know;
       know.reset(view.variant, kRed, risk);
       know.update(view);
-      bots::KindProbs miner{};
+      heuristic::KindProbs miner{};
       miner[kMiner] = 1;
       know.set_belief(square_of(s, "c2"), miner);
-      return bots::ClassicRulesEval(view, know, bots::EvalMode::kFast, risk)
+      return heuristic::ClassicRulesEval(view, know, heuristic::EvalMode::kFast, risk)
           .score(parse_move(s, "c3-c2"));
     };
     EXPECT_EQ(as_miner(walls), as_miner(off)) << seed;
@@ -197,7 +198,7 @@ TEST(ClassicRulesRisk, C5_4_BombGuardKeepsAPieceThatBeatsAMinerNearTheBombsBesid
       t.put(square_of(t, red_at), kRed, red, kMovedFlag);
       return t;
     };
-    const auto guard = bots::RulesRisk::kBombGuard, off = bots::RulesRisk::kOff;
+    const auto guard = heuristic::RulesRisk::kBombGuard, off = heuristic::RulesRisk::kOff;
     auto gain = [&](const State& t, const char* m) {
       return score(t, m, guard) - score(t, m, off);
     };
@@ -221,16 +222,16 @@ TEST(ClassicRulesRisk, OffIsTheDefaultAndBadValuesAreRefused) {
   const State s = marshal_before_blue(1, "e5");
   for (const char* m : {"e5-e6", "e5-e4", "e5-f5"}) {
     const View view = make_view(s, kRed);
-    bots::EnemyKnowledge know;
+    heuristic::EnemyKnowledge know;
     know.reset(view.variant, kRed);
     know.update(view);
-    EXPECT_EQ(bots::ClassicRulesEval(view, know).score(parse_move(s, m)),
-              score(s, m, bots::RulesRisk::kOff));
+    EXPECT_EQ(heuristic::ClassicRulesEval(view, know).score(parse_move(s, m)),
+              score(s, m, heuristic::RulesRisk::kOff));
   }
-  EXPECT_THROW(bots::make_bot_from_spec("rules,risk=16"), InputError);
-  EXPECT_THROW(bots::make_bot_from_spec("ismcts,risk=16"), InputError);
-  EXPECT_THROW(bots::make_bot_from_spec("rules,risk=-1"), InputError);
-  EXPECT_NO_THROW(bots::make_bot_from_spec("rules,risk=15"));
+  EXPECT_THROW(protocol::make_bot_from_spec("rules,risk=16"), InputError);
+  EXPECT_THROW(protocol::make_bot_from_spec("ismcts,risk=16"), InputError);
+  EXPECT_THROW(protocol::make_bot_from_spec("rules,risk=-1"), InputError);
+  EXPECT_NO_THROW(protocol::make_bot_from_spec("rules,risk=15"));
 }
 
 }  // namespace

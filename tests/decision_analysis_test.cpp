@@ -41,12 +41,12 @@ const std::string& game_file() {
     IsmctsBot red;
     use_table_prior(red);
     RulesBot blue;
-    GameSettings s;
+    referee::GameSettings s;
     s.variant = std::make_shared<const Variant>(load_variant(kSpec));
     s.variant_spec = kSpec;
     s.seed = 7;
     s.time.nodes = kNodes;
-    const GameOutcome o = play_game(red, blue, s);
+    const referee::GameOutcome o = referee::play_game(red, blue, s);
     const std::string file = unique_temp_path("explained_game.rec");
     write_text_file_atomically(file, o.record);
     return file;
@@ -54,16 +54,17 @@ const std::string& game_file() {
   return path;
 }
 
-std::vector<ExplainedDecision> explain(Bot& bot, Side side, int from = 1, int to = INT_MAX,
-                                       std::int64_t nodes = kNodes) {
-  RecordReplay replay(game_file(), 0, "waterloo refused");
-  ExplainSettings st;
+std::vector<referee::ExplainedDecision> explain(Bot& bot, Side side, int from = 1, int to = INT_MAX,
+                                                std::int64_t nodes = kNodes) {
+  referee::RecordReplay replay(game_file(), 0, "waterloo refused");
+  referee::ExplainSettings st;
   st.side = side;
   st.nodes = nodes;
   st.from = from;
   st.to = to;
-  std::vector<ExplainedDecision> out;
-  explain_decisions(replay, bot, st, [&](const ExplainedDecision& d) { out.push_back(d); });
+  std::vector<referee::ExplainedDecision> out;
+  referee::explain_decisions(replay, bot, st,
+                             [&](const referee::ExplainedDecision& d) { out.push_back(d); });
   return out;
 }
 
@@ -82,7 +83,7 @@ std::vector<State> positions() {
 // Every attack row: its belief sums to 1 over the army's kinds; a target that has moved is no
 // Bomb and no Flag; a target whose kind was shown is that kind for sure. Returns how many
 // attack rows had a moved target.
-int check_attacks(const ExplainedDecision& d, const State& before) {
+int check_attacks(const referee::ExplainedDecision& d, const State& before) {
   int moved_targets = 0;
   const Side me = before.side_to_move();
   for (const ActionRow& r : d.analysis.rows) {
@@ -131,7 +132,7 @@ TEST(DecisionAnalysis, IsmctsRemakesTheGamesChoicesWithRowsByVisitsAndSoundTarge
   const auto before = positions();
   ASSERT_GE(decisions.size(), 25u);
   int moved_targets = 0;
-  for (const ExplainedDecision& d : decisions) {
+  for (const referee::ExplainedDecision& d : decisions) {
     const DecisionAnalysis& a = d.analysis;
     EXPECT_EQ(a.chosen, d.played) << "move " << d.move;  // the game's view, seed and budget
     EXPECT_EQ(a.bot, "ismcts");
@@ -165,7 +166,7 @@ TEST(DecisionAnalysis, DecisionsBeforeTheRangeKeepTheBotsStateAsInTheGame) {
   const auto decisions = explain(bot, kRed, 31, 50);
   ASSERT_FALSE(decisions.empty());
   EXPECT_GE(decisions.front().move, 31);
-  for (const ExplainedDecision& d : decisions) {
+  for (const referee::ExplainedDecision& d : decisions) {
     EXPECT_LE(d.move, 50);
     EXPECT_EQ(d.analysis.chosen, d.played) << "move " << d.move;
   }
@@ -176,7 +177,7 @@ TEST(DecisionAnalysis, RulesShowsItsScoresAndAnalyzesBeliefAboutTargets) {
   const auto decisions = explain(bot, kBlue);
   const auto before = positions();
   ASSERT_GE(decisions.size(), 25u);
-  for (const ExplainedDecision& d : decisions) {
+  for (const referee::ExplainedDecision& d : decisions) {
     const DecisionAnalysis& a = d.analysis;
     EXPECT_EQ(a.chosen, d.played) << "move " << d.move;
     EXPECT_EQ(a.measure, "score");
@@ -192,7 +193,7 @@ TEST(DecisionAnalysis, AlphabetaShowsValuesAndVotesOverTheWorlds) {
   const auto decisions = explain(bot, kRed, 1, 12, 4000);
   const auto before = positions();
   ASSERT_FALSE(decisions.empty());
-  for (const ExplainedDecision& d : decisions) {
+  for (const referee::ExplainedDecision& d : decisions) {
     const DecisionAnalysis& a = d.analysis;
     EXPECT_EQ(a.measure, "values");
     EXPECT_EQ(a.worlds, 4);
@@ -234,13 +235,13 @@ TEST(DecisionAnalysis, BadInputIsNamed) {
   text.replace(at, text.find(' ', at) - at, "a1-a9");
   write_text_file_atomically(bad, text);
   const std::string e = message([&] {
-    RecordReplay replay(bad, 0, "refused");
-    ExplainSettings st;
-    explain_decisions(replay, bot, st, [](const ExplainedDecision&) {});
+    referee::RecordReplay replay(bad, 0, "refused");
+    referee::ExplainSettings st;
+    referee::explain_decisions(replay, bot, st, [](const referee::ExplainedDecision&) {});
   });
   EXPECT_NE(e.find(bad + ": move 1 (a1-a9) is not legal"), std::string::npos) << e;
   EXPECT_NE(message([] {
-              RecordReplay("/nonexistent/game.rec", 0, "refused");
+              referee::RecordReplay("/nonexistent/game.rec", 0, "refused");
             }).find("/nonexistent/game.rec"),
             std::string::npos);
 }

@@ -81,8 +81,8 @@ TEST_P(HostileBot, LosesWithTheDocumentedReasonAndLeavesNothingBehind) {
   std::filesystem::remove(pidfile);
   const std::string command = std::string(HOSTILE_BOT) + " " + c.protocol + " " + c.mode + " " +
                               std::to_string(c.at) + " " + pidfile;
-  MatchSettings st;
-  st.variant_spec = ucc             ? std::string(kUccVariantSpec)
+  referee::MatchSettings st;
+  st.variant_spec = ucc             ? std::string(protocol::kUccVariantSpec)
                     : c.big_variant ? big_variant_path()
                                     : "barrage";
   st.variant = std::make_shared<const Variant>(load_variant(st.variant_spec));
@@ -90,33 +90,33 @@ TEST_P(HostileBot, LosesWithTheDocumentedReasonAndLeavesNothingBehind) {
   st.seed = 5;
   st.time.movetime_ms = c.movetime_ms;
   st.time.grace_ms = 200;
-  const BotFactory hostile = [&]() -> std::unique_ptr<Bot> {
+  const referee::BotFactory hostile = [&]() -> std::unique_ptr<Bot> {
     if (ucc) {
-      UccBotOptions o;
+      protocol::UccBotOptions o;
       o.grace_ms = 200;
       o.default_timeout_ms = 1000;
       o.stderr_path = "/dev/null";
-      return std::make_unique<UccBot>(command, o);
+      return std::make_unique<protocol::UccBot>(command, o);
     }
-    ProtocolBotOptions o;
+    protocol::ProtocolBotOptions o;
     o.handshake_timeout = milliseconds(1000);
     o.ready_timeout = milliseconds(1000);
     o.grace = milliseconds(200);
     o.quit_grace = milliseconds(100);
     o.stderr_path = "/dev/null";
-    return std::make_unique<ProtocolBot>(command, o);
+    return std::make_unique<protocol::ProtocolBot>(command, o);
   };
-  const BotFactory random = [] { return std::make_unique<RandomBot>(); };
-  std::optional<GameReport> report;
-  st.on_game = [&](const GameReport& r) { report = r; };
+  const referee::BotFactory random = [] { return std::make_unique<RandomBot>(); };
+  std::optional<referee::GameReport> report;
+  st.on_game = [&](const referee::GameReport& r) { report = r; };
   const auto start = std::chrono::steady_clock::now();
-  const MatchSummary m = run_match(hostile, random, st);
+  const referee::MatchSummary m = referee::run_match(hostile, random, st);
   const auto took =
       std::chrono::duration_cast<milliseconds>(std::chrono::steady_clock::now() - start).count();
   ASSERT_TRUE(report);
   EXPECT_EQ(m.games, 1);
   if (std::string(c.reason).empty()) {  // no forfeit: the game ends by the rules
-    EXPECT_FALSE(is_forfeit(report->outcome))
+    EXPECT_FALSE(referee::is_forfeit(report->outcome))
         << report->outcome.reason << ": " << report->outcome.detail;
   } else {
     EXPECT_EQ(report->outcome.reason, c.reason) << report->outcome.detail;
@@ -124,7 +124,7 @@ TEST_P(HostileBot, LosesWithTheDocumentedReasonAndLeavesNothingBehind) {
   if (c.forfeit) {
     EXPECT_EQ(report->outcome.winner, Winner::kBlue) << report->outcome.detail;
   }
-  if (is_forfeit(report->outcome)) {
+  if (referee::is_forfeit(report->outcome)) {
     EXPECT_FALSE(report->outcome.detail.empty());
   }
   EXPECT_FALSE(report->outcome.record.empty());
@@ -188,21 +188,21 @@ INSTANTIATE_TEST_SUITE_P(
 
 // A write to a program that never reads returns within its deadline (it blocked for ever).
 TEST(Subprocess, AWriteToAProgramThatNeverReadsIsBounded) {
-  Subprocess p("sleep 10");
+  protocol::Subprocess p("sleep 10");
   const auto start = std::chrono::steady_clock::now();
   EXPECT_EQ(p.write_line(std::string(1 << 20, 'x'), milliseconds(200)),
-            Subprocess::Write::kTimeout);
+            protocol::Subprocess::Write::kTimeout);
   EXPECT_LT(std::chrono::steady_clock::now() - start, milliseconds(2000));
 }
 
 // Mid-game: a bot that stopped reading has the referee's observations fill its pipe, and the
 // write that finds it full gives up at the deadline (it blocked for ever, stalling the match).
 TEST(HostileMidGame, ObservationsToABotThatStoppedReadingEndInATimeoutNotAHang) {
-  ProtocolBotOptions o;
+  protocol::ProtocolBotOptions o;
   o.grace = milliseconds(200);
   o.quit_grace = milliseconds(50);
   o.stderr_path = "/dev/null";
-  ProtocolBot bot(std::string(HOSTILE_BOT) + " proto deafmid", o);
+  protocol::ProtocolBot bot(std::string(HOSTILE_BOT) + " proto deafmid", o);
   const auto v = std::make_shared<const Variant>(load_variant("barrage"));
   Rng rng(3);
   Game game(initial_state(v, random_setup(*v, kRed, rng), random_setup(*v, kBlue, rng)));
@@ -228,10 +228,10 @@ TEST(HostileMidGame, ObservationsToABotThatStoppedReadingEndInATimeoutNotAHang) 
 TEST(HostileProcesses, ARefereeEndedBySigtermTakesItsBotsWithIt) {
   const std::string pidfile = unique_temp_path("hang_bot.pid");
   std::filesystem::remove(pidfile);
-  Subprocess match(std::string(STRATEGO_BINARY) + " match --bot1 'cmd:" + HOSTILE_BOT +
-                       " proto hang 1 " + pidfile +
-                       "' --bot2 random --variant barrage --movetime 60000 -n 1",
-                   "/dev/null");
+  protocol::Subprocess match(std::string(STRATEGO_BINARY) + " match --bot1 'cmd:" + HOSTILE_BOT +
+                                 " proto hang 1 " + pidfile +
+                                 "' --bot2 random --variant barrage --movetime 60000 -n 1",
+                             "/dev/null");
   int pid = 0;
   for (int i = 0; i < 300 && !pid; ++i) {
     std::ifstream f(pidfile);
@@ -249,7 +249,7 @@ TEST(HostileProcesses, ARefereeEndedBySigtermTakesItsBotsWithIt) {
 // others: the match goes on and records every game.
 TEST(HostileMatch, ADeafBotAtNewgameLosesEveryGameAndTheMatchGoesOn) {
   const std::string command = std::string(HOSTILE_BOT) + " proto deafstart";
-  MatchSettings st;
+  referee::MatchSettings st;
   st.variant_spec = big_variant_path();
   st.variant = std::make_shared<const Variant>(load_variant(st.variant_spec));
   st.games = 4;
@@ -258,15 +258,15 @@ TEST(HostileMatch, ADeafBotAtNewgameLosesEveryGameAndTheMatchGoesOn) {
   const std::string out = unique_temp_path("deaf_match.txt");
   std::filesystem::remove(out);
   st.out_path = out;
-  const BotFactory deaf = [&] {
-    ProtocolBotOptions o;
+  const referee::BotFactory deaf = [&] {
+    protocol::ProtocolBotOptions o;
     o.ready_timeout = milliseconds(300);
     o.grace = milliseconds(200);
     o.quit_grace = milliseconds(50);
-    return std::make_unique<ProtocolBot>(command, o);
+    return std::make_unique<protocol::ProtocolBot>(command, o);
   };
-  const BotFactory random = [] { return std::make_unique<RandomBot>(); };
-  const MatchSummary m = run_match(deaf, random, st);
+  const referee::BotFactory random = [] { return std::make_unique<RandomBot>(); };
+  const referee::MatchSummary m = referee::run_match(deaf, random, st);
   EXPECT_EQ(m.games, 4);
   EXPECT_EQ(m.losses, 4);
   EXPECT_EQ(m.reasons.at("time-forfeit"), 4);

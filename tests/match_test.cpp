@@ -28,7 +28,7 @@ TEST(MatchElo, FiguresMatchHandComputedValues) {
   // 6 wins, 2 draws, 2 losses: score 0.7; per-game variance (6*0.09 + 2*0.04 + 2*0.49)/10 =
   // 0.16, standard error sqrt(0.016) = 0.12649; 95%: 0.7 -+ 1.96*0.12649 = 0.45208 .. 0.94792;
   // Elo -400 log10(1/p - 1): 147.19 (-33.40 .. 504.03).
-  const EloEstimate e = estimate_elo(6, 2, 2);
+  const referee::EloEstimate e = referee::estimate_elo(6, 2, 2);
   EXPECT_EQ(e.games, 10);
   EXPECT_NEAR(e.score, 0.7, 1e-12);
   EXPECT_NEAR(e.score_low, 0.45208, 1e-5);
@@ -38,46 +38,46 @@ TEST(MatchElo, FiguresMatchHandComputedValues) {
   EXPECT_NEAR(e.elo_high, 504.03, 0.01);
   // An even match: Elo 0, symmetric interval (30/40/30: se = sqrt(0.15/100) = 0.03873,
   // upper score 0.57591, Elo 53.16).
-  const EloEstimate even = estimate_elo(30, 40, 30);
+  const referee::EloEstimate even = referee::estimate_elo(30, 40, 30);
   EXPECT_NEAR(even.elo, 0, 1e-9);
   EXPECT_NEAR(even.elo_high, 53.16, 0.01);
   EXPECT_NEAR(even.elo_low, -53.16, 0.01);
-  EXPECT_EQ(format_elo(147.19), "+147");
-  EXPECT_EQ(format_elo(-33.6), "-34");
+  EXPECT_EQ(referee::format_elo(147.19), "+147");
+  EXPECT_EQ(referee::format_elo(-33.6), "-34");
 }
 
 TEST(MatchElo, AllWonOrAllLostHaveAnInfiniteEndAndAnExactNearEnd) {
   // 10 out of 10: the score q with q^10 = 0.025 is 0.69150, Elo 140.22; the far end infinite.
-  const EloEstimate won = estimate_elo(10, 0, 0);
+  const referee::EloEstimate won = referee::estimate_elo(10, 0, 0);
   EXPECT_EQ(won.score, 1.0);
   EXPECT_TRUE(std::isinf(won.elo) && won.elo > 0);
   EXPECT_TRUE(std::isinf(won.elo_high));
   EXPECT_NEAR(won.score_low, 0.69150, 1e-5);
   EXPECT_NEAR(won.elo_low, 140.22, 0.01);
-  const EloEstimate lost = estimate_elo(0, 0, 10);
+  const referee::EloEstimate lost = referee::estimate_elo(0, 0, 10);
   EXPECT_NEAR(lost.elo_high, -140.22, 0.01);
   EXPECT_TRUE(std::isinf(lost.elo_low) && lost.elo_low < 0);
-  EXPECT_EQ(format_elo(won.elo), "+inf");
-  EXPECT_EQ(format_elo(lost.elo), "-inf");
+  EXPECT_EQ(referee::format_elo(won.elo), "+inf");
+  EXPECT_EQ(referee::format_elo(lost.elo), "-inf");
   // All draws: score one half, no spread at all.
-  const EloEstimate drawn = estimate_elo(0, 4, 0);
+  const referee::EloEstimate drawn = referee::estimate_elo(0, 4, 0);
   EXPECT_NEAR(drawn.elo, 0, 1e-9);
   EXPECT_NEAR(drawn.elo_low, 0, 1e-9);
-  EXPECT_TRUE(std::isnan(estimate_elo(0, 0, 0).elo));
-  EXPECT_EQ(format_elo(estimate_elo(0, 0, 0).elo), "n/a");
+  EXPECT_TRUE(std::isnan(referee::estimate_elo(0, 0, 0).elo));
+  EXPECT_EQ(referee::format_elo(referee::estimate_elo(0, 0, 0).elo), "n/a");
 }
 
 TEST(MatchTimeControl, SecondsByDefaultMillisecondsWithASuffix) {
-  const TimeControl a = parse_time_control("60+0.5");
+  const referee::TimeControl a = referee::parse_time_control("60+0.5");
   EXPECT_EQ(a.base_ms, 60000);
   EXPECT_EQ(a.increment_ms, 500);
-  const TimeControl b = parse_time_control("500+10ms");
+  const referee::TimeControl b = referee::parse_time_control("500+10ms");
   EXPECT_EQ(b.base_ms, 500);
   EXPECT_EQ(b.increment_ms, 10);
-  EXPECT_EQ(parse_time_control("90").increment_ms, 0);
+  EXPECT_EQ(referee::parse_time_control("90").increment_ms, 0);
   for (const char* bad : {"", "+1", "abc", "10+x", "-5+1", "0+1", "10++1", "5ms+1"}) {
     try {
-      parse_time_control(bad);
+      referee::parse_time_control(bad);
       ADD_FAILURE() << "accepted '" << bad << "'";
     } catch (const InputError& e) {
       EXPECT_NE(std::string(e.what()).find("--tc"), std::string::npos) << e.what();
@@ -85,8 +85,8 @@ TEST(MatchTimeControl, SecondsByDefaultMillisecondsWithASuffix) {
   }
 }
 
-MatchSettings barrage_match(int games) {
-  MatchSettings st;
+referee::MatchSettings barrage_match(int games) {
+  referee::MatchSettings st;
   st.variant = std::make_shared<const Variant>(load_variant("barrage"));
   st.games = games;
   st.seed = 40;
@@ -96,21 +96,22 @@ MatchSettings barrage_match(int games) {
   return st;
 }
 
-const BotFactory kRandom = [] { return std::make_unique<RandomBot>(); };
+const referee::BotFactory kRandom = [] { return std::make_unique<RandomBot>(); };
 
 TEST(Match, RefusesMoreConcurrentGamesThanItCanRun) {
-  MatchSettings st = barrage_match(2);
-  st.concurrency = kMaxConcurrency + 1;  // `match --concurrency 1000` aborted making threads
-  EXPECT_THROW(run_match(kRandom, kRandom, st), InputError);
-  st.concurrency = kMaxConcurrency;
-  EXPECT_EQ(run_match(kRandom, kRandom, st).games, 2);
+  referee::MatchSettings st = barrage_match(2);
+  st.concurrency =
+      referee::kMaxConcurrency + 1;  // `match --concurrency 1000` aborted making threads
+  EXPECT_THROW(referee::run_match(kRandom, kRandom, st), InputError);
+  st.concurrency = referee::kMaxConcurrency;
+  EXPECT_EQ(referee::run_match(kRandom, kRandom, st).games, 2);
 }
 
 // A long match must not grow with its games: without keep_reports it keeps only the counts.
 TEST(Match, KeepsOnlyTheCountsUnlessAskedForTheReports) {
-  MatchSettings st = barrage_match(6);
+  referee::MatchSettings st = barrage_match(6);
   st.keep_reports = false;
-  const MatchSummary m = run_match(kRandom, kRandom, st);
+  const referee::MatchSummary m = referee::run_match(kRandom, kRandom, st);
   EXPECT_TRUE(m.reports.empty());
   EXPECT_EQ(m.games, 6);
   EXPECT_EQ(m.wins + m.draws + m.losses + m.adjourned, 6);
@@ -120,11 +121,11 @@ TEST(Match, KeepsOnlyTheCountsUnlessAskedForTheReports) {
 }
 
 TEST(Match, SidesAlternateSeedsCountUpAndTheSummaryAddsUp) {
-  const MatchSummary m = run_match(kRandom, kRandom, barrage_match(6));
+  const referee::MatchSummary m = referee::run_match(kRandom, kRandom, barrage_match(6));
   ASSERT_EQ(m.reports.size(), 6u);
   int points2 = 0;
   for (int i = 0; i < 6; ++i) {
-    const GameReport& r = m.reports[std::size_t(i)];
+    const referee::GameReport& r = m.reports[std::size_t(i)];
     EXPECT_EQ(r.index, i);
     EXPECT_EQ(r.seed, 40u + std::uint64_t(i));
     EXPECT_EQ(r.bot1_side, i % 2 == 0 ? kRed : kBlue);
@@ -143,18 +144,19 @@ TEST(Match, SidesAlternateSeedsCountUpAndTheSummaryAddsUp) {
 }
 
 TEST(Match, ConcurrencyChangesOnlyTheFinishingOrder) {
-  MatchSettings one = barrage_match(4), two = barrage_match(4);
+  referee::MatchSettings one = barrage_match(4), two = barrage_match(4);
   two.concurrency = 2;
-  const MatchSummary a = run_match(kRandom, kRandom, one), b = run_match(kRandom, kRandom, two);
+  const referee::MatchSummary a = referee::run_match(kRandom, kRandom, one),
+                              b = referee::run_match(kRandom, kRandom, two);
   for (std::size_t i = 0; i < 4; ++i)
     EXPECT_EQ(a.reports[i].outcome.record, b.reports[i].outcome.record) << i;
 }
 
 TEST(Match, SetupLinesAreSharedByBothGamesOfAPair) {
-  MatchSettings st = barrage_match(4);
+  referee::MatchSettings st = barrage_match(4);
   st.setups =
       read_setup_file(std::string(STRATEGO_DATA_DIR) + "/setups/barrage_human.txt", *st.variant);
-  const MatchSummary m = run_match(kRandom, kRandom, st);
+  const referee::MatchSummary m = referee::run_match(kRandom, kRandom, st);
   std::vector<GameRecord> r;
   for (const auto& g : m.reports) r.push_back(parse_record(g.outcome.record));
   EXPECT_EQ(r[0].red_setup, r[1].red_setup);
@@ -164,32 +166,32 @@ TEST(Match, SetupLinesAreSharedByBothGamesOfAPair) {
   for (const auto& g : r)
     EXPECT_NE(std::find(lines.begin(), lines.end(), g.red_setup), lines.end())
         << "not from the file";
-  MatchSettings waterloo = st;
+  referee::MatchSettings waterloo = st;
   waterloo.variant = std::make_shared<const Variant>(load_variant("waterloo-basic"));
-  EXPECT_THROW(run_match(kRandom, kRandom, waterloo), InputError);
+  EXPECT_THROW(referee::run_match(kRandom, kRandom, waterloo), InputError);
 }
 
 TEST(Match, TheRecordsFileHoldsEveryGameWholeAndReplays) {
   const std::string out = unique_temp_path("match_records.txt");
   std::filesystem::remove(out);
-  MatchSettings st = barrage_match(4);
+  referee::MatchSettings st = barrage_match(4);
   st.concurrency = 2;
   st.out_path = out;
   int calls = 0;
-  st.on_game = [&](const GameReport& r) {
+  st.on_game = [&](const referee::GameReport& r) {
     ++calls;
     // Written before the game is reported: the file already holds it, whole.
     const std::string text = read_text_file(out);
     EXPECT_NE(text.find(r.outcome.record), std::string::npos);
   };
-  const MatchSummary m = run_match(kRandom, kRandom, st);
+  const referee::MatchSummary m = referee::run_match(kRandom, kRandom, st);
   EXPECT_EQ(calls, 4);
   // A second match appends: nothing finished is lost.
-  MatchSettings waterloo = st;
+  referee::MatchSettings waterloo = st;
   waterloo.variant = std::make_shared<const Variant>(load_variant("waterloo-basic"));
   waterloo.games = 1;
   waterloo.on_game = nullptr;
-  const MatchSummary w = run_match(kRandom, kRandom, waterloo);
+  const referee::MatchSummary w = referee::run_match(kRandom, kRandom, waterloo);
   const std::string text = read_text_file(out);
   const auto records = split_records(text, out);
   ASSERT_EQ(records.size(), 5u);
@@ -209,12 +211,12 @@ TEST(Match, TheRecordsFileHoldsEveryGameWholeAndReplays) {
   }
   EXPECT_EQ(found, 4);
   std::filesystem::remove(out);
-  EXPECT_THROW(run_match(kRandom, kRandom,
-                         [&] {
-                           MatchSettings bad = barrage_match(1);
-                           bad.out_path = ::testing::TempDir() + "no/such/dir/records.txt";
-                           return bad;
-                         }()),
+  EXPECT_THROW(referee::run_match(kRandom, kRandom,
+                                  [&] {
+                                    referee::MatchSettings bad = barrage_match(1);
+                                    bad.out_path = ::testing::TempDir() + "no/such/dir/records.txt";
+                                    return bad;
+                                  }()),
                InputError);
 }
 

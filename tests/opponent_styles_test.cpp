@@ -22,20 +22,22 @@
 namespace stratego::bots {
 namespace {
 
-double weight_sum(const StyleWeights& w) { return std::accumulate(w.begin(), w.end(), 0.0); }
+double weight_sum(const search::StyleWeights& w) {
+  return std::accumulate(w.begin(), w.end(), 0.0);
+}
 
 TEST(OpponentStyles, WithoutStylesTheWeightsAreTheOldBeta) {
   // The old arithmetic, written out: beta = (summed P(policy | move) + 1) / (moves + 2).
-  StylePosterior post = StylePosterior::rules_or_uniform();
+  search::StylePosterior post = search::StylePosterior::rules_or_uniform();
   double policy = 0, moves = 0;
   Rng rng(3);
   for (int t = 0; t < 200; ++t) {
     const double pred = rng.uniform01() * 0.3, uniform = 1.0 / (1 + rng.below(40));
     const double b = (policy + 1) / (moves + 2);
-    const StyleWeights w = post.weights();
-    ASSERT_EQ(w[kRulesStyle], b) << t;
-    ASSERT_EQ(w[kUniformStyle], 1 - b) << t;
-    ASSERT_EQ(w[kAggressiveStyle] + w[kPassiveStyle], 0.0);
+    const search::StyleWeights w = post.weights();
+    ASSERT_EQ(w[search::kRulesStyle], b) << t;
+    ASSERT_EQ(w[search::kUniformStyle], 1 - b) << t;
+    ASSERT_EQ(w[search::kAggressiveStyle] + w[search::kPassiveStyle], 0.0);
     policy += b * pred / (b * pred + (1 - b) * uniform);
     moves += 1;
     post.update({pred, 0.7, 0.7, uniform});  // styles left out stay out
@@ -43,23 +45,23 @@ TEST(OpponentStyles, WithoutStylesTheWeightsAreTheOldBeta) {
 }
 
 TEST(OpponentStyles, WeightsSumToOneKeepTheirFloorAndFollowAChange) {
-  StylePosterior post = StylePosterior::styles();
-  StyleWeights w = post.weights();
+  search::StylePosterior post = search::StylePosterior::styles();
+  search::StyleWeights w = post.weights();
   EXPECT_NEAR(weight_sum(w), 1.0, 1e-12);
-  EXPECT_DOUBLE_EQ(w[kRulesStyle], 0.5);
+  EXPECT_DOUBLE_EQ(w[search::kRulesStyle], 0.5);
   // 100 moves only the aggressive style explains, at likelihoods whose product over the moves
   // is far under a double's range: the weight goes to aggressive, the others keep their floor.
   for (int t = 0; t < 100; ++t) post.update({1e-320, 1e-300, 0, 1e-310});
   w = post.weights();
   EXPECT_NEAR(weight_sum(w), 1.0, 1e-12);
-  EXPECT_GT(w[kAggressiveStyle], 0.9);
-  for (int s : {kRulesStyle, kPassiveStyle, kUniformStyle})
-    EXPECT_NEAR(w[std::size_t(s)], StylePosterior::kFloor, 1e-9);
+  EXPECT_GT(w[search::kAggressiveStyle], 0.9);
+  for (int s : {search::kRulesStyle, search::kPassiveStyle, search::kUniformStyle})
+    EXPECT_NEAR(w[std::size_t(s)], search::StylePosterior::kFloor, 1e-9);
   // The opponent turns passive: from the floor, ten moves are enough.
   for (int t = 0; t < 10; ++t) post.update({0.01, 0.01, 0.5, 0.01});
   w = post.weights();
   EXPECT_NEAR(weight_sum(w), 1.0, 1e-12);
-  EXPECT_GT(w[kPassiveStyle], 0.9);
+  EXPECT_GT(w[search::kPassiveStyle], 0.9);
   // A move no style explains changes nothing.
   const double before = post.moves();
   post.update({0, 0, 0, 0});
@@ -68,8 +70,8 @@ TEST(OpponentStyles, WeightsSumToOneKeepTheirFloorAndFollowAChange) {
 }
 
 std::vector<std::uint32_t> styles_legal_keys(State& s) {
-  std::vector<std::uint32_t> keys(RulesModeledClassicGame::kMaxActions);
-  keys.resize(std::size_t(RulesModeledClassicGame::legal(s, keys.data())));
+  std::vector<std::uint32_t> keys(search::RulesModeledClassicGame::kMaxActions);
+  keys.resize(std::size_t(search::RulesModeledClassicGame::legal(s, keys.data())));
   return keys;
 }
 
@@ -78,12 +80,12 @@ std::vector<std::uint32_t> styles_legal_keys(State& s) {
 std::vector<double> plain_style_policy(State& s, const std::vector<std::uint32_t>& keys, int style,
                                        double temperature) {
   const std::size_t n = keys.size();
-  if (style == kUniformStyle) return std::vector<double>(n, 1.0 / double(n));
+  if (style == search::kUniformStyle) return std::vector<double>(n, 1.0 / double(n));
   const View view = make_view(s, s.side_to_move());
-  EnemyKnowledge know;
+  heuristic::EnemyKnowledge know;
   know.reset(view.variant, view.viewer);
   know.update(view);
-  const ClassicRulesEval rules(view, know);
+  const heuristic::ClassicRulesEval rules(view, know);
   std::vector<Move> moves;
   std::vector<double> scores;
   for (std::uint32_t k : keys) {
@@ -91,9 +93,11 @@ std::vector<double> plain_style_policy(State& s, const std::vector<std::uint32_t
     scores.push_back(rules.score(moves.back()));
   }
   Rng rng(1);
-  if (style != kRulesStyle)
-    apply_play_style(style == kAggressiveStyle ? PlayStyle::kAggressive : PlayStyle::kPassive, view,
-                     moves, scores, rng);
+  if (style != search::kRulesStyle)
+    heuristic::apply_play_style(style == search::kAggressiveStyle
+                                    ? heuristic::PlayStyle::kAggressive
+                                    : heuristic::PlayStyle::kPassive,
+                                view, moves, scores, rng);
   const double top = *std::max_element(scores.begin(), scores.end());
   double sum = 0;
   for (double& x : scores) sum += (x = std::exp((x - top) / temperature));
@@ -113,34 +117,36 @@ TEST(OpponentStyles, EachStylesPolicyIsThePlainOne) {
       const int n = int(keys.size());
       search::Params p;
       std::vector<double> plain_rules(keys.size());
-      RulesModeledClassicGame::policy(s, keys.data(), n, plain_rules.data(), p);
-      std::vector<std::vector<double>> all(kStyleCount, std::vector<double>(keys.size()));
-      std::array<double*, kStyleCount> outs{};
-      for (int st = 0; st < kStyleCount; ++st) outs[std::size_t(st)] = all[std::size_t(st)].data();
-      RulesModeledClassicGame::style_policies(s, keys.data(), n, outs, p);
-      for (int st = 0; st < kStyleCount; ++st) {
+      search::RulesModeledClassicGame::policy(s, keys.data(), n, plain_rules.data(), p);
+      std::vector<std::vector<double>> all(search::kStyleCount, std::vector<double>(keys.size()));
+      std::array<double*, search::kStyleCount> outs{};
+      for (int st = 0; st < search::kStyleCount; ++st)
+        outs[std::size_t(st)] = all[std::size_t(st)].data();
+      search::RulesModeledClassicGame::style_policies(s, keys.data(), n, outs, p);
+      for (int st = 0; st < search::kStyleCount; ++st) {
         // The style played by the styled side at weight 1 ...
         search::Params styled = p;
         styled.styled_side = int(s.side_to_move());
         styled.opponent_style = st;
         std::vector<double> probs(keys.size());
-        RulesModeledClassicGame::policy(s, keys.data(), n, probs.data(), styled);
+        search::RulesModeledClassicGame::policy(s, keys.data(), n, probs.data(), styled);
         // ... is the plain version, and style_policies' row of it.
         const std::vector<double> plain = plain_style_policy(s, keys, st, p.policy_temperature);
         for (std::size_t i = 0; i < keys.size(); ++i) {
-          ASSERT_NEAR(probs[i], plain[i], 1e-12) << opponent_style_name(st) << " seed " << seed;
-          ASSERT_EQ(probs[i], all[std::size_t(st)][i]) << opponent_style_name(st);
+          ASSERT_NEAR(probs[i], plain[i], 1e-12)
+              << search::opponent_style_name(st) << " seed " << seed;
+          ASSERT_EQ(probs[i], all[std::size_t(st)][i]) << search::opponent_style_name(st);
         }
         EXPECT_NEAR(std::accumulate(probs.begin(), probs.end(), 0.0), 1.0, 1e-9);
-        if (st != kRulesStyle && probs != plain_rules) ++leaned;
+        if (st != search::kRulesStyle && probs != plain_rules) ++leaned;
       }
       // The rules style is the policy as it was; the other side is never styled.
-      EXPECT_EQ(all[kRulesStyle], plain_rules);
+      EXPECT_EQ(all[search::kRulesStyle], plain_rules);
       search::Params other_side = p;
       other_side.styled_side = int(other(s.side_to_move()));
-      other_side.opponent_style = kAggressiveStyle;
+      other_side.opponent_style = search::kAggressiveStyle;
       std::vector<double> probs(keys.size());
-      RulesModeledClassicGame::policy(s, keys.data(), n, probs.data(), other_side);
+      search::RulesModeledClassicGame::policy(s, keys.data(), n, probs.data(), other_side);
       EXPECT_EQ(probs, plain_rules);
       ++checked;
     }
@@ -149,25 +155,25 @@ TEST(OpponentStyles, EachStylesPolicyIsThePlainOne) {
   EXPECT_GT(leaned, 2 * checked) << "the styles must differ from the rules policy";
 }
 
-std::string weights_text(const StyleWeights& w) {
+std::string weights_text(const search::StyleWeights& w) {
   std::string out;
-  for (int s = 0; s < kStyleCount; ++s)
-    out += opponent_style_name(s) + " " + std::to_string(w[std::size_t(s)]) + " ";
+  for (int s = 0; s < search::kStyleCount; ++s)
+    out += search::opponent_style_name(s) + " " + std::to_string(w[std::size_t(s)]) + " ";
   return out;
 }
 
 constexpr int kWatchedPlies = 80;  // 40 moves of Blue
 
-StyleWeights styles_watching(const std::string& blue_bot, std::uint64_t seed) {
-  GameSettings gs;
+search::StyleWeights styles_watching(const std::string& blue_bot, std::uint64_t seed) {
+  referee::GameSettings gs;
   gs.variant_spec = "classic";
   gs.variant = test_support::variant_of(gs.variant_spec);
   gs.seed = seed;
-  const auto red = make_bot("rules"), blue = make_bot_from_spec(blue_bot);
-  const GameRecord r = parse_record(play_game(*red, *blue, gs).record);
+  const auto red = make_bot("rules"), blue = protocol::make_bot_from_spec(blue_bot);
+  const GameRecord r = parse_record(referee::play_game(*red, *blue, gs).record);
   State s = record_start(r);
   eval::Belief belief(make_view(s, kRed));
-  PolicyEvidence evidence(true);
+  search::PolicyEvidence evidence(true);
   const search::Params params;
   for (std::size_t t = 0; t < r.moves.size() && int(t) < kWatchedPlies; ++t) {
     s.make(r.moves[t]);
@@ -181,19 +187,22 @@ StyleWeights styles_watching(const std::string& blue_bot, std::uint64_t seed) {
 
 TEST(OpponentStyles, ThePosteriorFindsTheOpponentsStyle) {
   for (std::uint64_t seed : {31, 32}) {
-    const StyleWeights aggressive = styles_watching("rules,style=aggressive", seed);
-    const StyleWeights random = styles_watching("random", seed);
-    const StyleWeights rules = styles_watching("rules", seed);
-    const StyleWeights passive = styles_watching("rules,style=passive", seed);
-    for (const StyleWeights& w : {aggressive, random, rules, passive})
+    const search::StyleWeights aggressive = styles_watching("rules,style=aggressive", seed);
+    const search::StyleWeights random = styles_watching("random", seed);
+    const search::StyleWeights rules = styles_watching("rules", seed);
+    const search::StyleWeights passive = styles_watching("rules,style=passive", seed);
+    for (const search::StyleWeights& w : {aggressive, random, rules, passive})
       EXPECT_NEAR(weight_sum(w), 1.0, 1e-12);
-    EXPECT_GT(aggressive[kAggressiveStyle], 0.8) << seed << ": " << weights_text(aggressive);
-    EXPECT_GT(passive[kPassiveStyle], 0.8) << seed << ": " << weights_text(passive);
-    EXPECT_GT(aggressive[kAggressiveStyle], aggressive[kRulesStyle]) << weights_text(aggressive);
-    EXPECT_GT(random[kUniformStyle], 0.6) << seed << ": " << weights_text(random);
-    EXPECT_GT(rules[kRulesStyle], 0.9) << seed << ": " << weights_text(rules);
-    for (int s : {kAggressiveStyle, kPassiveStyle, kUniformStyle})
-      EXPECT_LT(rules[std::size_t(s)], rules[kRulesStyle]) << seed << ": " << weights_text(rules);
+    EXPECT_GT(aggressive[search::kAggressiveStyle], 0.8)
+        << seed << ": " << weights_text(aggressive);
+    EXPECT_GT(passive[search::kPassiveStyle], 0.8) << seed << ": " << weights_text(passive);
+    EXPECT_GT(aggressive[search::kAggressiveStyle], aggressive[search::kRulesStyle])
+        << weights_text(aggressive);
+    EXPECT_GT(random[search::kUniformStyle], 0.6) << seed << ": " << weights_text(random);
+    EXPECT_GT(rules[search::kRulesStyle], 0.9) << seed << ": " << weights_text(rules);
+    for (int s : {search::kAggressiveStyle, search::kPassiveStyle, search::kUniformStyle})
+      EXPECT_LT(rules[std::size_t(s)], rules[search::kRulesStyle])
+          << seed << ": " << weights_text(rules);
   }
 }
 

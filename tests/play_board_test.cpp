@@ -37,7 +37,7 @@ State classic_position(Kind e7, Kind e9) {
 
 std::string classic_text(const State& s, Side viewer) {
   const View v = make_view(s, viewer);
-  return render_player_board(v, false) + captured_text(v);
+  return play::render_player_board(v, false) + play::captured_text(v);
 }
 
 TEST(PlayBoard, ClassicViewGolden) {
@@ -93,14 +93,14 @@ TEST(PlayBoard, MovesAndCombatInWords) {
                                                {"j10", kBlue, kFlag}});
   const Geometry& g = s.geometry();
   s.make(Move::normal(*g.parse_square("b4"), *g.parse_square("b5")));
-  EXPECT_EQ(describe_move(observe(s, s.history().back(), kRed), kRed, g),
+  EXPECT_EQ(play::describe_move(observe(s, s.history().back(), kRed), kRed, g),
             "b4xb5: your Captain (6) beat their Lieutenant (5)");
-  EXPECT_EQ(describe_move(observe(s, s.history().back(), kBlue), kBlue, g),
+  EXPECT_EQ(play::describe_move(observe(s, s.history().back(), kBlue), kBlue, g),
             "b4xb5: their Captain (6) beat your Lieutenant (5)");
   s.make(Move::normal(*g.parse_square("g7"), *g.parse_square("g6")));
-  EXPECT_EQ(describe_move(observe(s, s.history().back(), kRed), kRed, g),
+  EXPECT_EQ(play::describe_move(observe(s, s.history().back(), kRed), kRed, g),
             "g7-g6: Blue moved a piece");
-  EXPECT_EQ(describe_move(observe(s, s.history().back(), kBlue), kBlue, g),
+  EXPECT_EQ(play::describe_move(observe(s, s.history().back(), kBlue), kBlue, g),
             "g7-g6: you moved your Sergeant (4)");
 
   // V-6: a defender that wins silently stays unseen.
@@ -108,7 +108,7 @@ TEST(PlayBoard, MovesAndCombatInWords) {
       "classic+silent-defence",
       {{"b4", kRed, kCaptain}, {"b5", kBlue, kMajor}, {"a1", kRed, kFlag}, {"j10", kBlue, kFlag}});
   q.make(Move::normal(*g.parse_square("b4"), *g.parse_square("b5")));
-  EXPECT_EQ(describe_move(observe(q, q.history().back(), kRed), kRed, g),
+  EXPECT_EQ(play::describe_move(observe(q, q.history().back(), kRed), kRed, g),
             "b4xb5: your Captain (6) lost to their unseen piece");
 }
 
@@ -146,7 +146,7 @@ waterloo::testing::Position waterloo_position(int c7_strength) {
 
 std::string waterloo_text(const waterloo::WaterlooState& s, Side viewer) {
   const waterloo::WaterlooView v = waterloo::make_view(s, viewer);
-  return render_player_board(v, false) + status_text(v);
+  return play::render_player_board(v, false) + play::status_text(v);
 }
 
 TEST(PlayBoard, WaterlooViewGolden) {
@@ -203,7 +203,7 @@ TEST(PlayBoard, WaterlooStepsInWords) {
   waterloo::ObservedStep die;
   die.chance = true;
   die.action = "die:red+";
-  EXPECT_EQ(describe_step(die, kBlue, g),
+  EXPECT_EQ(play::describe_step(die, kBlue, g),
             "Die roll red+: the Allied piece wins and attacks on (W-5.6)");
   waterloo::ObservedStep attack;
   attack.actor = kBlue;
@@ -212,17 +212,18 @@ TEST(PlayBoard, WaterlooStepsInWords) {
       big{waterloo::Army::kAllied, UC::kInfantry, 4};
   attack.shown = {{*g.parse_square("e5"), i3}, {*g.parse_square("e6"), big}};
   attack.captured = {{*g.parse_square("e5"), i3}};
-  EXPECT_EQ(describe_step(attack, kRed, g),
+  EXPECT_EQ(play::describe_step(attack, kRed, g),
             "French: e5xe6/n; shown i3 on e5, I4 on e6; captured i3 on e5");
-  EXPECT_EQ(describe_step(attack, kBlue, g),
+  EXPECT_EQ(play::describe_step(attack, kBlue, g),
             "You: e5xe6/n; shown i3 on e5, I4 on e6; captured i3 on e5");
   waterloo::ObservedStep card;
   card.chance = true;
   card.actor = kRed;
   card.action = "retreat:?";
-  EXPECT_EQ(describe_step(card, kBlue, g), "The Allies drew their line-of-retreat card (hidden)");
+  EXPECT_EQ(play::describe_step(card, kBlue, g),
+            "The Allies drew their line-of-retreat card (hidden)");
   card.action = "retreat:1";
-  EXPECT_EQ(describe_step(card, kRed, g), "Your line-of-retreat card: sector e-h");
+  EXPECT_EQ(play::describe_step(card, kRed, g), "Your line-of-retreat card: sector e-h");
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-// `stratego play` end to end, without a terminal: a scripted person (bots::HumanBot on string
+// `stratego play` end to end, without a terminal: a scripted person (play::HumanBot on string
 // streams) plays through the referee against `random`. The script answers each prompt as a
 // person would, from what the program printed: Enter at the set-up, `moves`, then one of the
 // moves listed. Whole games finish with a result; bad input gets its helpful error and the
@@ -73,10 +73,10 @@ struct Person {
   int prompts = 0, quit_after = -1;  // quit at this prompt (-1: never)
   ScriptBuf buf{[this] { return next(); }};
   std::istream in{&buf};
-  HumanBot bot;
+  play::HumanBot bot;
 
   explicit Person(const std::string& setup = "")
-      : bot(HumanOptions{&in, &out, false, "", setup, "random", 12}) {}
+      : bot(play::HumanOptions{&in, &out, false, "", setup, "random", 12}) {}
 
   std::optional<std::string> next() {
     const std::string fresh = out.str();
@@ -101,8 +101,8 @@ struct Person {
   }
 };
 
-GameSettings human_game_settings(const std::string& spec, std::uint64_t seed) {
-  GameSettings st;
+referee::GameSettings human_game_settings(const std::string& spec, std::uint64_t seed) {
+  referee::GameSettings st;
   st.variant = std::make_shared<const Variant>(load_variant(spec));
   st.variant_spec = spec;
   st.seed = seed;
@@ -114,7 +114,8 @@ TEST(PlayGame, ScriptedPersonFinishesAClassicGameAgainstRandom) {
   Person person;
   person.keep = false;
   RandomBot random;
-  const GameOutcome o = play_game(person.bot, random, human_game_settings("classic", 5));
+  const referee::GameOutcome o =
+      referee::play_game(person.bot, random, human_game_settings("classic", 5));
   ASSERT_NE(o.reason, "adjourned") << person.all();
   EXPECT_NE(o.winner, Winner::kNone);
   EXPECT_GT(o.decisions, 10);
@@ -128,7 +129,8 @@ TEST(PlayGame, BadInputGetsAHelpfulErrorAndTheGameGoesOn) {
   Person person(kRedSetup);
   person.answers = {"b1-b2", "z9-a1", "a4-a6", "c4-c5", "dance", "a4xa5", "quit"};
   RandomBot random;
-  const GameOutcome o = play_game(person.bot, random, human_game_settings("classic", 3));
+  const referee::GameOutcome o =
+      referee::play_game(person.bot, random, human_game_settings("classic", 3));
   const std::string t = person.all();
   EXPECT_NE(t.find("b1-b2: your Bomb cannot move (C-4.3)"), std::string::npos) << t;
   EXPECT_NE(t.find("z9-a1: z9 is not a square of this board"), std::string::npos);
@@ -145,14 +147,14 @@ TEST(PlayGame, BadInputGetsAHelpfulErrorAndTheGameGoesOn) {
 TEST(PlayGame, QuitThenResumeGoesOnWithTheSameGame) {
   const auto path = std::filesystem::temp_directory_path() / "stratego_play_resume_test.rec";
   std::filesystem::remove(path);
-  GameSettings st = human_game_settings("classic", 9);
+  referee::GameSettings st = human_game_settings("classic", 9);
   st.autosave_path = path.string();
   std::string first;
   {
     Person person(kRedSetup);
     person.quit_after = 7;  // a few moves, then `quit`
     RandomBot random;
-    const GameOutcome o = play_game(person.bot, random, st);
+    const referee::GameOutcome o = referee::play_game(person.bot, random, st);
     ASSERT_EQ(o.reason, "adjourned");
     EXPECT_TRUE(person.bot.quit());
     first = read_text_file(path.string());
@@ -166,7 +168,7 @@ TEST(PlayGame, QuitThenResumeGoesOnWithTheSameGame) {
   Person person;
   person.quit_after = 5;
   RandomBot random;
-  const GameOutcome o = play_game(person.bot, random, st);
+  const referee::GameOutcome o = referee::play_game(person.bot, random, st);
   ASSERT_EQ(o.reason, "adjourned");
   const GameRecord after = parse_record(o.record);
   EXPECT_EQ(after.red_setup, before.red_setup);
@@ -186,7 +188,8 @@ TEST(PlayGame, EndOfInputAdjournsCleanly) {
     Person person;
     person.answers = {std::nullopt};
     RandomBot random;
-    const GameOutcome o = play_game(person.bot, random, human_game_settings("classic", 4));
+    const referee::GameOutcome o =
+        referee::play_game(person.bot, random, human_game_settings("classic", 4));
     EXPECT_EQ(o.reason, "adjourned");
     EXPECT_TRUE(person.bot.quit());
     const GameRecord r = parse_record(o.record);
@@ -198,7 +201,8 @@ TEST(PlayGame, EndOfInputAdjournsCleanly) {
     Person person(kRedSetup);
     person.answers = {"a4-a5", std::nullopt};
     RandomBot random;
-    const GameOutcome o = play_game(person.bot, random, human_game_settings("classic", 4));
+    const referee::GameOutcome o =
+        referee::play_game(person.bot, random, human_game_settings("classic", 4));
     EXPECT_EQ(o.reason, "adjourned");
     EXPECT_EQ(parse_record(o.record).moves.size(), 2u);
   }
@@ -224,7 +228,8 @@ TEST(PlayGame, ResignDrawAndAcceptCommands) {
     Person person(kRedSetup);
     person.answers = {"resign", "no", "resign", "yes"};
     RandomBot random;
-    const GameOutcome o = play_game(person.bot, random, human_game_settings("classic", 6));
+    const referee::GameOutcome o =
+        referee::play_game(person.bot, random, human_game_settings("classic", 6));
     EXPECT_EQ(o.winner, Winner::kBlue);
     EXPECT_EQ(o.reason, "resignation");
     EXPECT_NE(person.all().find("Not resigned; play on."), std::string::npos);
@@ -233,7 +238,8 @@ TEST(PlayGame, ResignDrawAndAcceptCommands) {
     Person person(kRedSetup);
     person.answers = {"draw", "a4-a5"};
     DrawingBot bot;
-    const GameOutcome o = play_game(person.bot, bot, human_game_settings("classic", 6));
+    const referee::GameOutcome o =
+        referee::play_game(person.bot, bot, human_game_settings("classic", 6));
     EXPECT_EQ(o.winner, Winner::kDraw);
     EXPECT_EQ(o.reason, "draw-agreed");
     EXPECT_NE(person.all().find("Draw offer noted"), std::string::npos);
@@ -242,7 +248,8 @@ TEST(PlayGame, ResignDrawAndAcceptCommands) {
     Person person(kRedSetup);
     person.answers = {"accept", "a4-a5", "accept"};
     DrawingBot bot;
-    const GameOutcome o = play_game(person.bot, bot, human_game_settings("classic", 6));
+    const referee::GameOutcome o =
+        referee::play_game(person.bot, bot, human_game_settings("classic", 6));
     EXPECT_EQ(o.reason, "draw-agreed");
     const std::string t = person.all();
     EXPECT_NE(t.find("There is no draw offer to accept."), std::string::npos) << t;
@@ -253,7 +260,7 @@ TEST(PlayGame, ResignDrawAndAcceptCommands) {
 TEST(PlayGame, ScriptedPersonPlaysWaterlooThroughDraftSetupAndResume) {
   // The French (blue) against random in the Standard game: the draft, the set-up prompt, the
   // actions, Battle Lust questions; adjourned halfway and resumed to the end.
-  GameSettings st = human_game_settings("waterloo-standard", 21);
+  referee::GameSettings st = human_game_settings("waterloo-standard", 21);
   st.names[kRed] = "random";
   st.names[kBlue] = "human";
   std::string first;
@@ -262,7 +269,7 @@ TEST(PlayGame, ScriptedPersonPlaysWaterlooThroughDraftSetupAndResume) {
     person.keep = false;
     person.quit_after = 40;
     RandomBot random;
-    const GameOutcome o = play_game(random, person.bot, st);
+    const referee::GameOutcome o = referee::play_game(random, person.bot, st);
     ASSERT_EQ(o.reason, "adjourned") << "the game should still be on after 40 prompts";
     first = o.record;
   }
@@ -272,7 +279,7 @@ TEST(PlayGame, ScriptedPersonPlaysWaterlooThroughDraftSetupAndResume) {
   Person person;
   person.keep = false;
   RandomBot random;
-  const GameOutcome o = play_game(random, person.bot, st);
+  const referee::GameOutcome o = referee::play_game(random, person.bot, st);
   ASSERT_NE(o.reason, "adjourned");
   EXPECT_NE(o.winner, Winner::kNone);
   const auto after = waterloo::parse_record(o.record);

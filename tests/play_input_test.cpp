@@ -25,21 +25,22 @@ std::vector<std::string> legal_tokens(const State& s) {
 
 TEST(PlayInput, MatchesAttacksSpacesCaseAndUniqueShortForms) {
   const std::vector<std::string> classic = {"b4-b5", "b4-c4", "R:E@b2"};
-  EXPECT_EQ(match_token("b4-b5", classic).token, "b4-b5");
-  EXPECT_EQ(match_token("b4xb5", classic).token, "b4-b5");
-  EXPECT_EQ(match_token("B4 B5", classic).token, "b4-b5");
-  EXPECT_EQ(match_token("b4b5", classic).token, "b4-b5");
-  EXPECT_EQ(match_token("r:e@b2", classic).token, "R:E@b2");
-  EXPECT_TRUE(match_token("b4-b6", classic).token.empty());
-  EXPECT_TRUE(match_token("b4-b6", classic).choices.empty());
+  EXPECT_EQ(play::match_token("b4-b5", classic).token, "b4-b5");
+  EXPECT_EQ(play::match_token("b4xb5", classic).token, "b4-b5");
+  EXPECT_EQ(play::match_token("B4 B5", classic).token, "b4-b5");
+  EXPECT_EQ(play::match_token("b4b5", classic).token, "b4-b5");
+  EXPECT_EQ(play::match_token("r:e@b2", classic).token, "R:E@b2");
+  EXPECT_TRUE(play::match_token("b4-b6", classic).token.empty());
+  EXPECT_TRUE(play::match_token("b4-b6", classic).choices.empty());
 
   const std::vector<std::string> waterloo = {"e5xe6/n",  "e5xd5/e", "e5xd5/s",         "e5-e4",
                                              "lust:yes", "lust:no", "card:initiative", "end"};
-  EXPECT_EQ(match_token("e5xe6", waterloo).token, "e5xe6/n") << "the one direction needs no suffix";
-  EXPECT_EQ(match_token("e5-e6", waterloo).token, "e5xe6/n");
-  EXPECT_EQ(match_token("yes", waterloo).token, "lust:yes");
-  EXPECT_EQ(match_token("initiative", waterloo).token, "card:initiative");
-  const TokenMatch two = match_token("e5xd5", waterloo);
+  EXPECT_EQ(play::match_token("e5xe6", waterloo).token, "e5xe6/n")
+      << "the one direction needs no suffix";
+  EXPECT_EQ(play::match_token("e5-e6", waterloo).token, "e5xe6/n");
+  EXPECT_EQ(play::match_token("yes", waterloo).token, "lust:yes");
+  EXPECT_EQ(play::match_token("initiative", waterloo).token, "card:initiative");
+  const play::TokenMatch two = play::match_token("e5xd5", waterloo);
   EXPECT_TRUE(two.token.empty());
   EXPECT_EQ(two.choices, (std::vector<std::string>{"e5xd5/e", "e5xd5/s"}));
 }
@@ -49,7 +50,7 @@ TEST(PlayInput, SquaresOfATokenSkipUnitsAndCards) {
   const Geometry& g = variant->geometry;
   auto names = [&](const char* token) {
     std::string out;
-    for (int sq : squares_in(token, g)) out += g.square_name(sq) + " ";
+    for (int sq : play::squares_in(token, g)) out += g.square_name(sq) + " ";
     return out;
   };
   EXPECT_EQ(names("e5xe6/n"), "e5 e6 ");
@@ -64,10 +65,12 @@ TEST(PlayInput, ListGroupsByFirstSquareAndFilters) {
   const auto variant = test_support::variant_of("classic");
   const Geometry& g = variant->geometry;
   const std::vector<std::string> legal = {"b4-b5", "b4-c4", "e4-e5", "R:-"};
-  EXPECT_EQ(list_legal(legal, g), "Legal moves (4):\n  b4: b4-b5 b4-c4\n  e4: e4-e5\n  R:-\n");
-  EXPECT_EQ(list_legal(legal, g, *g.parse_square("c4")),
+  EXPECT_EQ(play::list_legal(legal, g),
+            "Legal moves (4):\n  b4: b4-b5 b4-c4\n  e4: e4-e5\n  R:-\n");
+  EXPECT_EQ(play::list_legal(legal, g, *g.parse_square("c4")),
             "Legal moves naming c4 (1):\n  b4: b4-c4\n");
-  EXPECT_EQ(list_legal(legal, g, *g.parse_square("j9")), "Legal moves naming j9 (0):\n  none\n");
+  EXPECT_EQ(play::list_legal(legal, g, *g.parse_square("j9")),
+            "Legal moves naming j9 (0):\n  none\n");
 }
 
 TEST(PlayInput, ClassicErrorsSayWhatIsWrong) {
@@ -82,7 +85,7 @@ TEST(PlayInput, ClassicErrorsSayWhatIsWrong) {
                                  {"a7", kBlue, kMajor}});
   const View v = make_view(s, kRed);
   const auto legal = legal_tokens(s);
-  auto why = [&](const char* typed) { return explain_illegal(typed, v, legal); };
+  auto why = [&](const char* typed) { return play::explain_illegal(typed, v, legal); };
   EXPECT_EQ(why("b1-b2"), "b1-b2: your Bomb cannot move (C-4.3)");
   EXPECT_EQ(why("c4-c5"), "c4-c5: c5 is a lake (C-1.1)");
   EXPECT_EQ(why("a4-a6"),
@@ -110,11 +113,11 @@ TEST(PlayInput, WaterlooErrorsNameThePieceAndItsLegalActions) {
   p.s.begin_turn(1, kBlue);
   const waterloo::WaterlooView v = waterloo::make_view(p.s, kBlue);
   const std::vector<std::string> legal = {"c4-c5", "c4-c6", "c4-b4", "end"};
-  EXPECT_EQ(explain_illegal("c4-c7", v, legal),
+  EXPECT_EQ(play::explain_illegal("c4-c7", v, legal),
             "c4-c7: not legal now; legal for your piece on c4: c4-c5 c4-c6 c4-b4");
-  EXPECT_EQ(explain_illegal("c7-c6", v, legal), "c7-c6: the piece on c7 is not yours");
-  EXPECT_EQ(explain_illegal("d4-d5", v, legal), "d4-d5: there is no piece on d4");
-  EXPECT_EQ(explain_illegal("card:initiative", v, legal),
+  EXPECT_EQ(play::explain_illegal("c7-c6", v, legal), "c7-c6: the piece on c7 is not yours");
+  EXPECT_EQ(play::explain_illegal("d4-d5", v, legal), "d4-d5: there is no piece on d4");
+  EXPECT_EQ(play::explain_illegal("card:initiative", v, legal),
             "card:initiative: not legal now; type `moves` to list the legal ones (`moves e5` for "
             "one square)");
 }

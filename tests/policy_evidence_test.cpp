@@ -19,12 +19,12 @@ namespace {
 constexpr int kScoredPlies = 300;
 
 std::string game_against(const std::string& blue_bot, std::uint64_t seed) {
-  GameSettings s;
+  referee::GameSettings s;
   s.variant_spec = "classic";
   s.variant = test_support::variant_of(s.variant_spec);
   s.seed = seed;
   const auto red = make_bot("rules"), blue = make_bot(blue_bot);
-  return play_game(*red, *blue, s).record;
+  return referee::play_game(*red, *blue, s).record;
 }
 
 struct Score {
@@ -38,7 +38,7 @@ Score red_belief(const std::string& record, bool with_evidence) {
   const GameRecord r = parse_record(record);
   State s = record_start(r);
   eval::Belief belief(make_view(s, kRed));
-  PolicyEvidence evidence;
+  search::PolicyEvidence evidence;
   const search::Params params;
   Score out;
   for (std::size_t t = 0; t < r.moves.size() && int(t) < kScoredPlies; ++t) {
@@ -83,7 +83,7 @@ TEST(PolicyEvidence, OnlyTheOpponentsQuietStepsOfOpenPiecesCount) {
   const GameRecord r = parse_record(game_against("rules", 14));
   State s = record_start(r);
   eval::Belief belief(make_view(s, kRed));
-  PolicyEvidence evidence;
+  search::PolicyEvidence evidence;
   int given = 0;
   for (std::size_t t = 0; t < r.moves.size() && t < 100; ++t) {
     s.make(r.moves[t]);

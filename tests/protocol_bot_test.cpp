@@ -21,8 +21,8 @@ namespace {
 using namespace std::chrono_literals;
 using Kind = BotFault::Kind;
 
-ProtocolBotOptions short_timeouts() {
-  ProtocolBotOptions o;
+protocol::ProtocolBotOptions short_timeouts() {
+  protocol::ProtocolBotOptions o;
   o.handshake_timeout = 2000ms;
   o.ready_timeout = 2000ms;
   o.grace = 300ms;
@@ -77,7 +77,7 @@ std::string expect_fault(Kind kind, std::chrono::milliseconds within, F&& f) {
 // Starts the fake, begins a game and asks for a move: the misbehaviour comes at `go`.
 std::string fault_at_go(const std::string& mode, Kind kind,
                         std::chrono::milliseconds within = 1500ms, std::int64_t movetime_ms = 100) {
-  ProtocolBot bot(fake(mode), short_timeouts());
+  protocol::ProtocolBot bot(fake(mode), short_timeouts());
   Position p;
   p.request.limits.movetime_ms = movetime_ms;
   bot.new_game(p.start());
@@ -86,7 +86,7 @@ std::string fault_at_go(const std::string& mode, Kind kind,
 }
 
 TEST(ProtocolBot, PlaysAWellBehavedProgram) {
-  ProtocolBot bot(fake("good"), short_timeouts());
+  protocol::ProtocolBot bot(fake("good"), short_timeouts());
   EXPECT_EQ(bot.name(), "fake-good");
   EXPECT_EQ(bot.author(), "tests");
   ASSERT_EQ(bot.options().size(), 1u);
@@ -110,7 +110,7 @@ TEST(ProtocolBot, PlaysAWellBehavedProgram) {
 }
 
 TEST(ProtocolBot, AnOptionTheProgramRejectsIsAnInputErrorAndPlayGoesOn) {
-  ProtocolBot bot(fake("picky"), short_timeouts());
+  protocol::ProtocolBot bot(fake("picky"), short_timeouts());
   try {
     bot.set_option("Speed", "2");
     ADD_FAILURE() << "no InputError";
@@ -153,7 +153,7 @@ TEST(ProtocolBot, IllegalBestmoveIsAFaultOfKindIllegal) {
 }
 
 TEST(ProtocolBot, EarlyExitIsADisconnect) {
-  ProtocolBot bot(fake("early"), short_timeouts());
+  protocol::ProtocolBot bot(fake("early"), short_timeouts());
   Position p;
   const std::string what =
       expect_fault(Kind::kDisconnect, 1500ms, [&] { bot.new_game(p.start()); });
@@ -163,11 +163,11 @@ TEST(ProtocolBot, EarlyExitIsADisconnect) {
 TEST(ProtocolBot, SilenceInTheHandshakeIsATimeout) {
   auto o = short_timeouts();
   o.handshake_timeout = 300ms;
-  expect_fault(Kind::kTimeout, 1000ms, [&] { ProtocolBot bot(fake("mute"), o); });
+  expect_fault(Kind::kTimeout, 1000ms, [&] { protocol::ProtocolBot bot(fake("mute"), o); });
 }
 
 TEST(ProtocolBot, StopWithoutAnAnswerTimesOutAfterTheGrace) {
-  ProtocolBot bot(fake("hang"), short_timeouts());
+  protocol::ProtocolBot bot(fake("hang"), short_timeouts());
   Position p;
   bot.new_game(p.start());
   p.request.limits = Limits{};
@@ -184,7 +184,7 @@ TEST(ProtocolBot, StopWithoutAnAnswerTimesOutAfterTheGrace) {
 }
 
 TEST(ProtocolBot, OutputAfterQuitIsIgnoredAndTheProcessIsReaped) {
-  ProtocolBot bot(fake("chatty"), short_timeouts());
+  protocol::ProtocolBot bot(fake("chatty"), short_timeouts());
   Position p;
   bot.new_game(p.start());
   const std::atomic<bool> stop{false};
@@ -195,7 +195,7 @@ TEST(ProtocolBot, OutputAfterQuitIsIgnoredAndTheProcessIsReaped) {
 }
 
 TEST(ProtocolBot, TheNextGameStartsAFaultedProgramAfresh) {
-  ProtocolBot bot(fake("crash"), short_timeouts());
+  protocol::ProtocolBot bot(fake("crash"), short_timeouts());
   Position p;
   const std::atomic<bool> stop{false};
   for (int game = 0; game < 2; ++game) {

@@ -28,7 +28,7 @@ using namespace std::chrono_literals;
 // The engine's output, collected as it comes from either of its threads.
 class Lines {
  public:
-  ProtocolEngine::Output sink() {
+  protocol::ProtocolEngine::Output sink() {
     return [this](const std::string& line) {
       std::lock_guard lock(m_);
       lines_.push_back(line);
@@ -124,7 +124,7 @@ TEST(ProtocolEngine, HandshakeAnnouncesNameAuthorAndOptions) {
   ThinkingBot bot;
   std::istringstream in("stratego 1\nsetoption name Depth value 5\nisready\nquit\nisready\n");
   std::ostringstream out;
-  serve_protocol(bot, in, out);
+  protocol::serve_protocol(bot, in, out);
   EXPECT_EQ(
       out.str(),
       "id name thinker\nid author stratego\noption name Depth type spin default 2 min 1 max 9\n"
@@ -135,7 +135,7 @@ TEST(ProtocolEngine, HandshakeAnnouncesNameAuthorAndOptions) {
 TEST(ProtocolEngine, AnswersIsreadyWhileThinkingAndStopsAtOnce) {
   ThinkingBot bot;
   Lines out;
-  ProtocolEngine engine(bot, out.sink());
+  protocol::ProtocolEngine engine(bot, out.sink());
   const Game game = barrage_game(0);
   engine.handle_line("newgame variant barrage side red seed 9 opponent someone else");
   engine.handle_line("view " + to_notation(game.view(kRed)));
@@ -166,7 +166,7 @@ TEST(ProtocolEngine, AnswersIsreadyWhileThinkingAndStopsAtOnce) {
 TEST(ProtocolEngine, RejectsBadInputWithErrorLinesAndGoesOn) {
   RandomBot bot;
   Lines out;
-  ProtocolEngine engine(bot, out.sink());
+  protocol::ProtocolEngine engine(bot, out.sink());
   const Game game = barrage_game(2);
   const std::vector<std::pair<std::string, std::string>> bad = {
       {"frobnicate now", "unknown command 'frobnicate'"},
@@ -210,7 +210,7 @@ TEST(ProtocolEngine, RejectsBadInputWithErrorLinesAndGoesOn) {
 TEST(ProtocolEngine, RejectsCommandsWhileThinkingButNotIsreadyOrStop) {
   ThinkingBot bot;
   Lines out;
-  ProtocolEngine engine(bot, out.sink());
+  protocol::ProtocolEngine engine(bot, out.sink());
   const Game game = barrage_game(0);
   engine.handle_line("newgame variant barrage side red seed 1");
   engine.handle_line("view " + to_notation(game.view(kRed)));
@@ -226,9 +226,9 @@ TEST(ProtocolEngine, RejectsCommandsWhileThinkingButNotIsreadyOrStop) {
 TEST(ProtocolEngine, ObservationsAndInlineVariantsReachTheBotUnchanged) {
   ThinkingBot bot;
   Lines out;
-  ProtocolEngine engine(bot, out.sink());
+  protocol::ProtocolEngine engine(bot, out.sink());
   const Game game = barrage_game(6);
-  std::vector<std::string> text = inline_variant_lines("barrage+silent-defence");
+  std::vector<std::string> text = protocol::inline_variant_lines("barrage+silent-defence");
   engine.handle_line("newgame variant inline " + std::to_string(text.size()) + " side blue seed 4");
   for (const std::string& t : text) engine.handle_line(t);
   EXPECT_EQ(out.size(), 0u) << out.all().front();
@@ -242,7 +242,7 @@ TEST(ProtocolEngine, ObservationsAndInlineVariantsReachTheBotUnchanged) {
   };
   const Geometry& g = game.state().geometry();
   for (const ObservedMove& m : game.observations(kBlue)) {
-    engine.handle_line("observe " + format_observed_move(m, g));
+    engine.handle_line("observe " + protocol::format_observed_move(m, g));
     engine.handle_line("view " + rename(to_notation(game.view(kBlue))));
   }
   EXPECT_EQ(out.size(), 0u) << out.all().front();

@@ -25,8 +25,8 @@ std::string python_bot() {
   return "python3 " + std::string(STRATEGO_SOURCE_DIR) + "/bots/examples/random_bot.py";
 }
 
-GameSettings settings(const std::string& spec, std::uint64_t seed) {
-  GameSettings s;
+referee::GameSettings settings(const std::string& spec, std::uint64_t seed) {
+  referee::GameSettings s;
   s.variant = std::make_shared<const Variant>(load_variant(spec));
   s.variant_spec = spec;
   s.seed = seed;
@@ -35,7 +35,7 @@ GameSettings settings(const std::string& spec, std::uint64_t seed) {
 }
 
 // The game ended by the rules, not by a fault of either bot, and its record replays.
-void expect_clean_game(const GameOutcome& g, bool waterloo) {
+void expect_clean_game(const referee::GameOutcome& g, bool waterloo) {
   for (const char* fault :
        {"crash", "disconnect", "protocol-error", "illegal-action", "time-forfeit"})
     EXPECT_NE(g.reason, fault) << g.detail;
@@ -49,30 +49,31 @@ void expect_clean_game(const GameOutcome& g, bool waterloo) {
 
 TEST(ProtocolGame, PythonExampleBotPlaysAClassicGameThroughTheReferee) {
   if (!have_python()) GTEST_SKIP() << "python3 is not installed";
-  ProtocolBot python(python_bot());
+  protocol::ProtocolBot python(python_bot());
   EXPECT_EQ(python.name(), "python-random");
   RandomBot random;
-  expect_clean_game(play_game(python, random, settings("barrage", 3)), false);
+  expect_clean_game(referee::play_game(python, random, settings("barrage", 3)), false);
 }
 
 TEST(ProtocolGame, PythonExampleBotPlaysAWaterlooGameThroughTheReferee) {
   if (!have_python()) GTEST_SKIP() << "python3 is not installed";
-  ProtocolBot python(python_bot());
+  protocol::ProtocolBot python(python_bot());
   RandomBot random;
   // Standard: cards and their draft, so requests outside one's own turn come up too.
   expect_clean_game(
-      play_game(random, python, settings("waterloo-standard+waterloo_turn_limit=6", 5)), true);
+      referee::play_game(random, python, settings("waterloo-standard+waterloo_turn_limit=6", 5)),
+      true);
 }
 
 TEST(ProtocolGame, EngineCommandPlaysThePythonBotOverTheProtocol) {
   if (!have_python()) GTEST_SKIP() << "python3 is not installed";
-  ProtocolBot engine(std::string(STRATEGO_BINARY) + " engine --bot random");
+  protocol::ProtocolBot engine(std::string(STRATEGO_BINARY) + " engine --bot random");
   EXPECT_EQ(engine.name(), "random");
-  ProtocolBot python(python_bot());
+  protocol::ProtocolBot python(python_bot());
   // An inline variant: a spec that is a file path is sent whole to both programs.
   const std::string spec =
       std::string(STRATEGO_SOURCE_DIR) + "/variants/barrage.variant+silent-defence";
-  expect_clean_game(play_game(engine, python, settings(spec, 8)), false);
+  expect_clean_game(referee::play_game(engine, python, settings(spec, 8)), false);
 }
 
 }  // namespace

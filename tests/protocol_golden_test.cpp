@@ -36,8 +36,8 @@ std::string engine_command() { return std::string(STRATEGO_BINARY) + " engine --
 
 struct Transcript {
   std::string text;
-  ProtocolBotOptions options() {
-    ProtocolBotOptions o;
+  protocol::ProtocolBotOptions options() {
+    protocol::ProtocolBotOptions o;
     o.transcript = [this](bool sent, const std::string& line) {
       text += (sent ? "> " : "< ") + line + "\n";
     };
@@ -56,7 +56,7 @@ std::string classic_transcript() {
   auto v = std::make_shared<const Variant>(load_variant(spec));
   Transcript t;
   {
-    ProtocolBot engine(engine_command(), t.options());
+    protocol::ProtocolBot engine(engine_command(), t.options());
     RandomBot local;
     Bot* bots[2] = {&engine, &local};
     for (Side s : {kRed, kBlue})
@@ -89,7 +89,7 @@ std::string waterloo_transcript() {
   auto v = std::make_shared<const Variant>(load_variant(spec));
   Transcript t;
   {
-    ProtocolBot engine(engine_command(), t.options());
+    protocol::ProtocolBot engine(engine_command(), t.options());
     RandomBot local;
     Bot* bots[2] = {&local, &engine};
     for (Side s : {kRed, kBlue})

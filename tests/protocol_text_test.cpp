@@ -38,8 +38,8 @@ TEST(ProtocolText, ClassicObservationsAndViewsRoundTripOverRandomGames) {
     }
     for (Side s : {kRed, kBlue}) {
       for (const ObservedMove& m : game.observations(s)) {
-        const std::string text = format_observed_move(m, v->geometry);
-        EXPECT_EQ(parse_observed_move(text, v->geometry), m) << spec << ": " << text;
+        const std::string text = protocol::format_observed_move(m, v->geometry);
+        EXPECT_EQ(protocol::parse_observed_move(text, v->geometry), m) << spec << ": " << text;
         ++observed;
         attacks += m.attack;
       }
@@ -76,8 +76,8 @@ TEST(ProtocolText, WaterlooObservationsRoundTripOverRandomGamesOfEveryVariant) {
     }
     for (Side side : {kRed, kBlue}) {
       for (const waterloo::ObservedStep& o : game.log().of(side)) {
-        const std::string text = format_observed_step(o, v->geometry);
-        EXPECT_EQ(parse_observed_step(text, v->geometry), o) << f.name << ": " << text;
+        const std::string text = protocol::format_observed_step(o, v->geometry);
+        EXPECT_EQ(protocol::parse_observed_step(text, v->geometry), o) << f.name << ": " << text;
         ++steps;
         with_units += !o.shown.empty() || !o.captured.empty() || !o.withdrawn.empty();
       }
@@ -99,29 +99,34 @@ TEST(ProtocolText, WaterlooObservationWithEveryFieldRoundTrips) {
   o.captured = {{-1, hidden}, {12, seen}};
   o.withdrawn = {{v.geometry.parse_square("l10").value(), seen}};
   o.result = {Winner::kRed, EndReason::kPursuit, ResultKind::kMinor, 5};
-  const std::string text = format_observed_step(o, v.geometry);
+  const std::string text = protocol::format_observed_step(o, v.geometry);
   EXPECT_EQ(text.substr(0, 26), "57 decision blue place:i?@");
   EXPECT_NE(text.find("result=red/pursuit/minor/5"), std::string::npos) << text;
-  EXPECT_EQ(parse_observed_step(text, v.geometry), o) << text;
+  EXPECT_EQ(protocol::parse_observed_step(text, v.geometry), o) << text;
 }
 
 TEST(ProtocolText, BadObservationsNameTheField) {
   const Geometry& g = load_variant("classic").geometry;
-  expect_input_error([&] { parse_observed_move("green a4-a5 scout", g); }, {"side", "'green'"});
-  expect_input_error([&] { parse_observed_move("red a4-a5 knight", g); }, {"kind", "'knight'"});
-  expect_input_error([&] { parse_observed_move("red a4-a5 scout bomb sideways", g); }, {"outcome"});
-  expect_input_error([&] { parse_observed_move("red a4-a5", g); }, {"fields"});
-  expect_input_error([&] { parse_observed_move("red a4-z9 scout", g); }, {"move"});
+  expect_input_error([&] { protocol::parse_observed_move("green a4-a5 scout", g); },
+                     {"side", "'green'"});
+  expect_input_error([&] { protocol::parse_observed_move("red a4-a5 knight", g); },
+                     {"kind", "'knight'"});
+  expect_input_error([&] { protocol::parse_observed_move("red a4-a5 scout bomb sideways", g); },
+                     {"outcome"});
+  expect_input_error([&] { protocol::parse_observed_move("red a4-a5", g); }, {"fields"});
+  expect_input_error([&] { protocol::parse_observed_move("red a4-z9 scout", g); }, {"move"});
   const Geometry& w = load_variant("waterloo-basic").geometry;
-  expect_input_error([&] { parse_observed_step("x decision red end", w); }, {"number"});
-  expect_input_error([&] { parse_observed_step("3 maybe red end", w); }, {"type"});
-  expect_input_error([&] { parse_observed_step("3 decision red end shown=I3", w); },
+  expect_input_error([&] { protocol::parse_observed_step("x decision red end", w); }, {"number"});
+  expect_input_error([&] { protocol::parse_observed_step("3 maybe red end", w); }, {"type"});
+  expect_input_error([&] { protocol::parse_observed_step("3 decision red end shown=I3", w); },
                      {"shown", "unit@square"});
-  expect_input_error([&] { parse_observed_step("3 decision red end shown=Q3@e5", w); },
+  expect_input_error([&] { protocol::parse_observed_step("3 decision red end shown=Q3@e5", w); },
                      {"shown", "unit token"});
   expect_input_error(
-      [&] { parse_observed_step("3 decision red end result=red/nope/decisive/0", w); }, {"result"});
-  expect_input_error([&] { parse_observed_step("3 decision red end colour=blue", w); }, {"colour"});
+      [&] { protocol::parse_observed_step("3 decision red end result=red/nope/decisive/0", w); },
+      {"result"});
+  expect_input_error([&] { protocol::parse_observed_step("3 decision red end colour=blue", w); },
+                     {"colour"});
 }
 
 TEST(ProtocolText, MessagesRoundTrip) {
@@ -129,7 +134,7 @@ TEST(ProtocolText, MessagesRoundTrip) {
   BotOption combo{"Style", BotOption::Type::kCombo, "solid", 0, 0, {"solid", "wild"}};
   BotOption text{"Book File", BotOption::Type::kString, "my book.txt", 0, 0, {}};
   for (const BotOption& o : {spin, combo, text}) {
-    const BotOption back = parse_option(format_option(o));
+    const BotOption back = protocol::parse_option(protocol::format_option(o));
     EXPECT_EQ(back.name, o.name);
     EXPECT_EQ(back.type, o.type);
     EXPECT_EQ(back.default_value, o.default_value);
@@ -137,8 +142,8 @@ TEST(ProtocolText, MessagesRoundTrip) {
     EXPECT_EQ(back.max, o.max);
     EXPECT_EQ(back.choices, o.choices);
   }
-  EXPECT_EQ(format_option(spin), "option name Threads type spin default 1 min 1 max 64");
-  EXPECT_EQ(parse_setoption(format_setoption("Book File", "a b.txt")),
+  EXPECT_EQ(protocol::format_option(spin), "option name Threads type spin default 1 min 1 max 64");
+  EXPECT_EQ(protocol::parse_setoption(protocol::format_setoption("Book File", "a b.txt")),
             (std::pair<std::string, std::string>{"Book File", "a b.txt"}));
 
   Limits l;
@@ -151,30 +156,30 @@ TEST(ProtocolText, MessagesRoundTrip) {
   l.infinite = true;
   Limits back;
   bool draw = false;
-  parse_go(format_go(l, true), back, draw);
+  protocol::parse_go(protocol::format_go(l, true), back, draw);
   EXPECT_TRUE(draw);
-  EXPECT_EQ(format_limits(back), format_limits(l));
+  EXPECT_EQ(protocol::format_limits(back), protocol::format_limits(l));
   EXPECT_EQ(back.time_left_ms[kBlue], 0);
   EXPECT_EQ(back.time_left_ms[kRed], 60000);
-  parse_go("go", back, draw);
+  protocol::parse_go("go", back, draw);
   EXPECT_FALSE(draw);
   EXPECT_EQ(back.time_left_ms[kRed], -1);
   std::string suggestion;
-  parse_setup_request(format_setup_request(l, "L1@a7 L1@-"), back, suggestion);
+  protocol::parse_setup_request(protocol::format_setup_request(l, "L1@a7 L1@-"), back, suggestion);
   EXPECT_EQ(suggestion, "L1@a7 L1@-");
   EXPECT_EQ(back.nodes, 12345);
 
   for (const Reply& r :
        {Reply{"a4-a5", false, true, false, false}, Reply{"", true, false, false, false},
         Reply{"", false, false, true, false}, Reply{"end", false, false, false, true}}) {
-    const Reply b = parse_reply(format_reply(r));
+    const Reply b = protocol::parse_reply(protocol::format_reply(r));
     EXPECT_EQ(b.action, r.action);
     EXPECT_EQ(b.resign, r.resign);
     EXPECT_EQ(b.offer_draw, r.offer_draw);
     EXPECT_EQ(b.accept_draw, r.accept_draw);
     EXPECT_EQ(b.adjourn, r.adjourn);
   }
-  EXPECT_TRUE(parse_reply("resign").resign);
+  EXPECT_TRUE(protocol::parse_reply("resign").resign);
 
   SearchInfo info;
   info.depth = 3;
@@ -185,7 +190,7 @@ TEST(ProtocolText, MessagesRoundTrip) {
   info.win_probability = 0.123456789;
   info.pv = {"a4-a5", "b7-b6"};
   info.text = "thinking  hard";
-  const SearchInfo i2 = parse_info(format_info(info));
+  const SearchInfo i2 = protocol::parse_info(protocol::format_info(info));
   EXPECT_EQ(i2.depth, 3);
   EXPECT_EQ(i2.iterations, 1000);
   EXPECT_EQ(i2.nodes, 50000);
@@ -195,31 +200,36 @@ TEST(ProtocolText, MessagesRoundTrip) {
   EXPECT_EQ(i2.pv, info.pv);
   EXPECT_EQ(i2.text, info.text);
 
-  const NewGameLine g{"classic+silent-defence", 0, kBlue, 42, "rules bot"};
-  const NewGameLine g2 = parse_newgame(format_newgame(g));
+  const protocol::NewGameLine g{"classic+silent-defence", 0, kBlue, 42, "rules bot"};
+  const protocol::NewGameLine g2 = protocol::parse_newgame(protocol::format_newgame(g));
   EXPECT_EQ(g2.variant, g.variant);
   EXPECT_EQ(g2.side, kBlue);
   EXPECT_EQ(g2.seed, 42u);
   EXPECT_EQ(g2.opponent, "rules bot");
-  EXPECT_EQ(parse_newgame("newgame variant inline 12 side red seed 1").inline_lines, 12);
+  EXPECT_EQ(protocol::parse_newgame("newgame variant inline 12 side red seed 1").inline_lines, 12);
 }
 
 TEST(ProtocolText, BadMessagesNameWhatIsWrong) {
   Limits l;
   bool draw = false;
-  expect_input_error([&] { parse_go("go movetime soon", l, draw); }, {"movetime", "'soon'"});
-  expect_input_error([&] { parse_go("go sideways", l, draw); }, {"'sideways'"});
-  expect_input_error([] { parse_reply("bestmove"); }, {"bestmove TOKEN"});
-  expect_input_error([] { parse_reply("bestmove -"); }, {"needs resign"});
-  expect_input_error([] { parse_reply("bestmove a4-a5 please"); }, {"'please'"});
-  expect_input_error([] { parse_info("info winprob 1.5"); }, {"winprob"});
-  expect_input_error([] { parse_option("option name X type dial default 1"); }, {"'dial'"});
-  expect_input_error([] { parse_option("option name X type spin default 100 min 1 max 64"); },
-                     {"default", "outside"});
-  expect_input_error([] { parse_newgame("newgame variant classic side green seed 1"); }, {"side"});
-  expect_input_error([] { parse_newgame("newgame side red seed 1"); }, {"variant"});
+  expect_input_error([&] { protocol::parse_go("go movetime soon", l, draw); },
+                     {"movetime", "'soon'"});
+  expect_input_error([&] { protocol::parse_go("go sideways", l, draw); }, {"'sideways'"});
+  expect_input_error([] { protocol::parse_reply("bestmove"); }, {"bestmove TOKEN"});
+  expect_input_error([] { protocol::parse_reply("bestmove -"); }, {"needs resign"});
+  expect_input_error([] { protocol::parse_reply("bestmove a4-a5 please"); }, {"'please'"});
+  expect_input_error([] { protocol::parse_info("info winprob 1.5"); }, {"winprob"});
+  expect_input_error([] { protocol::parse_option("option name X type dial default 1"); },
+                     {"'dial'"});
+  expect_input_error(
+      [] { protocol::parse_option("option name X type spin default 100 min 1 max 64"); },
+      {"default", "outside"});
+  expect_input_error([] { protocol::parse_newgame("newgame variant classic side green seed 1"); },
+                     {"side"});
+  expect_input_error([] { protocol::parse_newgame("newgame side red seed 1"); }, {"variant"});
   BotOption check{"Ponder", BotOption::Type::kCheck, "false", 0, 0, {}};
-  expect_input_error([&] { check_option_value(check, "maybe"); }, {"'Ponder'", "'maybe'"});
+  expect_input_error([&] { protocol::check_option_value(check, "maybe"); },
+                     {"'Ponder'", "'maybe'"});
 }
 
 TEST(ProtocolText, InlineVariantLinesLoadTheSameVariant) {
@@ -235,7 +245,7 @@ TEST(ProtocolText, InlineVariantLinesLoadTheSameVariant) {
   const std::string spec = (dir / "child.variant").string() + "+silent-defence+rescue_limit=3";
   const Variant want = load_variant(spec);
   std::string text;
-  for (const std::string& line : inline_variant_lines(spec)) text += line + "\n";
+  for (const std::string& line : protocol::inline_variant_lines(spec)) text += line + "\n";
   const Variant got = load_variant_text(text, "inline");
   std::filesystem::remove_all(dir);
   EXPECT_EQ(got.spec, "inline");
@@ -246,8 +256,8 @@ TEST(ProtocolText, InlineVariantLinesLoadTheSameVariant) {
   EXPECT_TRUE(got.silent_defence);
   EXPECT_EQ(got.rescue_limit, 3);
   EXPECT_EQ(got.lakes, want.lakes);
-  EXPECT_TRUE(is_builtin_spec("classic+silent-defence"));
-  EXPECT_FALSE(is_builtin_spec("my/own.variant+silent-defence"));
+  EXPECT_TRUE(protocol::is_builtin_spec("classic+silent-defence"));
+  EXPECT_FALSE(protocol::is_builtin_spec("my/own.variant+silent-defence"));
   expect_input_error([] { load_variant_text("name = x\nwidth = wide\n", "inline"); },
                      {"inline variant:2", "'width'"});
 }

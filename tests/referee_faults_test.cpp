@@ -24,8 +24,8 @@ using test_support::unique_temp_path;
 using testing::MisbehavingBot;
 using testing::Misdeed;
 
-GameSettings settings_for(const std::string& spec, std::uint64_t seed = 3) {
-  GameSettings s;
+referee::GameSettings settings_for(const std::string& spec, std::uint64_t seed = 3) {
+  referee::GameSettings s;
   s.variant = std::make_shared<const Variant>(load_variant(spec));
   s.seed = seed;
   return s;
@@ -47,7 +47,7 @@ std::string replayed(std::string_view record) {
   return word(r.winner) + " " + std::string(end_reason_name(r.reason));
 }
 
-std::string outcome_words(const GameOutcome& o) {
+std::string outcome_words(const referee::GameOutcome& o) {
   const Winner w = o.winner;
   return std::string(w == Winner::kRed    ? "red"
                      : w == Winner::kBlue ? "blue"
@@ -81,8 +81,8 @@ const Case kCases[] = {
 
 // Only the slow bot's games run with a short movetime (the others have the default limit),
 // and even then with room enough that a well-behaved bot on a loaded machine stays in time.
-TimeControl time_for(Misdeed what) {
-  TimeControl t;
+referee::TimeControl time_for(Misdeed what) {
+  referee::TimeControl t;
   if (what == Misdeed::kSlow) {
     t.movetime_ms = 30;  // kSlow sleeps 300 ms: far over movetime + grace
     t.grace_ms = 120;
@@ -98,10 +98,10 @@ TEST(RefereeFaults, EachMisdeedLosesWithItsReasonAndTheRecordReplays) {
         misbehaving.fault = c.fault;
         misbehaving.sleep_ms = 300;
         RandomBot good;
-        GameSettings st = settings_for(spec);
+        referee::GameSettings st = settings_for(spec);
         st.time = time_for(c.what);
-        const GameOutcome o =
-            bad == kRed ? play_game(misbehaving, good, st) : play_game(good, misbehaving, st);
+        const referee::GameOutcome o = bad == kRed ? referee::play_game(misbehaving, good, st)
+                                                   : referee::play_game(good, misbehaving, st);
         const std::string where =
             spec + ", " + c.reason + ", misbehaving " + std::string(side_name(bad));
         EXPECT_EQ(o.reason, c.reason) << where << ": " << o.detail;
@@ -117,7 +117,7 @@ TEST(RefereeFaults, EachMisdeedLosesWithItsReasonAndTheRecordReplays) {
 
 TEST(RefereeFaults, AGameClockRunsOutAndIsShownToTheBots) {
   MisbehavingBot fast(Misdeed::kNone);
-  GameSettings st = settings_for("classic");
+  referee::GameSettings st = settings_for("classic");
   st.time.base_ms = 200;
   st.time.increment_ms = 10;
   st.time.grace_ms = 50;
@@ -130,7 +130,7 @@ TEST(RefereeFaults, AGameClockRunsOutAndIsShownToTheBots) {
       return MisbehavingBot::decide(r, stop, info);
     }
   } sleeper;
-  const GameOutcome o = play_game(fast, sleeper, st);
+  const referee::GameOutcome o = referee::play_game(fast, sleeper, st);
   EXPECT_EQ(o.reason, "time-forfeit") << o.detail;
   EXPECT_EQ(o.winner, Winner::kRed);
   ASSERT_GE(sleeper.limits_seen.size(), 3u);
@@ -147,20 +147,21 @@ TEST(RefereeFaults, DrawOffersAreAcceptedOnlyWhenMade) {
   for (const std::string spec : {"barrage", "waterloo-basic"}) {
     MisbehavingBot offers(Misdeed::kOfferDraw, 4), accepts(Misdeed::kNone);
     accepts.accepts_offers = true;
-    const GameOutcome agreed = play_game(offers, accepts, settings_for(spec));
+    const referee::GameOutcome agreed = referee::play_game(offers, accepts, settings_for(spec));
     EXPECT_EQ(outcome_words(agreed), "draw draw-agreed") << spec;
     EXPECT_EQ(replayed(agreed.record), "draw draw-agreed") << spec;
 
     // Accepting what nobody offered changes nothing: the action stands and play goes on.
     MisbehavingBot eager(Misdeed::kAcceptAny, 2);
     RandomBot other_bot;
-    const GameOutcome played = play_game(eager, other_bot, settings_for(spec));
+    const referee::GameOutcome played = referee::play_game(eager, other_bot, settings_for(spec));
     EXPECT_NE(played.reason, "draw-agreed") << spec;
     EXPECT_GT(played.decisions, 10) << spec;
     // An offer nobody takes lapses.
     MisbehavingBot offers_again(Misdeed::kOfferDraw, 4);
     RandomBot declines;
-    const GameOutcome declined = play_game(offers_again, declines, settings_for(spec));
+    const referee::GameOutcome declined =
+        referee::play_game(offers_again, declines, settings_for(spec));
     EXPECT_NE(declined.reason, "draw-agreed") << spec;
   }
 }
@@ -175,27 +176,27 @@ TEST(RefereeFaults, AMisbehavingBotLosesOneGameOfAMatchAndTheOtherCompletes) {
     if (c.what == Misdeed::kSlow) continue;  // timed games: covered above
     ++matches;
     std::atomic<int> made{0};
-    const BotFactory bad = [&]() -> std::unique_ptr<Bot> {
+    const referee::BotFactory bad = [&]() -> std::unique_ptr<Bot> {
       if (made++ > 0) return std::make_unique<RandomBot>();
       auto b = std::make_unique<MisbehavingBot>(c.what);
       b->fault = c.fault;
       return b;
     };
-    const BotFactory good = [] { return std::make_unique<RandomBot>(); };
-    MatchSettings st;
+    const referee::BotFactory good = [] { return std::make_unique<RandomBot>(); };
+    referee::MatchSettings st;
     st.variant = std::make_shared<const Variant>(load_variant("barrage"));
     st.games = 2;
     st.concurrency = 2;
     st.out_path = out;
     st.keep_reports = true;
-    const MatchSummary m = run_match(bad, good, st);
+    const referee::MatchSummary m = referee::run_match(bad, good, st);
     ASSERT_EQ(m.reports.size(), 2u);
     int forfeited = 0;
-    for (const GameReport& r : m.reports) {
+    for (const referee::GameReport& r : m.reports) {
       if (r.outcome.reason == c.reason && r.bot1_score == 0) {
         ++forfeited;
       } else {
-        EXPECT_FALSE(is_forfeit(r.outcome)) << r.outcome.reason << " " << r.outcome.detail;
+        EXPECT_FALSE(referee::is_forfeit(r.outcome)) << r.outcome.reason << " " << r.outcome.detail;
       }
     }
     EXPECT_EQ(forfeited, 1) << c.reason;
@@ -208,13 +209,13 @@ TEST(RefereeFaults, AMisbehavingBotLosesOneGameOfAMatchAndTheOtherCompletes) {
 }
 
 TEST(RefereeFaults, AnUnknownBotInAMatchIsAnInputError) {
-  MatchSettings st;
+  referee::MatchSettings st;
   st.variant = std::make_shared<const Variant>(load_variant("barrage"));
-  const BotFactory unknown = []() -> std::unique_ptr<Bot> {
+  const referee::BotFactory unknown = []() -> std::unique_ptr<Bot> {
     throw InputError("no built-in bot named 'x'");
   };
-  const BotFactory good = [] { return std::make_unique<RandomBot>(); };
-  EXPECT_THROW(run_match(unknown, good, st), InputError);
+  const referee::BotFactory good = [] { return std::make_unique<RandomBot>(); };
+  EXPECT_THROW(referee::run_match(unknown, good, st), InputError);
 }
 
 }  // namespace

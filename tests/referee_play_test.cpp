@@ -21,17 +21,17 @@ namespace {
 
 using test_support::unique_temp_path;
 
-GameSettings play_settings(const std::string& spec, std::uint64_t seed) {
-  GameSettings s;
+referee::GameSettings play_settings(const std::string& spec, std::uint64_t seed) {
+  referee::GameSettings s;
   s.variant = std::make_shared<const Variant>(load_variant(spec));
   s.variant_spec = spec;
   s.seed = seed;
   return s;
 }
 
-GameOutcome random_game(const std::string& spec, std::uint64_t seed) {
+referee::GameOutcome random_game(const std::string& spec, std::uint64_t seed) {
   RandomBot red, blue;
-  return play_game(red, blue, play_settings(spec, seed));
+  return referee::play_game(red, blue, play_settings(spec, seed));
 }
 
 // Replays a record of either family; returns the result as "WINNER REASON".
@@ -54,7 +54,7 @@ std::string replayed_result(const std::string& record) {
          " " + std::string(end_reason_name(s.result().reason));
 }
 
-std::string outcome_result(const GameOutcome& o) {
+std::string outcome_result(const referee::GameOutcome& o) {
   const Winner w = o.winner;
   return std::string(w == Winner::kRed    ? "red"
                      : w == Winner::kBlue ? "blue"
@@ -65,7 +65,7 @@ std::string outcome_result(const GameOutcome& o) {
 
 TEST(RefereePlay, RandomGamesOfBothFamiliesEndAndTheirRecordsReplay) {
   for (const std::string spec : {"classic", "barrage", "waterloo-standard"}) {
-    const GameOutcome o = random_game(spec, 11);
+    const referee::GameOutcome o = random_game(spec, 11);
     EXPECT_NE(o.winner, Winner::kNone) << spec;
     EXPECT_GT(o.decisions, 10) << spec;
     EXPECT_EQ(replayed_result(o.record), outcome_result(o)) << spec << "\n" << o.record;
@@ -76,7 +76,8 @@ TEST(RefereePlay, RandomGamesOfBothFamiliesEndAndTheirRecordsReplay) {
 
 TEST(RefereePlay, SameSeedGivesTheSameRecordByteForByte) {
   for (const std::string spec : {"duel", "waterloo-basic"}) {
-    const GameOutcome a = random_game(spec, 5), b = random_game(spec, 5), c = random_game(spec, 6);
+    const referee::GameOutcome a = random_game(spec, 5), b = random_game(spec, 5),
+                               c = random_game(spec, 6);
     EXPECT_EQ(a.record, b.record) << spec;
     EXPECT_NE(a.record, c.record) << spec;
   }
@@ -105,9 +106,9 @@ TEST(RefereePlay, AnAdjournedGameResumesFromItsRecordOrAutosave) {
     std::filesystem::remove(autosave);
     testing::MisbehavingBot adjourns(testing::Misdeed::kAdjourn, 20);
     RandomBot blue;
-    GameSettings st = play_settings(spec, 9);
+    referee::GameSettings st = play_settings(spec, 9);
     st.autosave_path = autosave;
-    const GameOutcome first = play_game(adjourns, blue, st);
+    const referee::GameOutcome first = referee::play_game(adjourns, blue, st);
     EXPECT_EQ(first.reason, "adjourned") << spec;
     EXPECT_EQ(first.winner, Winner::kNone) << spec;
     EXPECT_EQ(replayed_result(first.record), "none none") << spec << "\n" << first.record;
@@ -115,9 +116,9 @@ TEST(RefereePlay, AnAdjournedGameResumesFromItsRecordOrAutosave) {
     EXPECT_FALSE(std::filesystem::exists(autosave + ".tmp"));
 
     CountingBot red2, blue2;
-    GameSettings again = play_settings(spec, 10);
+    referee::GameSettings again = play_settings(spec, 10);
     again.resume_record = read_text_file(autosave);
-    const GameOutcome second = play_game(red2, blue2, again);
+    const referee::GameOutcome second = referee::play_game(red2, blue2, again);
     EXPECT_NE(second.winner, Winner::kNone) << spec;
     EXPECT_EQ(replayed_result(second.record), outcome_result(second)) << spec;
     const std::size_t before = steps_in(first.record);
@@ -127,13 +128,13 @@ TEST(RefereePlay, AnAdjournedGameResumesFromItsRecordOrAutosave) {
     EXPECT_NE(second.record.find("tag seed 9"), std::string::npos) << "the first seed stays";
     EXPECT_NE(second.record.find("tag resume-seed 10"), std::string::npos);
     // A finished game cannot be resumed; a record of another variant is refused.
-    GameSettings over = play_settings(spec, 11);
+    referee::GameSettings over = play_settings(spec, 11);
     over.resume_record = second.record;
-    EXPECT_THROW(play_game(red2, blue2, over), InputError) << spec;
-    GameSettings other_variant =
+    EXPECT_THROW(referee::play_game(red2, blue2, over), InputError) << spec;
+    referee::GameSettings other_variant =
         play_settings(spec == "classic" ? "barrage" : "waterloo-basic", 11);
     other_variant.resume_record = first.record;
-    EXPECT_THROW(play_game(red2, blue2, other_variant), InputError) << spec;
+    EXPECT_THROW(referee::play_game(red2, blue2, other_variant), InputError) << spec;
     std::filesystem::remove(autosave);
   }
 }

@@ -204,10 +204,10 @@ TEST(RefereeViews, C_8_W_15_BotsGetExactlyTheirOwnViewsAndTokensInEveryVariantFa
         continue;
       SpyBot red, blue;
       SpyBot* spy[2] = {&red, &blue};
-      GameSettings st;
+      referee::GameSettings st;
       st.variant = std::make_shared<const Variant>(load_variant(spec));
       st.seed = seed;
-      const GameOutcome o = play_game(red, blue, st);
+      const referee::GameOutcome o = referee::play_game(red, blue, st);
       ASSERT_NE(o.winner, Winner::kNone) << spec;
       const std::string where = spec + " seed " + std::to_string(seed);
       if (st.variant->family == Family::kWaterloo)

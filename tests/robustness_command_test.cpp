@@ -91,7 +91,7 @@ TEST(Robustness, TheEngineBoundsItsInputLinesAndItsEcho) {
                       std::string(100000, 'y') + "\nquit\n";
   std::istringstream in(input);
   std::ostringstream out;
-  bots::serve_protocol(bot, in, out);
+  protocol::serve_protocol(bot, in, out);
   const std::string text = out.str();
   EXPECT_NE(text.find("error an input line longer than 1048576 bytes; ignored\nreadyok\n"),
             std::string::npos);

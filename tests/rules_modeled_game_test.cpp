@@ -26,13 +26,13 @@ std::vector<double> classic_policy(State& s, const std::vector<std::uint32_t>& k
   search::Params p;
   p.policy_temperature = temperature;
   std::vector<double> probs(keys.size());
-  RulesModeledClassicGame::policy(s, keys.data(), int(keys.size()), probs.data(), p);
+  search::RulesModeledClassicGame::policy(s, keys.data(), int(keys.size()), probs.data(), p);
   return probs;
 }
 
 std::vector<std::uint32_t> classic_keys(State& s) {
-  std::vector<std::uint32_t> keys(RulesModeledClassicGame::kMaxActions);
-  keys.resize(std::size_t(RulesModeledClassicGame::legal(s, keys.data())));
+  std::vector<std::uint32_t> keys(search::RulesModeledClassicGame::kMaxActions);
+  keys.resize(std::size_t(search::RulesModeledClassicGame::legal(s, keys.data())));
   return keys;
 }
 
@@ -74,10 +74,10 @@ TEST(RulesModeledGame, ClassicPolicyIsADistributionLedByTheRulesChoice) {
         EXPECT_TRUE(std::all_of(probs.begin(), probs.end(), [](double x) { return x > 0; }));
         // The slow, obvious version: the rules bot's scores from the mover's view.
         const View view = make_view(s, s.side_to_move());
-        EnemyKnowledge know;
+        heuristic::EnemyKnowledge know;
         know.reset(view.variant, view.viewer);
         know.update(view);
-        const ClassicRulesEval rules(view, know);
+        const heuristic::ClassicRulesEval rules(view, know);
         std::size_t best = 0;
         for (std::size_t i = 1; i < keys.size(); ++i)
           if (rules.score(Move::from_raw(std::uint16_t(keys[i]))) >
@@ -124,11 +124,11 @@ TEST(RulesModeledGame, WaterlooPolicyIsTheRulesChoiceWithSomeNoise) {
       waterloo::testing::random_step(s, rng, list);
       if (step % 40 != 39 || s.over() || s.is_chance() || s.phase() == waterloo::Phase::kSetup)
         continue;
-      std::vector<std::uint32_t> keys(RulesModeledWaterlooGame::kMaxActions);
-      keys.resize(std::size_t(RulesModeledWaterlooGame::legal(s, keys.data())));
+      std::vector<std::uint32_t> keys(search::RulesModeledWaterlooGame::kMaxActions);
+      keys.resize(std::size_t(search::RulesModeledWaterlooGame::legal(s, keys.data())));
       std::vector<double> probs(keys.size());
-      RulesModeledWaterlooGame::policy(s, keys.data(), int(keys.size()), probs.data(),
-                                       search::Params{});
+      search::RulesModeledWaterlooGame::policy(s, keys.data(), int(keys.size()), probs.data(),
+                                               search::Params{});
       EXPECT_NEAR(std::accumulate(probs.begin(), probs.end(), 0.0), 1.0, 1e-9);
       // The rules bot asked directly, from the decider's view.
       const Side mover = Side(s.current_player());
@@ -143,8 +143,10 @@ TEST(RulesModeledGame, WaterlooPolicyIsTheRulesChoiceWithSomeNoise) {
       const std::string choice = rules->decide(r, stop, {}).action;
       const auto top = std::max_element(probs.begin(), probs.end()) - probs.begin();
       EXPECT_EQ(r.legal[std::size_t(top)], choice) << spec << " step " << step;
-      EXPECT_NEAR(probs[std::size_t(top)],
-                  1 - kWaterlooPolicyNoise + kWaterlooPolicyNoise / double(keys.size()), 1e-12);
+      EXPECT_NEAR(
+          probs[std::size_t(top)],
+          1 - search::kWaterlooPolicyNoise + search::kWaterlooPolicyNoise / double(keys.size()),
+          1e-12);
       ++checked;
     }
   }

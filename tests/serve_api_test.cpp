@@ -38,12 +38,12 @@ std::filesystem::path fresh_dir(const std::string& name) {
 }
 
 struct Api {
-  explicit Api(const std::filesystem::path& dir, BotMaker make_bot = {}) {
-    ServeOptions o;
+  explicit Api(const std::filesystem::path& dir, serve::BotMaker make_bot = {}) {
+    serve::ServeOptions o;
     o.make_bot = std::move(make_bot);
     o.port = 0;
     o.games_dir = dir;
-    server = std::make_unique<WebServer>(o);
+    server = std::make_unique<serve::WebServer>(o);
     port = server->start_background();
     client = std::make_unique<httplib::Client>("127.0.0.1", port);
     client->set_read_timeout(10, 0);
@@ -82,7 +82,7 @@ struct Api {
       std::this_thread::sleep_for(std::chrono::milliseconds(2));
     }
   }
-  std::unique_ptr<WebServer> server;
+  std::unique_ptr<serve::WebServer> server;
   int port = 0;
   std::unique_ptr<httplib::Client> client;
 };
@@ -148,7 +148,7 @@ TEST(ServeApi, WholeBarrageGameAndViewsHoldNoHiddenRank) {
     for (std::size_t ply = 0;; ++ply) {
       const auto it = views.find(int(ply));
       if (it != views.end()) {
-        const json truth = view_json(make_view(s, kRed));
+        const json truth = serve::view_json(make_view(s, kRed));
         EXPECT_EQ(it->second["board"], truth["board"]) << "ply " << ply;
         EXPECT_EQ(it->second["captured"], truth["captured"]) << "ply " << ply;
         // And an enemy rank shows only where the true state revealed it.

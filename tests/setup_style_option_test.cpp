@@ -20,7 +20,7 @@ namespace {
 
 std::string setup_of(const std::string& spec, std::uint64_t seed = 3,
                      const std::string& variant = "classic") {
-  auto bot = make_bot_from_spec(spec);
+  auto bot = protocol::make_bot_from_spec(spec);
   GameStart g;
   g.variant = std::make_shared<const Variant>(load_variant(variant));
   g.variant_spec = variant;

@@ -50,14 +50,14 @@ TEST(StrengthGames, TraceAgreesWithTheFinalPosition) {
   int flag_losses = 0;
   for (int g = 0; g < 16; ++g) {
     const Side side = g % 2 == 0 ? kRed : kBlue;
-    bots::GameSettings gs;
+    referee::GameSettings gs;
     gs.variant = v;
     gs.variant_spec = "barrage";
     gs.seed = store.seed(g);
     gs.setup[side] = kBarrageA;
     gs.setup[other(side)] = store.opponent(g);
-    auto red = bots::make_bot_from_spec("rules"), blue = bots::make_bot_from_spec("rules");
-    const bots::GameOutcome o = bots::play_game(*red, *blue, gs);
+    auto red = protocol::make_bot_from_spec("rules"), blue = protocol::make_bot_from_spec("rules");
+    const referee::GameOutcome o = referee::play_game(*red, *blue, gs);
     const GameRecord rec = parse_record(o.record);
     const GameTrace t = trace_game(rec, side);
     const State end = replay(rec);

@@ -54,17 +54,17 @@ TEST(UccBotCommand, RulesBotPlaysBlueAgainstTheManagersRandomRed) {
 
 // Feeds ucc-bot some lines and returns its exit status once it stops.
 int exit_status_after(const std::vector<std::string>& lines, bool read_setup = false) {
-  bots::Subprocess p(ucc_bot("random", 1), "/dev/null");
+  protocol::Subprocess p(ucc_bot("random", 1), "/dev/null");
   for (std::size_t i = 0; i < lines.size(); ++i) {
     p.write_line(lines[i]);
     if (read_setup && i == 0) {
       std::string line;
       for (int k = 0; k < 4; ++k)
-        EXPECT_EQ(p.read_line(line, 5000ms), bots::Subprocess::Read::kLine);
+        EXPECT_EQ(p.read_line(line, 5000ms), protocol::Subprocess::Read::kLine);
     }
   }
   std::string line;
-  while (p.read_line(line, 5000ms) == bots::Subprocess::Read::kLine) {
+  while (p.read_line(line, 5000ms) == protocol::Subprocess::Read::kLine) {
   }
   p.finish(5000ms);
   return p.exit_status().value_or(-1);

@@ -45,8 +45,8 @@ std::string fake(const std::string& mode, int seed = 1) {
 // The manager's rules, with a move limit so that a random game surely ends.
 constexpr const char* kSpec = "classic+no-chase+two_squares_limit=0+move_limit=1500";
 
-GameSettings settings(std::uint64_t seed) {
-  GameSettings s;
+referee::GameSettings settings(std::uint64_t seed) {
+  referee::GameSettings s;
   s.variant = std::make_shared<const Variant>(load_variant(kSpec));
   s.variant_spec = kSpec;
   s.seed = seed;
@@ -62,12 +62,12 @@ bool is_fault(const std::string& reason) {
 void play_games_against_random(Side ucc_side) {
   int decisions = 0;
   for (int i = 0; i < 4 && decisions < 300; ++i) {
-    auto ucc = make_bot_from_spec("ucc:" + fake("random", i + 3));
+    auto ucc = protocol::make_bot_from_spec("ucc:" + fake("random", i + 3));
     EXPECT_EQ(ucc->name(), "ucc:" + fake("random", i + 3));
     RandomBot random;
-    const GameOutcome out = ucc_side == kRed
-                                ? play_game(*ucc, random, settings(std::uint64_t(5 + i)))
-                                : play_game(random, *ucc, settings(std::uint64_t(5 + i)));
+    const referee::GameOutcome out =
+        ucc_side == kRed ? referee::play_game(*ucc, random, settings(std::uint64_t(5 + i)))
+                         : referee::play_game(random, *ucc, settings(std::uint64_t(5 + i)));
     EXPECT_FALSE(is_fault(out.reason)) << out.reason << ": " << out.detail << "\n" << out.record;
     EXPECT_NE(out.winner, Winner::kNone);
     decisions += out.decisions;
@@ -87,9 +87,9 @@ TEST(UccBot, PlaysWholeGamesAsBlueThroughTheReferee) {
 
 TEST(UccBot, GarbageLosesTheGameByProtocolError) {
   SKIP_WITHOUT_PYTHON();
-  UccBot ucc(fake("garbage"));
+  protocol::UccBot ucc(fake("garbage"));
   RandomBot random;
-  const GameOutcome out = play_game(ucc, random, settings(7));
+  const referee::GameOutcome out = referee::play_game(ucc, random, settings(7));
   EXPECT_EQ(out.reason, "protocol-error") << out.detail;
   EXPECT_EQ(out.winner, Winner::kBlue);
   EXPECT_NE(out.detail.find("I would rather not"), std::string::npos) << out.detail;
@@ -97,11 +97,11 @@ TEST(UccBot, GarbageLosesTheGameByProtocolError) {
 
 TEST(UccBot, AFixedSetUpCannotBeToldToTheProgram) {
   SKIP_WITHOUT_PYTHON();
-  UccBot ucc(fake("random"));
+  protocol::UccBot ucc(fake("random"));
   RandomBot random;
-  GameSettings st = settings(8);
+  referee::GameSettings st = settings(8);
   st.setup[kBlue] = "IBJEIBHEBGEHEMCEHBDDHFLJGKDIFGBDGFDFDDDB";
-  const GameOutcome out = play_game(random, ucc, st);
+  const referee::GameOutcome out = referee::play_game(random, ucc, st);
   EXPECT_EQ(out.reason, "protocol-error") << out.detail;
   EXPECT_EQ(out.winner, Winner::kRed);
   EXPECT_NE(out.detail.find("chooses its own set-up"), std::string::npos) << out.detail;
@@ -111,9 +111,9 @@ TEST(UccBot, AFixedSetUpCannotBeToldToTheProgram) {
 // fault itself can be looked at.
 class UccBotDecision : public ::testing::Test {
  protected:
-  void start(const std::string& mode, UccBotOptions options = {}) {
+  void start(const std::string& mode, protocol::UccBotOptions options = {}) {
     variant_ = std::make_shared<const Variant>(load_variant(kSpec));
-    bot_ = std::make_unique<UccBot>(fake(mode), options);
+    bot_ = std::make_unique<protocol::UccBot>(fake(mode), options);
     GameStart g;
     g.variant = variant_;
     g.variant_spec = kSpec;
@@ -148,7 +148,7 @@ class UccBotDecision : public ::testing::Test {
     return BotFault::Kind::kFlood;
   }
   std::shared_ptr<const Variant> variant_;
-  std::unique_ptr<UccBot> bot_;
+  std::unique_ptr<protocol::UccBot> bot_;
   std::string red_;
   std::optional<Game> game_;
   View view_;
@@ -195,7 +195,7 @@ TEST_F(UccBotDecision, ExitingIsACrash) {
 
 TEST_F(UccBotDecision, SilenceIsATimeout) {
   SKIP_WITHOUT_PYTHON();
-  UccBotOptions o;
+  protocol::UccBotOptions o;
   o.grace_ms = 200;
   start("hang", o);
   const auto t0 = std::chrono::steady_clock::now();
@@ -208,7 +208,7 @@ TEST_F(UccBotDecision, SilenceIsATimeout) {
 TEST(UccBot, ABadSetUpIsAProtocolErrorNamingTheLine) {
   SKIP_WITHOUT_PYTHON();
   auto v = std::make_shared<const Variant>(load_variant(kSpec));
-  UccBot bot(fake("badsetup"));
+  protocol::UccBot bot(fake("badsetup"));
   GameStart g;
   g.variant = v;
   g.side = kBlue;
@@ -223,11 +223,11 @@ TEST(UccBot, ABadSetUpIsAProtocolErrorNamingTheLine) {
 }
 
 TEST(UccBot, OnlyClassicAndAProgramToRun) {
-  UccBot bot("true");
+  protocol::UccBot bot("true");
   GameStart g;
   g.variant = std::make_shared<const Variant>(load_variant("barrage"));
   EXPECT_THROW(bot.new_game(g), InputError);
-  EXPECT_THROW(make_bot_from_spec("ucc:"), InputError);
+  EXPECT_THROW(protocol::make_bot_from_spec("ucc:"), InputError);
 }
 
 }  // namespace

@@ -33,7 +33,7 @@ std::vector<std::string> legal_tokens(const State& s) {
 
 // The tracker's knowledge never breaks the rules of a consistent world: no enemy piece that
 // moved is a Bomb or the Flag, and the enemy's pieces and captures add up to its army.
-void expect_consistent(const UccTracker& t) {
+void expect_consistent(const protocol::UccTracker& t) {
   const State& s = t.state();
   const Side enemy = other(t.me());
   for (int sq : squares(s.side_bb(enemy) & s.moved_bb()))
@@ -53,7 +53,7 @@ TEST(UccTracker, RebuildsExactlyThePlayersViewFromConfirmations) {
     const stratego::Setup red = random_setup(*v, kRed, rng), blue = random_setup(*v, kBlue, rng);
     State truth = initial_state(v, red, blue);
     const Side me = seed % 2 ? kRed : kBlue;
-    UccTracker t(v, me, format_setup(*v, me == kRed ? red : blue), seed * 7);
+    protocol::UccTracker t(v, me, format_setup(*v, me == kRed ? red : blue), seed * 7);
     ASSERT_EQ(t.view(), make_view(truth, me));
     MoveList list;
     for (int ply = 0; ply < 1500 && !truth.over(); ++ply, ++plies) {
@@ -66,12 +66,13 @@ TEST(UccTracker, RebuildsExactlyThePlayersViewFromConfirmations) {
       truth.make(list[int(rng.below(std::uint32_t(list.size)))]);
       const PlyRecord& rec = truth.history().back();
       combats += rec.target != kNoPiece;
-      const std::string line = format_ucc_confirmation(ucc_confirmation_of(truth, rec));
-      const auto seen = t.apply(parse_ucc_confirmation(line), mover, line);
+      const std::string line =
+          protocol::format_ucc_confirmation(protocol::ucc_confirmation_of(truth, rec));
+      const auto seen = t.apply(protocol::parse_ucc_confirmation(line), mover, line);
       ASSERT_TRUE(seen) << line;
       ASSERT_EQ(*seen, observe(truth, rec, me)) << "seed " << seed << " ply " << ply << " " << line;
       ASSERT_EQ(t.view(), make_view(truth, me)) << "seed " << seed << " ply " << ply << " " << line;
-      t.check_board(format_ucc_board(make_view(truth, me)));
+      t.check_board(protocol::format_ucc_board(make_view(truth, me)));
       if (ply % 50 == 0) expect_consistent(t);
     }
   }
@@ -84,8 +85,8 @@ TEST(UccTracker, RebuildsExactlyThePlayersViewFromConfirmations) {
 class UccTrackerPosition : public ::testing::Test {
  protected:
   void SetUp() override {
-    tracker_ = std::make_unique<UccTracker>(ucc_variant(), kRed,
-                                            "IBJEIBHEBGEHEMCEHBDDHFLJGKDIFGBDGFDFDDDB", 99);
+    tracker_ = std::make_unique<protocol::UccTracker>(
+        ucc_variant(), kRed, "IBJEIBHEBGEHEMCEHBDDHFLJGKDIFGBDGFDFDDDB", 99);
   }
   const Geometry& g() const { return ucc_variant()->geometry; }
   Kind our_kind(const char* square) const {
@@ -95,9 +96,9 @@ class UccTrackerPosition : public ::testing::Test {
     return tracker_->view().board[std::size_t(*g().parse_square(square))];
   }
   void apply(const std::string& line, Side mover) {
-    tracker_->apply(parse_ucc_confirmation(line), mover, line);
+    tracker_->apply(protocol::parse_ucc_confirmation(line), mover, line);
   }
-  std::unique_ptr<UccTracker> tracker_;
+  std::unique_ptr<protocol::UccTracker> tracker_;
 };
 
 TEST_F(UccTrackerPosition, AScoutsLongMoveAndCombatShowKinds) {
@@ -130,19 +131,19 @@ TEST_F(UccTrackerPosition, ContradictionsAreRefusedAndQuoted) {
   // Our own front piece cannot be named as something it is not.
   const Kind front = our_kind("b4");
   ASSERT_EQ(front, kScout);
-  const char wrong = ucc_token(kMarshal);
+  const char wrong = protocol::ucc_token(kMarshal);
   apply("1 3 DOWN OK", kRed);  // b4-b5
   apply("1 6 UP OK", kBlue);   // b7-b6
   const std::string named =
       error_of([&] { apply(std::string("1 4 DOWN KILLS ") + wrong + " 9", kRed); });
   EXPECT_NE(named.find("our piece on"), std::string::npos) << named;
   // An enemy piece that moved cannot be a Bomb.
-  const std::string bomb =
-      error_of([&] { apply(std::string("1 4 DOWN DIES ") + ucc_token(front) + " B", kRed); });
+  const std::string bomb = error_of(
+      [&] { apply(std::string("1 4 DOWN DIES ") + protocol::ucc_token(front) + " B", kRed); });
   EXPECT_NE(bomb.find("has moved"), std::string::npos) << bomb;
   // A result the rules do not give: a Scout killing a Marshal.
-  const std::string rules =
-      error_of([&] { apply(std::string("1 4 DOWN KILLS ") + ucc_token(front) + " 1", kRed); });
+  const std::string rules = error_of(
+      [&] { apply(std::string("1 4 DOWN KILLS ") + protocol::ucc_token(front) + " 1", kRed); });
   EXPECT_NE(rules.find("does not give"), std::string::npos) << rules;
   // Moving onto our own piece is not a move the position allows.
   EXPECT_NE(error_of([&] { apply("2 0 DOWN OK", kRed); }), "(no error)");
@@ -150,7 +151,8 @@ TEST_F(UccTrackerPosition, ContradictionsAreRefusedAndQuoted) {
 
 TEST_F(UccTrackerPosition, IllegalAndPassLeaveTheBoard) {
   const View before = tracker_->view();
-  EXPECT_FALSE(tracker_->apply(parse_ucc_confirmation("0 0 UP ILLEGAL"), kRed, "0 0 UP ILLEGAL"));
+  EXPECT_FALSE(
+      tracker_->apply(protocol::parse_ucc_confirmation("0 0 UP ILLEGAL"), kRed, "0 0 UP ILLEGAL"));
   View after = tracker_->view();
   EXPECT_EQ(after.board, before.board);
   EXPECT_EQ(after.side_to_move, kBlue);  // an ignored illegal move loses the turn
@@ -159,7 +161,7 @@ TEST_F(UccTrackerPosition, IllegalAndPassLeaveTheBoard) {
 }
 
 TEST_F(UccTrackerPosition, BoardLinesThatDifferAreNamed) {
-  auto board = format_ucc_board(tracker_->view());
+  auto board = protocol::format_ucc_board(tracker_->view());
   EXPECT_NO_THROW(tracker_->check_board(board));
   board[6][0] = '.';  // a7 empty, where Blue has a piece
   const std::string e = error_of([&] { tracker_->check_board(board); });

@@ -12,8 +12,8 @@
 namespace stratego::waterloo {
 namespace {
 
-using bots::wrules::describe;
-using bots::wrules::reference::parse_token;
+using heuristic::wrules::describe;
+using heuristic::wrules::reference::parse_token;
 
 class WaterlooActionInfo : public ::testing::TestWithParam<const char*> {};
 

@@ -272,7 +272,7 @@ TEST(WaterlooRulesBot, W_4_SetupsAreLegalWithCommandersOnTheBackRow) {
 }
 
 TEST(WaterlooRulesBot, WinsFixedSeedGamesAgainstRandomInStandard) {
-  bots::GameSettings settings;
+  referee::GameSettings settings;
   settings.variant = load("waterloo-standard");
   settings.variant_spec = "waterloo-standard";
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
@@ -280,8 +280,8 @@ TEST(WaterlooRulesBot, WinsFixedSeedGamesAgainstRandomInStandard) {
     bots::RandomBot random;
     settings.seed = seed;
     const bool red = seed % 2 == 1;
-    const bots::GameOutcome o =
-        red ? bots::play_game(rules, random, settings) : bots::play_game(random, rules, settings);
+    const referee::GameOutcome o = red ? referee::play_game(rules, random, settings)
+                                       : referee::play_game(random, rules, settings);
     EXPECT_EQ(o.winner, red ? Winner::kRed : Winner::kBlue)
         << "seed " << seed << ": " << o.reason << " " << o.detail;
     EXPECT_TRUE(o.reason == "lines-of-retreat" || o.reason == "commander-in-chief" ||
@@ -291,14 +291,14 @@ TEST(WaterlooRulesBot, WinsFixedSeedGamesAgainstRandomInStandard) {
 }
 
 TEST(WaterlooRulesBot, SameSeedSameGame) {
-  bots::GameSettings settings;
+  referee::GameSettings settings;
   settings.variant = load("waterloo-expert");
   settings.variant_spec = "waterloo-expert";
   settings.seed = 5;
   std::string records[2];
   for (auto& record : records) {
     WaterlooRulesBot red, blue;
-    record = bots::play_game(red, blue, settings).record;
+    record = referee::play_game(red, blue, settings).record;
   }
   EXPECT_EQ(records[0], records[1]);
   EXPECT_NE(records[0].find("result"), std::string::npos);

@@ -180,7 +180,7 @@ void run_accuracy(const AccuracyOptions& o) {
     const int first = game % 2;  // colours alternate
     const std::string names[2] = {players[std::size_t(first)], players[std::size_t(1 - first)]};
     auto red = bots::make_bot(names[0]), blue = bots::make_bot(names[1]);
-    bots::GameSettings gs;
+    referee::GameSettings gs;
     gs.variant = v;
     gs.variant_spec = v->spec;
     gs.seed = o.seed * 1000003 + std::uint64_t(game);
@@ -188,14 +188,14 @@ void run_accuracy(const AccuracyOptions& o) {
       for (Side side : {kRed, kBlue})
         gs.setup[side] =
             style ? style_line(pick) : validation[pick.below(std::uint32_t(validation.size()))];
-    const bots::GameOutcome out = bots::play_game(*red, *blue, gs);
+    const referee::GameOutcome out = referee::play_game(*red, *blue, gs);
     const GameRecord r = parse_record(out.record, "game " + std::to_string(game + 1));
     State s = record_start(r);
     plies_total += long(r.moves.size());
     for (Side viewer : {kRed, kBlue}) {
       State truth = s;
       std::vector<eval::Belief> beliefs;
-      std::vector<bots::PolicyEvidence> evidence(list.size());
+      std::vector<search::PolicyEvidence> evidence(list.size());
       for (const Config& c : list)
         beliefs.emplace_back(make_view(truth, viewer), c.options, prior, mixture);
       search::Params model;  // the policy as the `ismcts` bot models its opponent

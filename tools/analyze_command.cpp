@@ -100,7 +100,7 @@ void analyze_record(const RecordOptions& o) {
   if (o.side != "red" && o.side != "blue")
     throw InputError("--side must be red or blue, not '" + o.side + "'");
   const Side viewer = o.side == "red" ? kRed : kBlue;
-  bots::RecordReplay replay(o.record, o.game, "analyze reads classic-family game records");
+  referee::RecordReplay replay(o.record, o.game, "analyze reads classic-family game records");
   const int moves = replay.moves();
   const auto prior = analyze::load_prior(replay.state().variant(), o.prior);
   std::vector<int> at = o.at.empty() ? std::vector<int>{moves} : parse_moves_list(o.at);

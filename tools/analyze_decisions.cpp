@@ -68,14 +68,14 @@ std::string target_text(const bots::ActionRow& r, const Geometry& g) {
 }
 
 // The rows to show: the top K (all if K is 0), and the move played if it is not among them.
-std::vector<const bots::ActionRow*> shown_rows(const bots::ExplainedDecision& d, int top) {
+std::vector<const bots::ActionRow*> shown_rows(const referee::ExplainedDecision& d, int top) {
   std::vector<const bots::ActionRow*> out;
   for (const bots::ActionRow& r : d.analysis.rows)
     if (top == 0 || int(out.size()) < top || r.action == d.played) out.push_back(&r);
   return out;
 }
 
-void print_text(const bots::ExplainedDecision& d, Side side, int top, const Geometry& g) {
+void print_text(const referee::ExplainedDecision& d, Side side, int top, const Geometry& g) {
   const bots::DecisionAnalysis& a = d.analysis;
   std::cout << "move " << d.move << " (" << side_name(side) << "): played " << d.played << ", "
             << a.bot << " chooses " << a.chosen << (a.chosen == d.played ? " (the same)" : "");
@@ -133,7 +133,7 @@ void print_text(const bots::ExplainedDecision& d, Side side, int top, const Geom
   }
 }
 
-nlohmann::ordered_json to_json(const bots::ExplainedDecision& d, Side side, int top,
+nlohmann::ordered_json to_json(const referee::ExplainedDecision& d, Side side, int top,
                                const Geometry& g) {
   const bots::DecisionAnalysis& a = d.analysis;
   nlohmann::ordered_json j;
@@ -182,12 +182,13 @@ void analyze_decisions(const DecisionOptions& o) {
     throw InputError("analyze decisions: --from " + std::to_string(o.from) + " is after --to " +
                      std::to_string(o.to));
   const Side side = o.side == "red" ? kRed : kBlue;
-  bots::RecordReplay replay(o.record, o.game, "analyze decisions: waterloo is not supported yet");
+  referee::RecordReplay replay(o.record, o.game,
+                               "analyze decisions: waterloo is not supported yet");
   if (o.from > replay.moves())
     throw InputError(replay.origin() + ": --from " + std::to_string(o.from) +
                      ": the record has only " + std::to_string(replay.moves()) + " moves");
-  std::unique_ptr<bots::Bot> bot = bots::make_bot_from_spec(o.bot);
-  bots::ExplainSettings st;
+  std::unique_ptr<bots::Bot> bot = protocol::make_bot_from_spec(o.bot);
+  referee::ExplainSettings st;
   st.side = side;
   st.nodes = o.nodes;
   st.from = o.from;
@@ -195,12 +196,13 @@ void analyze_decisions(const DecisionOptions& o) {
   if (!o.seed.empty()) st.seed = std::stoull(o.seed);
   const Geometry& g = replay.state().geometry();
   bool first = true;
-  bots::explain_decisions(replay, *bot, st, [&](const bots::ExplainedDecision& d) {
+  referee::explain_decisions(replay, *bot, st, [&](const referee::ExplainedDecision& d) {
     // The heading with the first decision, so that a bot that cannot explain prints nothing.
     if (first && !o.json)
       std::cout << replay.state().variant().spec << ": " << side_name(side) << "'s decisions in "
                 << replay.origin() << " explained by " << o.bot << " (" << o.nodes
-                << " nodes a decision, game seed " << bots::explained_game_seed(replay.record(), st)
+                << " nodes a decision, game seed "
+                << referee::explained_game_seed(replay.record(), st)
                 << ")\n  > the bot's choice now, * the move played in the game\n";
     first = false;
     if (o.json) {

@@ -53,7 +53,7 @@ void register_bench_command(CLI::App& app) {
     std::cout << std::left;
     for (const bots::SearchPosition& p : kPositions) {
       bots::PrimedSearch primed(p, threads, "ismcts", [](bots::Bot& b) {
-        for (const std::string& o : options) bots::apply_option_setting(b, o, "bench --option");
+        for (const std::string& o : options) protocol::apply_option_setting(b, o, "bench --option");
       });
       const bots::SearchOutcome o = primed.search(limits);
       std::cout << std::setw(20) << p.variant << " seed " << p.seed << " after " << std::setw(4)

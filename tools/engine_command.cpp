@@ -16,7 +16,7 @@ void register_engine_command(CLI::App& app) {
   cmd->callback([bot_name] {
     const auto bot = bots::make_bot(*bot_name);  // an unknown name is an InputError: exit 2
     std::ios::sync_with_stdio(false);
-    bots::serve_protocol(*bot, std::cin, std::cout);
+    protocol::serve_protocol(*bot, std::cin, std::cout);
   });
 }
 

@@ -83,7 +83,7 @@ void register_add_retire(CLI::App& group) {
   add->callback([o] {
     Store store((*o)[0], true);
     try {
-      bots::make_bot_from_spec((*o)[2]);
+      protocol::make_bot_from_spec((*o)[2]);
     } catch (const InputError&) {
       throw;
     } catch (const std::exception& e) {

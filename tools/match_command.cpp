@@ -17,8 +17,8 @@
 namespace stratego {
 namespace {
 
-using bots::MatchSettings;
-using bots::MatchSummary;
+using referee::MatchSettings;
+using referee::MatchSummary;
 
 std::string score_text(double points, int games) {
   std::ostringstream s;
@@ -58,14 +58,14 @@ void register_match_command(CLI::App& app) {
   cmd->add_flag("--json", o->json, "Print the summary as one JSON object on the last line");
   cmd->add_flag("--quiet,-q", o->quiet, "No line per game");
   cmd->callback([o] {
-    MatchSettings st;
+    referee::MatchSettings st;
     st.variant = std::make_shared<const Variant>(load_variant(o->variant));
     st.variant_spec = o->variant;
     st.games = o->games;
     st.seed = o->seed;
     if (o->movetime < 0) throw InputError("--movetime must not be negative");
     if (o->nodes < 0) throw InputError("--nodes must not be negative");
-    if (!o->tc.empty()) st.time = bots::parse_time_control(o->tc);
+    if (!o->tc.empty()) st.time = referee::parse_time_control(o->tc);
     st.time.movetime_ms = o->movetime;
     st.time.nodes = o->nodes;
     if (!o->setups.empty()) {
@@ -82,7 +82,7 @@ void register_match_command(CLI::App& app) {
     double points = 0;
     int done = 0;
     if (!o->quiet) {
-      st.on_game = [&](const bots::GameReport& r) {
+      st.on_game = [&](const referee::GameReport& r) {
         ++done;
         if (r.bot1_score >= 0) points += r.bot1_score;
         const std::string& red = r.bot1_side == kRed ? o->bot1 : o->bot2;
@@ -94,14 +94,18 @@ void register_match_command(CLI::App& app) {
                                                   : "*";
         std::cout << "game " << r.index + 1 << "/" << o->games << " (seed " << r.seed
                   << "): " << red << " (red) vs " << blue << " (blue) " << result << " "
-                  << bots::reason_key(r.outcome);
-        if (bots::is_forfeit(r.outcome)) std::cout << " [" << r.outcome.detail << "]";
+                  << referee::reason_key(r.outcome);
+        if (referee::is_forfeit(r.outcome)) std::cout << " [" << r.outcome.detail << "]";
         std::cout << "; " << o->bot1 << " " << score_text(points, done) << std::endl;
       };
     }
-    const bots::BotFactory bot1 = [spec = o->bot1] { return bots::make_bot_from_spec(spec); };
-    const bots::BotFactory bot2 = [spec = o->bot2] { return bots::make_bot_from_spec(spec); };
-    const MatchSummary m = bots::run_match(bot1, bot2, st);
+    const referee::BotFactory bot1 = [spec = o->bot1] {
+      return protocol::make_bot_from_spec(spec);
+    };
+    const referee::BotFactory bot2 = [spec = o->bot2] {
+      return protocol::make_bot_from_spec(spec);
+    };
+    const referee::MatchSummary m = referee::run_match(bot1, bot2, st);
     if (!o->quiet || !o->json) print_summary(m, o->variant);
     if (!o->out.empty() && !o->quiet) std::cout << "records appended to " << o->out << "\n";
     if (o->json) {

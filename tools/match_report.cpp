@@ -19,13 +19,13 @@ nlohmann::json number_or_null(double x) {
   return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(nullptr);
 }
 
-std::string wdl(const bots::MatchSummary::Tally& t) {
+std::string wdl(const referee::MatchSummary::Tally& t) {
   return std::to_string(t.wins) + "/" + std::to_string(t.draws) + "/" + std::to_string(t.losses);
 }
 
 }  // namespace
 
-void print_summary(const bots::MatchSummary& m, const std::string& variant) {
+void print_summary(const referee::MatchSummary& m, const std::string& variant) {
   const auto& e = m.elo;
   std::cout << "\n"
             << m.names[0] << " vs " << m.names[1] << ", " << variant << ": " << m.games
@@ -35,17 +35,17 @@ void print_summary(const bots::MatchSummary& m, const std::string& variant) {
             << percent(e.score) << " (95%: " << percent(e.score_low) << " .. "
             << percent(e.score_high) << ")";
   if (m.adjourned) std::cout << ", " << m.adjourned << " adjourned (not counted)";
-  std::cout << "\nElo difference " << bots::format_elo(e.elo)
-            << " (95%: " << bots::format_elo(e.elo_low) << " .. " << bots::format_elo(e.elo_high)
-            << ")\nas red " << wdl(m.bot1_as[kRed]) << ", as blue " << wdl(m.bot1_as[kBlue])
-            << "\nreasons: ";
+  std::cout << "\nElo difference " << referee::format_elo(e.elo)
+            << " (95%: " << referee::format_elo(e.elo_low) << " .. "
+            << referee::format_elo(e.elo_high) << ")\nas red " << wdl(m.bot1_as[kRed])
+            << ", as blue " << wdl(m.bot1_as[kBlue]) << "\nreasons: ";
   std::string list;
   for (const auto& [reason, n] : m.reasons)
     list += std::string(list.empty() ? "" : ", ") + reason + " " + std::to_string(n);
   std::cout << list << "\n";
 }
 
-nlohmann::json summary_json(const bots::MatchSummary& m, const std::string& variant) {
+nlohmann::json summary_json(const referee::MatchSummary& m, const std::string& variant) {
   nlohmann::json j;
   j["variant"] = variant;
   j["bot1"] = m.names[0];

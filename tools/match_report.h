@@ -9,7 +9,7 @@
 
 namespace stratego {
 
-void print_summary(const bots::MatchSummary& m, const std::string& variant);
-nlohmann::json summary_json(const bots::MatchSummary& m, const std::string& variant);
+void print_summary(const referee::MatchSummary& m, const std::string& variant);
+nlohmann::json summary_json(const referee::MatchSummary& m, const std::string& variant);
 
 }  // namespace stratego

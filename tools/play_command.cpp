@@ -1,5 +1,5 @@
 // `stratego play`: a person plays a built-in bot in the terminal, in any variant (Waterloo
-// too). The person is a bots::HumanBot on stdin/stdout, the game runs through the referee,
+// too). The person is a play::HumanBot on stdin/stdout, the game runs through the referee,
 // which saves the record after every step; `quit` (or the end of input) adjourns the game and
 // `--resume FILE` goes on with it. At the end the record is written to --record or the save
 // file.
@@ -191,12 +191,12 @@ void run_play(const Options& o, bool seed_given, bool side_given, bool variant_g
                                                     : default_save_path(waterloo);
   const std::string record_path = o.record.empty() ? save_path : o.record;
 
-  bots::GameSettings st;
+  referee::GameSettings st;
   st.variant = variant;
   st.variant_spec = spec;
   st.seed = seed;
   if (!o.tc.empty()) {
-    const bots::TimeControl tc = bots::parse_time_control(o.tc);
+    const referee::TimeControl tc = referee::parse_time_control(o.tc);
     st.time.base_ms = tc.base_ms;
     st.time.increment_ms = tc.increment_ms;
   }
@@ -205,25 +205,25 @@ void run_play(const Options& o, bool seed_given, bool side_given, bool variant_g
   st.autosave_path = save_path;
   if (o.movetime < -1) throw InputError("--movetime must not be negative");
   const std::int64_t movetime = o.movetime >= 0 ? o.movetime : (o.tc.empty() ? 1000 : 0);
-  ComputerPlayer computer(bots::make_bot_from_spec(bot), movetime);
+  ComputerPlayer computer(protocol::make_bot_from_spec(bot), movetime);
   st.names[human] = kHumanName;
   st.names[other(human)] = bot;
 
-  bots::HumanOptions h;
+  play::HumanOptions h;
   h.in = &std::cin;
   h.out = &std::cout;
   h.colour = colour;
   h.save_path = save_path;
   h.opponent = bot;
   if (o.resume.empty()) h.setup = chosen_setup(o.setup, *variant, human, seed);
-  bots::HumanBot person(h);
+  play::HumanBot person(h);
 
   std::cout << "stratego play: " << spec << ", you (" << side_name(human) << ") against " << bot
             << ", seed " << seed << (o.resume.empty() ? "" : ", resumed from " + o.resume) << ".\n"
             << "The game is saved after every move to " << save_path << ".\n";
   bots::Bot& red = human == kRed ? static_cast<bots::Bot&>(person) : computer;
   bots::Bot& blue = human == kBlue ? static_cast<bots::Bot&>(person) : computer;
-  const bots::GameOutcome out = bots::play_game(red, blue, st);
+  const referee::GameOutcome out = referee::play_game(red, blue, st);
 
   if (out.reason == "adjourned") {
     write_text_file_atomically(save_path, out.record);

@@ -11,7 +11,7 @@
 namespace stratego {
 namespace {
 
-bots::WebServer* g_server = nullptr;
+serve::WebServer* g_server = nullptr;
 
 extern "C" void on_signal(int) {
   if (g_server) g_server->stop();  // httplib's stop only flags and shuts the socket
@@ -24,12 +24,12 @@ struct ServeCommandOptions {
 };
 
 void run_serve(const ServeCommandOptions& o) {
-  bots::ServeOptions so;
+  serve::ServeOptions so;
   so.host = o.host;
   so.port = o.port;
   so.games_dir = o.games_dir;
   so.max_running = o.max_running;
-  bots::WebServer server(so);
+  serve::WebServer server(so);
   const int port = server.bind();
   const bool local = o.host == "127.0.0.1" || o.host == "localhost" || o.host == "::1";
   std::cout << "stratego serve: listening on http://"

@@ -56,7 +56,7 @@ GameResult read_result(const RecordInFile& rec, const std::string& where) {
 
 struct Group {
   std::string variant;
-  bots::MatchSummary summary;
+  referee::MatchSummary summary;
 };
 
 }  // namespace
@@ -91,19 +91,19 @@ void register_tally_command(CLI::App& app) {
           fresh.summary.names[0] = g.red;
           fresh.summary.names[1] = g.blue;
         }
-        bots::MatchSummary& m = groups[it->second].summary;
+        referee::MatchSummary& m = groups[it->second].summary;
         // With the same name on both sides (self-play) red is bot1.
         const Side bot1_side = g.red == m.names[0] ? kRed : kBlue;
         const double score = g.winner == Winner::kNone ? -1
                              : g.winner == Winner::kDraw
                                  ? 0.5
                                  : (g.winner == winner_of(bot1_side) ? 1.0 : 0.0);
-        bots::count_game(m, bot1_side, score, g.reason);
+        referee::count_game(m, bot1_side, score, g.reason);
       }
     }
     nlohmann::json all = nlohmann::json::array();
     for (Group& g : groups) {
-      g.summary.elo = bots::estimate_elo(g.summary.wins, g.summary.draws, g.summary.losses);
+      g.summary.elo = referee::estimate_elo(g.summary.wins, g.summary.draws, g.summary.losses);
       if (!o->json) print_summary(g.summary, g.variant);
       all.push_back(summary_json(g.summary, g.variant));
     }

@@ -113,8 +113,8 @@ void run_train_value(const TrainOptions& o) {
       opponents.back() += "," + std::string(s);
   }
   if (opponents.empty()) opponents.push_back(o.bot);
-  for (const std::string& spec : opponents) bots::make_bot_from_spec(spec);  // fail early
-  bots::make_bot_from_spec(o.bot);
+  for (const std::string& spec : opponents) protocol::make_bot_from_spec(spec);  // fail early
+  protocol::make_bot_from_spec(o.bot);
 
   // Games by global index, so the fit sees them in one order whatever order they finish in.
   std::map<int, GameSamples> games;
@@ -122,7 +122,7 @@ void run_train_value(const TrainOptions& o) {
   for (std::size_t j = 0; j < opponents.size(); ++j) {
     const int n = o.games / int(opponents.size()) + (int(j) < o.games % int(opponents.size()));
     if (n == 0) continue;
-    bots::MatchSettings st;
+    referee::MatchSettings st;
     st.variant = variant;
     st.variant_spec = o.variant;
     st.games = n;
@@ -132,13 +132,15 @@ void run_train_value(const TrainOptions& o) {
     st.names[0] = o.bot;
     st.names[1] = opponents[j];
     st.on_note = [](const std::string& note) { std::cerr << "note: " << note << std::endl; };
-    st.on_game = [&, first](const bots::GameReport& r) {
-      if (r.bot1_score < 0 || bots::is_forfeit(r.outcome)) return;  // no result to learn from
+    st.on_game = [&, first](const referee::GameReport& r) {
+      if (r.bot1_score < 0 || referee::is_forfeit(r.outcome)) return;  // no result to learn from
       games[first + r.index] = samples_of(r.outcome.record, o.every, (first + r.index) % o.every);
     };
-    const bots::BotFactory a = [spec = o.bot] { return bots::make_bot_from_spec(spec); };
-    const bots::BotFactory b = [spec = opponents[j]] { return bots::make_bot_from_spec(spec); };
-    bots::run_match(a, b, st);
+    const referee::BotFactory a = [spec = o.bot] { return protocol::make_bot_from_spec(spec); };
+    const referee::BotFactory b = [spec = opponents[j]] {
+      return protocol::make_bot_from_spec(spec);
+    };
+    referee::run_match(a, b, st);
     first += n;
   }
 

@@ -33,12 +33,12 @@ void register_ucc_bot_command(CLI::App& app) {
       ->check(seed_validator())
       ->capture_default_str();
   cmd->callback([o] {
-    auto bot = bots::make_bot_from_spec(o->bot);
-    bots::UccSessionOptions options;
+    auto bot = protocol::make_bot_from_spec(o->bot);
+    protocol::UccSessionOptions options;
     options.movetime_ms = o->movetime_ms;
     options.seed = o->seed;
     options.diagnostics = &std::cerr;
-    bots::run_ucc_session(*bot, std::cin, std::cout, options);
+    protocol::run_ucc_session(*bot, std::cin, std::cout, options);
   });
 }
 

@@ -9,7 +9,7 @@
 #include "engine/text_util.h"
 #include "protocol/ucc/ucc_protocol.h"
 
-namespace stratego::bots {
+namespace stratego::protocol {
 namespace {
 
 constexpr std::size_t kMaxLine = std::size_t(1) << 20;  // as the bot protocol: docs/robustness.md
@@ -30,15 +30,16 @@ void UccBot::write(const std::string& line) {
   if (!process_) return;
   const auto timeout = std::chrono::milliseconds(options_.grace_ms);
   if (process_->write_line(line, timeout) == Subprocess::Write::kTimeout)
-    throw BotFault(BotFault::Kind::kTimeout,
-                   name() + ": did not read its input (a line could not be written within " +
-                       std::to_string(options_.grace_ms) + " ms)");
+    throw bots::BotFault(bots::BotFault::Kind::kTimeout,
+                         name() + ": did not read its input (a line could not be written within " +
+                             std::to_string(options_.grace_ms) + " ms)");
 }
 
 std::string UccBot::read_reply(std::int64_t timeout_ms, const std::string& what) {
-  using FaultKind = BotFault::Kind;
+  using FaultKind = bots::BotFault::Kind;
   if (!process_)
-    throw BotFault(FaultKind::kProtocolError, "ucc: the program was not started (no new_game)");
+    throw bots::BotFault(FaultKind::kProtocolError,
+                         "ucc: the program was not started (no new_game)");
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
   std::string line;
   for (;;) {
@@ -60,12 +61,12 @@ std::string UccBot::read_reply(std::int64_t timeout_ms, const std::string& what)
         if (ucc_trim(line).empty()) continue;
         return std::string(ucc_trim(line));
       case Subprocess::Read::kTimeout:
-        throw BotFault(FaultKind::kTimeout,
-                       name() + ": no " + what + " within " + std::to_string(timeout_ms) + " ms");
+        throw bots::BotFault(FaultKind::kTimeout, name() + ": no " + what + " within " +
+                                                      std::to_string(timeout_ms) + " ms");
       case Subprocess::Read::kTooLong:
-        throw BotFault(FaultKind::kFlood, name() + ": a line of more than " +
-                                              std::to_string(kMaxLine) + " bytes instead of " +
-                                              what);
+        throw bots::BotFault(FaultKind::kFlood, name() + ": a line of more than " +
+                                                    std::to_string(kMaxLine) +
+                                                    " bytes instead of " + what);
       case Subprocess::Read::kClosed: {
         // Give an exiting program a moment to be reaped, to tell a crash from a closed pipe.
         const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(500);
@@ -74,10 +75,10 @@ std::string UccBot::read_reply(std::int64_t timeout_ms, const std::string& what)
         // One rule for both protocols: a program that exits with status 0 or closes its
         // output hangs up (disconnect); any other status is a crash.
         if (process_->running())
-          throw BotFault(FaultKind::kDisconnect,
-                         name() + ": closed its output instead of sending " + what);
+          throw bots::BotFault(FaultKind::kDisconnect,
+                               name() + ": closed its output instead of sending " + what);
         const int status = process_->exit_status().value_or(-1);
-        throw BotFault(
+        throw bots::BotFault(
             status == 0 ? FaultKind::kDisconnect : FaultKind::kCrash,
             name() + ": exited (status " + std::to_string(status) + ") instead of sending " + what);
       }
@@ -85,14 +86,14 @@ std::string UccBot::read_reply(std::int64_t timeout_ms, const std::string& what)
   }
 }
 
-std::int64_t UccBot::timeout_for(const Limits& l) const {
+std::int64_t UccBot::timeout_for(const bots::Limits& l) const {
   const Side s = game_.side;
   if (l.movetime_ms > 0) return l.movetime_ms + options_.grace_ms;
   if (l.time_left_ms[s] >= 0) return l.time_left_ms[s] + options_.grace_ms;
   return options_.default_timeout_ms;
 }
 
-void UccBot::new_game(const GameStart& g) {
+void UccBot::new_game(const bots::GameStart& g) {
   check_ucc_variant(*g.variant);
   if (process_) process_->finish(std::chrono::milliseconds(200));
   game_ = g;
@@ -109,7 +110,7 @@ void UccBot::new_game(const GameStart& g) {
   write(format_ucc_hello(hello));
 }
 
-std::string UccBot::setup(const SetupRequest& r) {
+std::string UccBot::setup(const bots::SetupRequest& r) {
   std::vector<std::string> lines;
   const std::int64_t timeout = timeout_for(r.limits);
   for (int i = 0; i < game_.variant->setup_rows; ++i)
@@ -120,7 +121,7 @@ std::string UccBot::setup(const SetupRequest& r) {
     // (the army, the squares) is the referee's to judge, illegal-action as for any bot.
     return ucc_lines_to_setup_text(*game_.variant, game_.side, lines);
   } catch (const InputError& e) {
-    throw BotFault(BotFault::Kind::kProtocolError, name() + ": " + e.what());
+    throw bots::BotFault(bots::BotFault::Kind::kProtocolError, name() + ": " + e.what());
   }
 }
 
@@ -128,10 +129,11 @@ void UccBot::require_own_setup() const {
   // The protocol has no message that tells a program where its pieces stand: a set-up fixed
   // by the referee (--setups, a resumed game) would leave it playing pieces it does not have.
   if (!setup_read_)
-    throw BotFault(BotFault::Kind::kProtocolError,
-                   name() +
-                       ": a UCC program chooses its own set-up; this game did not ask for one "
-                       "(fixed set-ups and resumed games cannot be played over the UCC protocol)");
+    throw bots::BotFault(
+        bots::BotFault::Kind::kProtocolError,
+        name() +
+            ": a UCC program chooses its own set-up; this game did not ask for one "
+            "(fixed set-ups and resumed games cannot be played over the UCC protocol)");
 }
 
 void UccBot::observe(const ObservedMove& m, const View& after) {
@@ -152,20 +154,20 @@ void UccBot::observe(const ObservedMove& m, const View& after) {
                                                         : UccOutcome::kBothDie;
     }
     write(format_ucc_confirmation(c));
-  } catch (const BotFault& f) {
+  } catch (const bots::BotFault& f) {
     pending_ = f;
   } catch (const InputError& e) {
-    pending_ = BotFault(BotFault::Kind::kProtocolError, name() + ": " + e.what());
+    pending_ = bots::BotFault(bots::BotFault::Kind::kProtocolError, name() + ": " + e.what());
   }
 }
 
-Reply UccBot::decide(const Request& r, const std::atomic<bool>& /*stop*/,
-                     const InfoSink& /*info*/) {
-  using FaultKind = BotFault::Kind;
+bots::Reply UccBot::decide(const bots::Request& r, const std::atomic<bool>& /*stop*/,
+                           const bots::InfoSink& /*info*/) {
+  using FaultKind = bots::BotFault::Kind;
   if (pending_) throw *pending_;
   if (!r.classic())
-    throw BotFault(FaultKind::kProtocolError,
-                   name() + ": the UCC protocol plays classic games only");
+    throw bots::BotFault(FaultKind::kProtocolError,
+                         name() + ": the UCC protocol plays classic games only");
   const std::int64_t timeout = timeout_for(r.limits);
   require_own_setup();
   if (!started_ && game_.side == kRed) write("START");
@@ -173,30 +175,30 @@ Reply UccBot::decide(const Request& r, const std::atomic<bool>& /*stop*/,
   last_view_ = *r.classic();
   for (const std::string& line : format_ucc_board(*r.classic())) write(line);
   const std::string answer = read_reply(timeout, "move");
-  Reply reply;
+  bots::Reply reply;
   if (ucc_starts_with(answer, "SURRENDER")) {
     reply.resign = true;
     return reply;
   }
   if (ucc_starts_with(answer, "NO_MOVE"))
-    throw BotFault(FaultKind::kIllegal, name() + ": answered NO_MOVE but has " +
-                                            std::to_string(r.legal.size()) + " legal moves");
+    throw bots::BotFault(FaultKind::kIllegal, name() + ": answered NO_MOVE but has " +
+                                                  std::to_string(r.legal.size()) + " legal moves");
   UccMove u;
   try {
     u = parse_ucc_move(answer);
   } catch (const InputError& e) {
-    throw BotFault(FaultKind::kProtocolError, name() + ": " + e.what());
+    throw bots::BotFault(FaultKind::kProtocolError, name() + ": " + e.what());
   }
   const Geometry& g = r.classic()->variant->geometry;
   std::string token;
   try {
     token = move_to_text(ucc_to_move(g, u), g);
   } catch (const InputError& e) {
-    throw BotFault(FaultKind::kIllegal, name() + ": " + e.what());
+    throw bots::BotFault(FaultKind::kIllegal, name() + ": " + e.what());
   }
   if (std::find(r.legal.begin(), r.legal.end(), token) == r.legal.end())
-    throw BotFault(FaultKind::kIllegal, name() + ": " + text::quoted(answer) + " (" + token +
-                                            ") is not a legal move now");
+    throw bots::BotFault(FaultKind::kIllegal, name() + ": " + text::quoted(answer) + " (" + token +
+                                                  ") is not a legal move now");
   reply.action = token;
   return reply;
 }
@@ -243,11 +245,11 @@ void UccBot::game_over(const std::string& result) {
   if (!process_) return;
   try {
     write(quit_line(result));
-  } catch (
-      const BotFault&) {  // the game is decided; a program that no longer reads changes nothing
+  } catch (const bots::BotFault&) {  // the game is decided; a program that no longer reads changes
+                                     // nothing
   }
   process_->finish(std::chrono::milliseconds(500));
   process_.reset();
 }
 
-}  // namespace stratego::bots
+}  // namespace stratego::protocol

@@ -26,7 +26,7 @@
 #include "bots/bot.h"
 #include "protocol/subprocess.h"
 
-namespace stratego::bots {
+namespace stratego::protocol {
 
 struct UccBotOptions {
   // How long a reply may take when the request gives no time (the 2012 manager: 2 s).
@@ -36,17 +36,18 @@ struct UccBotOptions {
   std::string stderr_path;  // where the program's stderr goes (appended); empty: ours
 };
 
-class UccBot : public Bot {
+class UccBot : public bots::Bot {
  public:
   explicit UccBot(std::string command, UccBotOptions options = {});
   ~UccBot() override;
 
   std::string name() const override { return "ucc:" + command_; }
   std::string author() const override { return "UCC 2012 protocol program"; }
-  void new_game(const GameStart& g) override;
-  std::string setup(const SetupRequest& r) override;
+  void new_game(const bots::GameStart& g) override;
+  std::string setup(const bots::SetupRequest& r) override;
   void observe(const ObservedMove& m, const View& after) override;
-  Reply decide(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) override;
+  bots::Reply decide(const bots::Request& r, const std::atomic<bool>& stop,
+                     const bots::InfoSink& info) override;
   void game_over(const std::string& result) override;
 
  private:
@@ -54,18 +55,18 @@ class UccBot : public Bot {
   std::string read_reply(std::int64_t timeout_ms, const std::string& what);
   void write(const std::string& line);
   void require_own_setup() const;
-  std::int64_t timeout_for(const Limits& l) const;
+  std::int64_t timeout_for(const bots::Limits& l) const;
   std::string quit_line(const std::string& result) const;
 
   std::string command_;
   UccBotOptions options_;
   std::unique_ptr<Subprocess> process_;
-  GameStart game_;
+  bots::GameStart game_;
   bool setup_read_ = false;
   bool started_ = false;  // the first board has been sent
   int moves_seen_ = 0;
-  std::optional<BotFault> pending_;  // a fault met where we cannot throw, raised at decide
+  std::optional<bots::BotFault> pending_;  // a fault met where we cannot throw, raised at decide
   std::optional<View> last_view_;
 };
 
-}  // namespace stratego::bots
+}  // namespace stratego::protocol

@@ -11,7 +11,7 @@
 #include "engine/text_util.h"
 #include "engine/variant_loader.h"
 
-namespace stratego::bots {
+namespace stratego::protocol {
 namespace {
 
 using text::quoted;
@@ -381,4 +381,4 @@ std::vector<std::string> parse_ucc_board(const std::vector<std::string>& lines, 
   return out;
 }
 
-}  // namespace stratego::bots
+}  // namespace stratego::protocol

@@ -70,7 +70,7 @@
 #include "engine/variant.h"
 #include "engine/view.h"
 
-namespace stratego::bots {
+namespace stratego::protocol {
 
 // The rules of the 2012 manager as a variant spec: no repetition rules, and no move limit of
 // ours (the manager ends the game itself).
@@ -159,4 +159,4 @@ bool ucc_starts_with(std::string_view line, std::string_view word);
 // The line without blanks around it.
 std::string_view ucc_trim(std::string_view line);
 
-}  // namespace stratego::bots
+}  // namespace stratego::protocol

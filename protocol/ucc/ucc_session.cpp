@@ -18,7 +18,7 @@
 #include "protocol/ucc/ucc_protocol.h"
 #include "protocol/ucc/ucc_tracker.h"
 
-namespace stratego::bots {
+namespace stratego::protocol {
 namespace {
 
 // Raises the bot's stop flag when its time is up, for bots that search until told to stop.
@@ -65,7 +65,7 @@ std::string result_text(const Result& r) {
 
 class Session {
  public:
-  Session(Bot& bot, std::istream& in, std::ostream& out, const UccSessionOptions& o)
+  Session(bots::Bot& bot, std::istream& in, std::ostream& out, const UccSessionOptions& o)
       : bot_(bot), in_(in), out_(out), options_(o) {}
 
   void run() {
@@ -127,14 +127,14 @@ class Session {
                        "; ucc-bot plays the classic 10x10 board only");
     me_ = hello.side;
     limits_.movetime_ms = options_.movetime_ms;
-    GameStart g;
+    bots::GameStart g;
     g.variant = variant;
     g.variant_spec = std::string(kUccVariantSpec);
     g.side = me_;
     g.seed = options_.seed;
     g.opponent = hello.opponent;
     bot_.new_game(g);
-    SetupRequest request;
+    bots::SetupRequest request;
     request.limits = limits_;
     const std::string setup = bot_.setup(request);
     for (const std::string& l : setup_to_ucc_lines(*variant, me_, setup)) out_ << l << '\n';
@@ -167,7 +167,7 @@ class Session {
     }
     tracker_->check_board(parse_ucc_board(lines, v.width, v.height));
     if (tracker_->state().side_to_move() != me_) tracker_->pass();  // e.g. an ignored illegal move
-    Request request;
+    bots::Request request;
     const View view = tracker_->view();
     request.view = &view;
     request.legal = tracker_->legal_tokens();
@@ -177,11 +177,11 @@ class Session {
       send("NO_MOVE");
       return;
     }
-    Reply reply;
+    bots::Reply reply;
     {
       std::atomic<bool> stop{false};
       StopTimer timer(stop, limits_.movetime_ms);
-      reply = bot_.decide(request, stop, [](const SearchInfo&) {});
+      reply = bot_.decide(request, stop, [](const bots::SearchInfo&) {});
     }
     if (reply.resign || reply.adjourn || reply.accept_draw || reply.action.empty()) {
       send("SURRENDER");
@@ -197,12 +197,12 @@ class Session {
 
   void send(const std::string& line) { out_ << line << '\n' << std::flush; }
 
-  Bot& bot_;
+  bots::Bot& bot_;
   std::istream& in_;
   std::ostream& out_;
   UccSessionOptions options_;
   Side me_ = kRed;
-  Limits limits_;
+  bots::Limits limits_;
   std::optional<UccTracker> tracker_;
   UccMove own_move_;
   bool awaiting_own_ = false;
@@ -210,7 +210,7 @@ class Session {
 
 }  // namespace
 
-void run_ucc_session(Bot& bot, std::istream& in, std::ostream& out,
+void run_ucc_session(bots::Bot& bot, std::istream& in, std::ostream& out,
                      const UccSessionOptions& options) {
   Session(bot, in, out, options).run();
 }
@@ -241,4 +241,4 @@ std::string ucc_quit_to_result(std::string_view quit_line) {
   return "none unknown";
 }
 
-}  // namespace stratego::bots
+}  // namespace stratego::protocol

@@ -12,7 +12,7 @@
 
 #include "bots/bot.h"
 
-namespace stratego::bots {
+namespace stratego::protocol {
 
 struct UccSessionOptions {
   // Time per move handed to the bot (the manager allows 2 s by default); 0: the bot's own.
@@ -23,11 +23,11 @@ struct UccSessionOptions {
 
 // Plays until QUIT (or the end of `in`). Throws InputError quoting the message it cannot read
 // or that contradicts the game so far.
-void run_ucc_session(Bot& bot, std::istream& in, std::ostream& out,
+void run_ucc_session(bots::Bot& bot, std::istream& in, std::ostream& out,
                      const UccSessionOptions& options);
 
 // Our result word ("red flag-captured", "draw move-limit", "none unknown") for the manager's
 // QUIT line, e.g. `QUIT vixen.py RED VICTORY 120 5 65`.
 std::string ucc_quit_to_result(std::string_view quit_line);
 
-}  // namespace stratego::bots
+}  // namespace stratego::protocol

@@ -10,7 +10,7 @@
 #include "engine/setup.h"
 #include "engine/text_util.h"
 
-namespace stratego::bots {
+namespace stratego::protocol {
 namespace {
 
 using text::quoted;
@@ -191,4 +191,4 @@ void UccTracker::check_board(const std::vector<std::string>& board) const {
   }
 }
 
-}  // namespace stratego::bots
+}  // namespace stratego::protocol

@@ -22,7 +22,7 @@
 #include "engine/view.h"
 #include "protocol/ucc/ucc_protocol.h"
 
-namespace stratego::bots {
+namespace stratego::protocol {
 
 class UccTracker {
  public:
@@ -58,4 +58,4 @@ class UccTracker {
   State state_;
 };
 
-}  // namespace stratego::bots
+}  // namespace stratego::protocol

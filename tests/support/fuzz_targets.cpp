@@ -240,10 +240,10 @@ std::shared_ptr<const Variant> variant(const std::string& spec) {
 
 std::string record_of(const std::string& spec, std::uint64_t seed) {
   bots::RandomBot red, blue;
-  bots::GameSettings g;
+  referee::GameSettings g;
   g.variant = variant(spec);
   g.seed = seed;
-  return bots::play_game(red, blue, g).record;
+  return referee::play_game(red, blue, g).record;
 }
 
 std::vector<Target> make_targets() {
@@ -277,11 +277,12 @@ std::vector<Target> make_targets() {
                                 [](std::string_view t) { waterloo::parse_state(t); },
                                 [](std::string_view t) { waterloo::parse_view(t); }});
                   }};
-  Target moves{
-      "move-token", {}, [classic](std::string_view in) {
-        any_of(in, {[&](std::string_view t) { parse_move(t, classic->geometry); },
-                    [&](std::string_view t) { bots::parse_observed_move(t, classic->geometry); }});
-      }};
+  Target moves{"move-token", {}, [classic](std::string_view in) {
+                 any_of(in, {[&](std::string_view t) { parse_move(t, classic->geometry); },
+                             [&](std::string_view t) {
+                               protocol::parse_observed_move(t, classic->geometry);
+                             }});
+               }};
   for (const auto& v : {classic, barrage}) {
     const State s = initial_state(v, random_setup(*v, kRed, rng), random_setup(*v, kBlue, rng));
     notation.seeds.push_back(to_notation(s));
@@ -325,33 +326,33 @@ std::vector<Target> make_targets() {
         bool offer = false;
         std::string suggestion;
         if (word == "newgame")
-          bots::parse_newgame(in);
+          protocol::parse_newgame(in);
         else if (word == "go")
-          bots::parse_go(in, l, offer);
+          protocol::parse_go(in, l, offer);
         else if (word == "setup")
-          bots::parse_setup_request(in, l, suggestion);
+          protocol::parse_setup_request(in, l, suggestion);
         else if (word == "info")
-          bots::parse_info(in);
+          protocol::parse_info(in);
         else if (word == "option")
-          bots::parse_option(in);
+          protocol::parse_option(in);
         else if (word == "setoption")
-          bots::parse_setoption(in);
+          protocol::parse_setoption(in);
         else if (word == "observe")
-          bots::parse_observed_move(in.substr(std::min(in.size(), std::size_t(8))),
-                                    classic->geometry);
+          protocol::parse_observed_move(in.substr(std::min(in.size(), std::size_t(8))),
+                                        classic->geometry);
         else
-          bots::parse_reply(in);
+          protocol::parse_reply(in);
       }};
   out.push_back(std::move(protocol));
 
   std::string board;
-  for (const std::string& l :
-       bots::format_ucc_board(make_view(initial_state(classic, random_setup(*classic, kRed, rng),
-                                                      random_setup(*classic, kBlue, rng)),
-                                        kRed)))
+  for (const std::string& l : protocol::format_ucc_board(
+           make_view(initial_state(classic, random_setup(*classic, kRed, rng),
+                                   random_setup(*classic, kBlue, rng)),
+                     kRed)))
     board += (board.empty() ? "" : "\n") + l;
   std::string setup_lines;
-  for (const std::string& l : bots::setup_to_ucc_lines(
+  for (const std::string& l : protocol::setup_to_ucc_lines(
            *classic, kRed, format_setup(*classic, random_setup(*classic, kRed, rng))))
     setup_lines += (setup_lines.empty() ? "" : "\n") + l;
   Target ucc{"ucc-line",
@@ -361,16 +362,16 @@ std::vector<Target> make_targets() {
              [classic](std::string_view in) {
                const std::vector<std::string> lines = lines_of(in);
                if (lines.size() == 4) {
-                 bots::ucc_lines_to_setup(*classic, kBlue, lines);
+                 protocol::ucc_lines_to_setup(*classic, kBlue, lines);
                  return;
                }
                if (lines.size() > 1) {
-                 bots::parse_ucc_board(lines, 10, 10);
+                 protocol::parse_ucc_board(lines, 10, 10);
                  return;
                }
-               any_of(in, {[](std::string_view t) { bots::parse_ucc_hello(t); },
-                           [](std::string_view t) { bots::parse_ucc_move(t); },
-                           [](std::string_view t) { bots::parse_ucc_confirmation(t); }});
+               any_of(in, {[](std::string_view t) { protocol::parse_ucc_hello(t); },
+                           [](std::string_view t) { protocol::parse_ucc_move(t); },
+                           [](std::string_view t) { protocol::parse_ucc_confirmation(t); }});
              }};
   out.push_back(std::move(ucc));
   return out;

@@ -14,7 +14,7 @@
 namespace stratego::testing {
 namespace {
 
-using bots::Subprocess;
+using protocol::Subprocess;
 
 struct Failure {
   std::string what;
@@ -56,9 +56,9 @@ class Manager {
   std::string read(Side s, const std::string& what) {
     std::string line;
     switch (programs_[s]->read_line(line, game_.timeout)) {
-      case Subprocess::Read::kLine:
+      case protocol::Subprocess::Read::kLine:
         return line;
-      case Subprocess::Read::kTimeout:
+      case protocol::Subprocess::Read::kTimeout:
         throw Failure{label(s) + ": no " + what + " in time"};
       default:
         throw Failure{label(s) + ": closed its output instead of sending " + what};
@@ -74,21 +74,21 @@ class Manager {
     std::vector<std::string> lines;
     for (int i = 0; i < 4; ++i) lines.push_back(read(s, "set-up line"));
     try {
-      return parse_setup(*v, s, bots::ucc_lines_to_setup(*v, s, lines));
+      return parse_setup(*v, s, protocol::ucc_lines_to_setup(*v, s, lines));
     } catch (const InputError& e) {
       throw Failure{label(s) + ": bad set-up: " + e.what()};
     }
   }
 
   void play() {
-    auto v = std::make_shared<const Variant>(load_variant(bots::kUccVariantSpec));
+    auto v = std::make_shared<const Variant>(load_variant(protocol::kUccVariantSpec));
     for (Side s : {kRed, kBlue}) {
       if (game_.commands[s].empty()) continue;
-      programs_[s] = std::make_unique<Subprocess>(game_.commands[s]);
-      bots::UccHello h;
+      programs_[s] = std::make_unique<protocol::Subprocess>(game_.commands[s]);
+      protocol::UccHello h;
       h.side = s;
       h.opponent = "opponent";
-      send(s, bots::format_ucc_hello(h));
+      send(s, protocol::format_ucc_hello(h));
     }
     const Setup red = setup_of(kRed, v), blue = setup_of(kBlue, v);
     State state = initial_state(v, red, blue);
@@ -104,26 +104,27 @@ class Manager {
       Move m = list[int(rng_.below(std::uint32_t(list.size)))];
       std::string text;
       if (programs_[s]) {
-        for (const std::string& l : bots::format_ucc_board(make_view(state, s))) send(s, l);
-        text = std::string(bots::ucc_trim(read(s, "move")));
+        for (const std::string& l : protocol::format_ucc_board(make_view(state, s))) send(s, l);
+        text = std::string(protocol::ucc_trim(read(s, "move")));
         try {
-          m = bots::ucc_to_move(v->geometry, bots::parse_ucc_move(text));
+          m = protocol::ucc_to_move(v->geometry, protocol::parse_ucc_move(text));
         } catch (const InputError& e) {
           throw Failure{label(s) + ": " + e.what()};
         }
         if (!is_legal(state, m)) throw Failure{label(s) + ": '" + text + "' is not legal"};
       } else {
-        text = bots::format_ucc_move(bots::move_to_ucc(v->geometry, m));
+        text = protocol::format_ucc_move(protocol::move_to_ucc(v->geometry, m));
       }
       state.make(m);
       ++out_.plies;
       const PlyRecord& rec = state.history().back();
       if (rec.target != kNoPiece) ++out_.attacks;
-      if (bots::move_to_ucc(v->geometry, m).steps > 1) ++out_.long_scout_moves;
+      if (protocol::move_to_ucc(v->geometry, m).steps > 1) ++out_.long_scout_moves;
       // As the 2012 manager does: the mover's own text, then the outcome, to both.
-      const std::string conf = bots::format_ucc_confirmation(bots::ucc_confirmation_of(state, rec));
+      const std::string conf =
+          protocol::format_ucc_confirmation(protocol::ucc_confirmation_of(state, rec));
       const std::string outcome =
-          conf.substr(bots::format_ucc_move(bots::move_to_ucc(v->geometry, m)).size());
+          conf.substr(protocol::format_ucc_move(protocol::move_to_ucc(v->geometry, m)).size());
       send(kRed, text + outcome);
       send(kBlue, text + outcome);
     }
@@ -132,7 +133,7 @@ class Manager {
 
   UccManagerGame game_;
   Rng rng_;
-  std::array<std::unique_ptr<Subprocess>, 2> programs_;
+  std::array<std::unique_ptr<protocol::Subprocess>, 2> programs_;
   UccManagerResult out_;
 };
 

@@ -13,7 +13,7 @@
 namespace stratego::bots::testing {
 
 inline std::shared_ptr<const Variant> ucc_variant() {
-  static const auto v = std::make_shared<const Variant>(load_variant(kUccVariantSpec));
+  static const auto v = std::make_shared<const Variant>(load_variant(protocol::kUccVariantSpec));
   return v;
 }
 

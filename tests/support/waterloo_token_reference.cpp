@@ -2,7 +2,7 @@
 
 #include "engine/waterloo/notation.h"
 
-namespace stratego::bots::wrules::reference {
+namespace stratego::heuristic::wrules::reference {
 namespace {
 
 std::string_view after(std::string_view t, std::string_view prefix) {
@@ -124,4 +124,4 @@ ActionInfo parse_token(std::string_view t, const Geometry& g) {
   return out;
 }
 
-}  // namespace stratego::bots::wrules::reference
+}  // namespace stratego::heuristic::wrules::reference

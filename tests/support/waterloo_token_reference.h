@@ -10,9 +10,9 @@
 #include "engine/waterloo/view.h"
 #include "heuristic/waterloo_action_info.h"
 
-namespace stratego::bots::wrules::reference {
+namespace stratego::heuristic::wrules::reference {
 
 // A token read back; kOther for anything not understood.
 ActionInfo parse_token(std::string_view text, const Geometry& g);
 
-}  // namespace stratego::bots::wrules::reference
+}  // namespace stratego::heuristic::wrules::reference
