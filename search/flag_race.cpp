@@ -40,6 +40,17 @@ const std::array<int, kMaxSquares>& distances_for(Kind k, const State& s, const 
 bool plain_turn(const State& s) { return !s.pending_rescue() && !s.pending_anger(); }
 
 bool defence_fails(State& s, int moves, const FlagDistances& d);
+bool attack_succeeds(State& s, int moves, const FlagDistances& d);
+
+// The defender, to move, plays elsewhere (a move that changes nothing near the Flag): the
+// attacker moves next.
+bool attack_succeeds_after_pass(State& s, int moves, const FlagDistances& d) {
+  const Side defender = s.side_to_move();
+  s.set_side_to_move(other(defender));
+  const bool won = attack_succeeds(s, moves, d);
+  s.set_side_to_move(defender);
+  return won;
+}
 
 // Attacker to move, `moves` of its moves left (at least one).
 bool attack_succeeds(State& s, int moves, const FlagDistances& d) {
@@ -87,11 +98,7 @@ bool defence_fails(State& s, int moves, const FlagDistances& d) {
     s.unmake();
     if (!lost) return false;
   }
-  // A move elsewhere, which changes nothing near the Flag.
-  s.set_side_to_move(other(defender));
-  const bool lost = attack_succeeds(s, moves, d);
-  s.set_side_to_move(defender);
-  return lost;
+  return attack_succeeds_after_pass(s, moves, d);
 }
 
 }  // namespace
@@ -118,11 +125,7 @@ bool flag_falls_whatever_the_reply(State& s, int moves, const FlagDistances& d) 
 }
 
 bool flag_falls_after_pass(State& s, int moves, const FlagDistances& d) {
-  const Side defender = s.side_to_move();
-  s.set_side_to_move(other(defender));
-  const bool falls = flag_falls(s, moves, d);
-  s.set_side_to_move(defender);
-  return falls;
+  return moves > 0 && attack_succeeds_after_pass(s, moves, d);
 }
 
 bool flag_in_reach(const State& s, Side attacker, int moves, const FlagDistances& d) {
