@@ -73,6 +73,8 @@ IsmctsBot::~IsmctsBot() = default;
 // A spin is read as an integer and a string as a real number, both in [lo, hi]; a check as
 // true/false (1/0). The announced range of a spin is its [lo, hi]; the real-valued options are
 // announced as strings, so their range is only checked here.
+static_assert(kIsmctsDefaultRisk == 2, "the risk option's default in option_table() below");
+
 struct IsmctsBot::Option {
   const char* name;
   BotOption::Type type;

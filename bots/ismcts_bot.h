@@ -37,6 +37,10 @@ class WaterlooBelief;
 
 namespace stratego::bots {
 
+// The `risk` option's default: how the rules judgement the search plays prices attacks
+// (heuristic::RulesRisk bits); also the opponent model of `analyze accuracy`'s `search` belief.
+inline constexpr int kIsmctsDefaultRisk = 2;
+
 class IsmctsBot : public Bot {
  public:
   IsmctsBot();
