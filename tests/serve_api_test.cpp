@@ -240,7 +240,7 @@ TEST(ServeApi, BadRequestsGetReasons) {
   EXPECT_GE(hidden, 7u);
   auto [bl, beliefs] = api.get("/api/games/" + id + "/beliefs");
   EXPECT_EQ(bl, 200);
-  EXPECT_EQ(beliefs["pieces"].size(), hidden);
+  EXPECT_EQ(beliefs["pieces"].size(), hidden) << beliefs.dump();  // an error names its cause
 }
 
 TEST(ServeApi, GameGoesOnAfterRestartAndWaterlooDecisions) {
