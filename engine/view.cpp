@@ -69,18 +69,30 @@ ObservedMove observe(const State& after, const PlyRecord& rec, Side viewer) {
 }
 
 std::optional<View> view_before_opening(const ObservedMove& m, const View& after) {
-  if (after.moves_played != 1 || m.attack || m.move.type() != MoveType::kNormal)
+  const MoveType type = m.move.type();
+  if (after.moves_played != 1 || (type != MoveType::kNormal && type != MoveType::kRanged) ||
+      after.pending_rescue || after.anger_wins > 0)
     return std::nullopt;
+  const Side viewer = after.viewer;
+  const auto piece_of = [&](Side side, Kind seen) {
+    return make_piece(side, side == viewer ? seen : kUnknown);
+  };
   View before = after;
   const int from = m.move.from(), to = m.move.to();
-  const Piece moved =
-      m.mover == after.viewer ? after.board[to].piece : make_piece(m.mover, kUnknown);
-  // At the start no piece has moved or been shown.
-  before.board[from] = {moved, 0};
-  before.board[to] = {};
+  // At the start no piece has moved, been shown or been captured. A first move that attacks
+  // (a Scout's strike across the open middle) told the viewer the kind of its own piece.
+  before.board[from] = {m.attack            ? piece_of(m.mover, m.mover_kind)
+                        : m.mover == viewer ? after.board[to].piece
+                                            : make_piece(m.mover, kUnknown),
+                        0};
+  before.board[to] =
+      m.attack ? ViewSquare{piece_of(other(m.mover), m.target_kind), 0} : ViewSquare{};
   before.side_to_move = m.mover;
   before.moves_played = 0;
   before.runs = {};
+  before.captured_known = {};
+  before.captured_unknown = {};
+  before.result = {};
   return before;
 }
 
