@@ -6,6 +6,7 @@
 #include "engine/error.h"
 #include "engine/setup.h"
 #include "engine/waterloo/record.h"
+#include "heuristic/classic_rules_setup.h"
 #include "play/human_bot.h"
 #include "play/play_board.h"
 #include "play/play_board_waterloo.h"
@@ -55,7 +56,9 @@ std::string HumanBot::classic_setup() {
       out_ << "The set-up given cannot be used: " << e.what() << "\n";
     }
   }
-  Setup suggestion = random_setup(v, side, rng_);
+  // A uniformly random set-up often leaves the Flag in the open (in Barrage, down a file a Scout
+  // can strike along on the first move); suggest one of the `rules` bot's plans instead.
+  Setup suggestion = heuristic::rules_setup(v, side, rng_);
   bool show = true;
   for (;;) {
     if (show) {
@@ -78,7 +81,7 @@ std::string HumanBot::classic_setup() {
     }
     if (takes_it(line)) return format_setup(v, suggestion);
     if (line == "random" || line == "r") {
-      suggestion = random_setup(v, side, rng_);
+      suggestion = heuristic::rules_setup(v, side, rng_);
       show = true;
     } else if (line == "help" || line == "?") {
       out_ << letters_help(v);

@@ -5,6 +5,7 @@
 #include "engine/waterloo/record.h"
 #include "engine/waterloo/view.h"
 #include "eval/waterloo_posterior.h"
+#include "heuristic/classic_rules_setup.h"
 #include "play/human_bot.h"
 #include "serve/view_json.h"
 
@@ -68,7 +69,7 @@ std::string WebPlayer::setup(const bots::SetupRequest& r) {
     setup_state_ = waterloo::setup_phase_state(game_.variant, r.waterloo_view, side);
     waterloo_suggestion_ = setup_state_->random_setup(side, rng_);
   } else {
-    classic_suggestion_ = random_setup(*game_.variant, side, rng_);
+    classic_suggestion_ = heuristic::rules_setup(*game_.variant, side, rng_);  // as `play`
   }
   pending_ = Pending::kSetup;
   ++decision_;
@@ -259,7 +260,7 @@ WebPlayer::Refusal WebPlayer::redraw_setup() {
   if (game_.variant->family == Family::kWaterloo)
     waterloo_suggestion_ = setup_state_->random_setup(game_.side, rng_);
   else
-    classic_suggestion_ = random_setup(*game_.variant, game_.side, rng_);
+    classic_suggestion_ = heuristic::rules_setup(*game_.variant, game_.side, rng_);
   return {};
 }
 

@@ -223,6 +223,32 @@ class DrawingBot : public RandomBot {
   }
 };
 
+// The suggested set-up (C-3) keeps its Flag off an open file: a uniformly random one often
+// left it where an enemy Scout could strike it on the first move (Barrage: 8 pieces, 40 squares).
+TEST(PlayGame, C_3_SuggestedSetupCoversItsFlagFromAScoutsStrike) {
+  for (const char* spec : {"classic", "barrage"}) {
+    for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+      Person person;
+      person.answers = {std::nullopt};  // end of input at the set-up keeps the suggestion
+      RandomBot random;
+      const referee::GameOutcome o =
+          referee::play_game(person.bot, random, human_game_settings(spec, seed));
+      const GameRecord r = parse_record(o.record);
+      const Variant v = load_variant(spec);
+      const Geometry& g = v.geometry;
+      const stratego::Setup s = parse_setup(v, kRed, r.red_setup);
+      int flag = -1;
+      for (const auto& [sq, k] : s.pieces)
+        if (k == kFlag) flag = sq;
+      ASSERT_GE(flag, 0) << spec;
+      bool covered = false;  // Red's front is toward higher rows
+      for (const auto& [sq, k] : s.pieces)
+        covered |= g.col(sq) == g.col(flag) && g.row(sq) > g.row(flag);
+      EXPECT_TRUE(covered) << spec << " seed " << seed << ": " << r.red_setup;
+    }
+  }
+}
+
 TEST(PlayGame, ResignDrawAndAcceptCommands) {
   {
     Person person(kRedSetup);
