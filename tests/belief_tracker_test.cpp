@@ -240,6 +240,38 @@ TEST(BeliefTracker, ABeliefFromTheViewBeforeTheOpeningIsTheBeliefFromTheStart) {
   }
 }
 
+// The same when the opening move was a Scout's strike across the open middle (Barrage's
+// sparse set-ups leave open files): the struck piece keeps its start square too.
+TEST(BeliefTracker, ABeliefFromTheViewBeforeAnOpeningStrikeIsTheBeliefFromTheStart) {
+  auto v = std::make_shared<const Variant>(load_variant("barrage"));
+  Rng rng(5);
+  int strikes = 0;
+  for (int game = 0; game < 200 && strikes < 5; ++game) {
+    const State start = initial_state(v, random_setup(*v, kRed, rng), random_setup(*v, kBlue, rng));
+    MoveList list;
+    generate_moves(start, list);
+    for (int i = 0; i < list.size; ++i) {
+      if (start.at(list[i].to()) == kNoPiece) continue;
+      State after = start;
+      after.make(list[i]);
+      if (after.over()) continue;  // the Flag was struck: nothing left to believe
+      const ObservedMove seen = observe(after, after.history().back(), kBlue);
+      ASSERT_TRUE(seen.attack);
+      const View now = make_view(after, kBlue);
+      eval::Belief watched(make_view(start, kBlue));
+      watched.update(seen, now);
+      const std::optional<View> before = view_before_opening(seen, now);
+      ASSERT_TRUE(before);
+      eval::Belief rebuilt(*before);
+      rebuilt.update(seen, now);
+      EXPECT_TRUE(rebuilt.weights().isApprox(watched.weights()));
+      ++strikes;
+      break;
+    }
+  }
+  EXPECT_EQ(strikes, 5);
+}
+
 TEST(BeliefTracker, ImpossibleHistoriesFailNamingTheObservation) {
   const State s = full_position("classic", {{"a1", kRed, kFlag},
                                             {"b2", kRed, kMarshal},
