@@ -51,6 +51,8 @@ TEST(Robustness, EveryOptionErrorIsAnErrorLineWithStatusTwo) {
   expect_input_error("perft --depth x", "--depth");
   expect_input_error("perft --no-such-option", "--no-such-option");
   expect_input_error("no-such-command", "subcommand");
+  expect_input_error("", "stratego play");  // alone: the list of commands and where to start
+  expect_input_error("ladder", "create");   // a command group alone: its commands
   expect_input_error("match --bot1 random", "--bot2");
   EXPECT_EQ(run_stratego("--help").status, 0);
   EXPECT_EQ(run_stratego("perft --help").status, 0);

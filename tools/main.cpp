@@ -34,8 +34,17 @@ int main(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     // Every bad option the same way as any bad input: `error: ...`, status 2 (README).
-    std::cerr << "error: " << e.what() << "\n"
-              << "Run with --help for more information.\n";
+    std::cerr << "error: " << e.what() << "\n";
+    const CLI::App* at = &app;  // the deepest command given
+    while (!at->get_subcommands().empty()) at = at->get_subcommands().front();
+    if (e.get_name() == "RequiredError" && at->get_subcommands().empty() &&
+        at->get_require_subcommand_min() > 0) {
+      // `stratego` or `stratego ladder` alone: show what there is to choose from.
+      std::cerr << "\n" << at->help();
+      if (at == &app) std::cerr << "New here? `stratego play` is a game against the computer.\n";
+    } else {
+      std::cerr << "Run with --help for more information.\n";
+    }
     return 2;
   } catch (const stratego::InputError& e) {
     std::cerr << "error: " << e.what() << "\n";
