@@ -248,7 +248,6 @@ std::string IsmctsBot::setup(const SetupRequest& r) {
 }
 
 void IsmctsBot::observe(const ObservedMove& m, const View& after) {
-  if (know_ready_) know_.observe(m, after);
   if (!belief_) {
     // Blue first hears of the game after Red's opening move: start from the view before it,
     // so that piece keeps its start square and the empty set-up squares stay evidence.
@@ -423,7 +422,7 @@ std::vector<double> IsmctsBot::classic_prior(const View& view,
     know_.reset(view.variant, view.viewer, heuristic::RulesRisk(params_.rules_risk));
     know_ready_ = true;
   }
-  know_.update(view);
+  know_.update(view, tracker);  // the belief's tracker: one tracker follows the game
   if (marginals) {
     const Side enemy = other(view.viewer);
     for (int sq = 0; sq < view.variant->geometry.num_squares(); ++sq) {

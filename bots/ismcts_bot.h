@@ -102,7 +102,7 @@ class IsmctsBot : public Bot {
   // evidence_floor: eval::BeliefOptions::evidence_floor of the search's belief.
   double evidence_floor_ = std::numeric_limits<double>::infinity();
   std::unique_ptr<eval::WaterlooBelief> waterloo_belief_;
-  heuristic::EnemyKnowledge know_;  // what the rules bot would know: feeds the root prior
+  heuristic::EnemyKnowledge know_;  // the rules judgement on the belief's tracker: the root prior
   bool know_ready_ = false;
   // The rules policy's choice is the root prior of a Waterloo decision.
   std::optional<heuristic::wrules::WaterlooRulesPolicy> waterloo_rules_;

@@ -71,6 +71,15 @@ void EnemyKnowledge::observe(const ObservedMove& m, const View& after) {
 void EnemyKnowledge::update(const View& view, EvalMode mode) {
   if (tracking_ && (!tracker_ || !(view == last_)))
     track_from(view);  // first view, or another game's
+  update_with(view, tracker_ ? &*tracker_ : nullptr, mode);
+}
+
+void EnemyKnowledge::update(const View& view, const eval::PieceTracker& tracker, EvalMode mode) {
+  update_with(view, &tracker, mode);
+}
+
+void EnemyKnowledge::update_with(const View& view, const eval::PieceTracker* tracker,
+                                 EvalMode mode) {
   const Side enemy = other(me_);
   const KindMask all = all_kinds(), movable = movable_kinds();
   for (int sq = 0; sq < variant_->geometry.num_squares(); ++sq) {
@@ -85,8 +94,8 @@ void EnemyKnowledge::update(const View& view, EvalMode mode) {
       continue;
     }
     const KindMask allowed = (vs.flags & kMovedFlag) ? movable : all;
-    const int i = tracker_ ? tracker_->piece_at(sq) : -1;
-    const KindMask m = i >= 0 ? tracker_->pieces()[std::size_t(i)].mask & allowed : 0;
+    const int i = tracker ? tracker->piece_at(sq) : -1;
+    const KindMask m = i >= 0 ? tracker->pieces()[std::size_t(i)].mask & allowed : 0;
     mask_[sq] = m ? m : allowed;
   }
   for (Kind k : kAllKinds)

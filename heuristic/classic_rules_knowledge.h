@@ -55,6 +55,9 @@ class EnemyKnowledge {
   // Lines the tracked sets up with `view` and computes every enemy piece's belief. A view
   // other than the last observed one starts the tracking again from it.
   void update(const View& view, EvalMode mode = EvalMode::kFast);
+  // The same with another's tracker of this game, already at `view` (the search's belief): no
+  // second tracker follows the game. observe() is then not needed.
+  void update(const View& view, const eval::PieceTracker& tracker, EvalMode mode = EvalMode::kFast);
 
   KindMask mask(int sq) const { return mask_[sq]; }
   // The belief over kinds of the enemy piece on sq (valid after update()); a point mass for a
@@ -80,6 +83,7 @@ class EnemyKnowledge {
   // The tracker started again from this view (none if no army fits it).
   void track_from(const View& view);
   void compute_beliefs(const View& view, EvalMode mode);
+  void update_with(const View& view, const eval::PieceTracker* tracker, EvalMode mode);
 
   std::shared_ptr<const Variant> variant_;
   Side me_ = kRed;

@@ -13,6 +13,7 @@
 #include "bots/rules_bot.h"
 #include "engine/move_text.h"
 #include "engine/setup.h"
+#include "eval/piece_tracker.h"
 #include "heuristic/classic_rules_knowledge.h"
 #include "referee/referee.h"
 #include "support/position_builder.h"
@@ -251,12 +252,20 @@ TEST(ClassicRulesKnowledge, C_4_5_ATwoSquareMoveShowsAScoutOrACaptain) {
 
 // Random games of every variant and option stack, seen by both players: what each knows of
 // an enemy piece never excludes its true kind, and its belief always leaves the truth possible.
+// Judged on another's tracker of the game (as `ismcts` does with its belief's), it knows the
+// same to the bit.
 TEST(ClassicRulesKnowledge, NeverRulesOutTheTrueKindInEveryVariant) {
   for (const std::string& spec : seeded::all_variant_specs()) {
     const auto v = seeded::load(spec);
     State s = seeded::seeded_start(v, seeded::seed_of(spec, 7));
-    std::array<heuristic::EnemyKnowledge, 2> know;
-    for (Side side : {kRed, kBlue}) know[side].reset(v, side);
+    std::array<heuristic::EnemyKnowledge, 2> know, borrowed;
+    std::vector<eval::PieceTracker> tracker;
+    for (Side side : {kRed, kBlue}) {
+      know[side].reset(v, side);
+      know[side].update(make_view(s, side));  // both follow the game from its start
+      borrowed[side].reset(v, side);
+      tracker.emplace_back(make_view(s, side));
+    }
     Rng rng(seeded::seed_of(spec, 8));
     MoveList list;
     for (int ply = 0; ply < 400 && !s.over(); ++ply) {
@@ -265,14 +274,19 @@ TEST(ClassicRulesKnowledge, NeverRulesOutTheTrueKindInEveryVariant) {
       s.make(list[int(rng.below(std::uint32_t(list.size)))]);
       for (Side side : {kRed, kBlue}) {
         const View view = make_view(s, side);
-        know[side].observe(observe(s, s.history().back(), side), view);
+        const ObservedMove seen = observe(s, s.history().back(), side);
+        know[side].observe(seen, view);
         know[side].update(view);
+        tracker[std::size_t(side)].update(seen, view);
+        borrowed[side].update(view, tracker[std::size_t(side)]);
         for (int sq : squares(s.side_bb(other(side)))) {
           const Kind truth = piece_kind(s.at(sq));
           ASSERT_TRUE(know[side].mask(sq) & eval::kind_bit(truth))
               << spec << " ply " << ply << ": " << side_name(side) << " excludes the "
               << kind_name(truth) << " on " << s.geometry().square_name(sq);
           ASSERT_GT(know[side].belief(sq)[truth], 0.0) << spec << " ply " << ply;
+          ASSERT_EQ(borrowed[side].mask(sq), know[side].mask(sq)) << spec << " ply " << ply;
+          ASSERT_EQ(borrowed[side].belief(sq), know[side].belief(sq)) << spec << " ply " << ply;
         }
       }
     }
