@@ -69,9 +69,8 @@ ObservedMove observe(const State& after, const PlyRecord& rec, Side viewer) {
 }
 
 std::optional<View> view_before_opening(const ObservedMove& m, const View& after) {
-  const MoveType type = m.move.type();
-  if (after.moves_played != 1 || (type != MoveType::kNormal && type != MoveType::kRanged) ||
-      after.pending_rescue || after.anger_wins > 0)
+  if (after.moves_played != 1 || m.move.type() != MoveType::kNormal || after.pending_rescue ||
+      after.anger_wins > 0)
     return std::nullopt;
   const Side viewer = after.viewer;
   const auto piece_of = [&](Side side, Kind seen) {

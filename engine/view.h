@@ -55,7 +55,7 @@ struct ObservedMove {
 // `after` is the state right after rec's move was made (rec == after.history().back()).
 ObservedMove observe(const State& after, const PlyRecord& rec, Side viewer);
 
-// The view before m, when m was the game's first move (a step, a run or an attack); nullopt
+// The view before m, when m was the game's first move (a step, a run or a strike); nullopt
 // otherwise, and for openings that leave a decision pending (a rescue, an Anger chain).
 // A player who first hears of a game after the opening move rebuilds the start from it, so the
 // piece that moved keeps its start square (and with it the set-up prior).
