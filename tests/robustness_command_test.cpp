@@ -54,6 +54,8 @@ TEST(Robustness, EveryOptionErrorIsAnErrorLineWithStatusTwo) {
   expect_input_error("", "stratego play");  // alone: the list of commands and where to start
   expect_input_error("ladder", "create");   // a command group alone: its commands
   expect_input_error("match --bot1 random", "--bot2");
+  expect_input_error("perft --depth 1 --position garbage", "--position: unknown variant");
+  expect_input_error("selfplay --position waterloo-standard", "--position: waterloo notation");
   EXPECT_EQ(run_stratego("--help").status, 0);
   EXPECT_EQ(run_stratego("perft --help").status, 0);
 }

@@ -21,7 +21,10 @@ void add_start_options(CLI::App* cmd, StartOptions& o, bool with_position) {
 }
 
 Start make_start(const StartOptions& o, Rng& rng) {
-  if (!o.position.empty()) return {parse_state(o.position), {}, {}};
+  if (!o.position.empty())
+    return {parse_position_option(o.position, [](const std::string& p) { return parse_state(p); }),
+            {},
+            {}};
   auto variant = std::make_shared<const Variant>(load_variant(o.variant));
   Setup red, blue;
   if (!o.setups.empty()) {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 
+#include "engine/error.h"
 #include "engine/rng.h"
 #include "engine/state.h"
 
@@ -26,5 +27,16 @@ struct Start {
 // Set-ups come from the file (two lines drawn with the seed) or from the seeded random
 // generator. Throws InputError for a bad variant, file or position.
 Start make_start(const StartOptions& o, Rng& rng);
+
+// parse(position), its InputError naming the --position option (the notation starts with a
+// variant, so a bad one would otherwise read like a bad --variant).
+template <class Parse>
+auto parse_position_option(const std::string& position, Parse parse) {
+  try {
+    return parse(position);
+  } catch (const InputError& e) {
+    throw InputError(std::string("--position: ") + e.what());
+  }
+}
 
 }  // namespace stratego

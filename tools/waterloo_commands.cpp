@@ -48,12 +48,16 @@ std::string pending_melee(const WaterlooState& s) {
 }  // namespace
 
 bool starts_waterloo(const StartOptions& o) {
-  const std::string spec(o.position.empty() ? std::string_view(o.variant) : first_word(o.position));
-  return load_variant(spec).family == Family::kWaterloo;
+  if (o.position.empty()) return load_variant(o.variant).family == Family::kWaterloo;
+  return parse_position_option(o.position, [](const std::string& p) {
+    return load_variant(std::string(first_word(p))).family == Family::kWaterloo;
+  });
 }
 
 WaterlooState make_waterloo_start(const StartOptions& o, Rng& rng) {
-  if (!o.position.empty()) return waterloo::parse_state(o.position);
+  if (!o.position.empty())
+    return parse_position_option(o.position,
+                                 [](const std::string& p) { return waterloo::parse_state(p); });
   if (!o.setups.empty())
     throw InputError(
         "--setups: set-up files are for the classic family; Waterloo set-ups are drawn at random");
@@ -66,7 +70,7 @@ void run_waterloo_selfplay(const StartOptions& o, const std::string& record_path
   WaterlooGame game =
       o.position.empty()
           ? WaterlooGame(WaterlooState(std::make_shared<const Variant>(load_variant(o.variant))))
-          : WaterlooGame(waterloo::parse_state(o.position), o.position);
+          : WaterlooGame(make_waterloo_start(o, rng), o.position);
   const Geometry& g = game.state().geometry();
   int step = 0, turn = game.state().turn();
   auto print = [&] {
