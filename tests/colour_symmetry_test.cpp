@@ -1,7 +1,8 @@
-// The rules judge both armies alike: a position seen by Red and the same position with the
-// colours swapped and the board turned end over end, seen by Blue, must get the same beliefs
-// and the same move scores. A slip that treats one colour differently (a row counted from the
-// wrong back row) shows here before it shows as a lean in match scores.
+// The bots judge both armies alike: a position seen by Red and the same position with the
+// colours swapped and the board turned end over end, seen by Blue, must get the same rules
+// beliefs and move scores, evaluation, search belief and flag-race answers. A slip that treats
+// one colour differently (a row counted from the wrong back row) shows here before it shows as
+// a lean in match scores.
 #include <gtest/gtest.h>
 
 #include "engine/movegen.h"
