@@ -5,6 +5,8 @@
 // a lean in match scores.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "engine/movegen.h"
 #include "engine/view.h"
 #include "eval/belief.h"
@@ -69,6 +71,38 @@ View mirrored(const View& v) {
   return m;
 }
 
+// The rules knowledge of a player and of the other player in the mirrored game agree on every
+// square: the same kind sets, and beliefs equal up to rounding (squares summed in another
+// order).
+testing::AssertionResult same_knowledge(const heuristic::EnemyKnowledge& a,
+                                        const heuristic::EnemyKnowledge& b, const Geometry& g) {
+  for (int sq = 0; sq < g.num_squares(); ++sq) {
+    if (a.mask(sq) != b.mask(turned(g, sq)))
+      return testing::AssertionFailure() << "kind sets differ on " << g.square_name(sq);
+    for (Kind k : kAllKinds)
+      if (std::abs(a.belief(sq)[k] - b.belief(turned(g, sq))[k]) > 1e-12)
+        return testing::AssertionFailure() << "beliefs differ on " << g.square_name(sq);
+  }
+  return testing::AssertionSuccess();
+}
+
+// The same for the search's belief (set-up prior included); `pieces` counts the pieces compared.
+testing::AssertionResult same_belief(const eval::Belief& a, const eval::Belief& b,
+                                     const Geometry& g, int& pieces) {
+  const eval::Marginals ma = a.marginals(), mb = b.marginals();
+  for (int sq = 0; sq < g.num_squares(); ++sq) {
+    const int pa = a.tracker().piece_at(sq);
+    if (pa < 0) continue;
+    const int pb = b.tracker().piece_at(turned(g, sq));
+    if (pb < 0) return testing::AssertionFailure() << "no piece mirrors " << g.square_name(sq);
+    for (Kind k : ma.kinds)
+      if (std::abs(ma.prob(a.tracker(), pa, k) - mb.prob(b.tracker(), pb, k)) > 1e-9)
+        return testing::AssertionFailure() << "beliefs differ on " << g.square_name(sq);
+    ++pieces;
+  }
+  return testing::AssertionSuccess();
+}
+
 TEST(ColourSymmetry, C_8_1_TheRulesJudgementIsTheSameForEitherColour) {
   for (const char* spec : {"classic", "barrage"}) {
     const auto v = seeded::load(spec);
@@ -89,30 +123,17 @@ TEST(ColourSymmetry, C_8_1_TheRulesJudgementIsTheSameForEitherColour) {
           know.update(view);
           know_flip.reset(v, other(me));
           know_flip.update(flip);
-          // Equal up to rounding: the squares are summed in another order.
-          for (int sq = 0; sq < g.num_squares(); ++sq)
-            for (Kind k : kAllKinds)
-              ASSERT_NEAR(know.belief(sq)[k], know_flip.belief(turned(g, sq))[k], 1e-12)
-                  << spec << " game " << game << " ply " << ply << " " << g.square_name(sq);
-          ASSERT_TRUE(make_view(mirrored(s), other(me)) == flip);
+          ASSERT_TRUE(same_knowledge(know, know_flip, g))
+              << spec << " game " << game << " ply " << ply;
+          const State sm = mirrored(s);
+          ASSERT_TRUE(make_view(sm, other(me)) == flip);
           for (Side side : {kRed, kBlue})
-            ASSERT_NEAR(eval::classic_margin(s, side),
-                        eval::classic_margin(mirrored(s), other(side)), 1e-9)
+            ASSERT_NEAR(eval::classic_margin(s, side), eval::classic_margin(sm, other(side)), 1e-9)
                 << spec << " game " << game << " ply " << ply;
-          // The belief of the search, from the set-up prior on: the prior counts rows from each
-          // army's own back row.
-          const eval::Belief belief(view), belief_flip(flip);
-          const eval::Marginals marg = belief.marginals(), marg_flip = belief_flip.marginals();
-          for (int sq = 0; sq < g.num_squares(); ++sq) {
-            const int piece = belief.tracker().piece_at(sq);
-            if (piece < 0) continue;
-            const int piece_flip = belief_flip.tracker().piece_at(turned(g, sq));
-            ASSERT_GE(piece_flip, 0);
-            for (Kind k : marg.kinds)
-              ASSERT_NEAR(marg.prob(belief.tracker(), piece, k),
-                          marg_flip.prob(belief_flip.tracker(), piece_flip, k), 1e-9)
-                  << spec << " game " << game << " ply " << ply << " " << g.square_name(sq);
-          }
+          // The prior counts rows from each army's own back row.
+          int pieces = 0;
+          ASSERT_TRUE(same_belief(eval::Belief(view), eval::Belief(flip), g, pieces))
+              << spec << " game " << game << " ply " << ply;
           const heuristic::ClassicRulesEval eval(view, know), eval_flip(flip, know_flip);
           for (int i = 0; i < list.size; ++i) {
             const Move m = list[i];
@@ -166,30 +187,12 @@ TEST(ColourSymmetry, C_8_2_ObservationsAreFollowedAlikeForEitherColour) {
         red.update(observe(s, s.history().back(), kRed), make_view(s, kRed));
         blue_m.update(observe(sm, sm.history().back(), kBlue), make_view(sm, kBlue));
         if (ply % 10 != 9 || s.over()) continue;
-        const eval::Marginals marg = red.marginals(), marg_m = blue_m.marginals();
         for (Side side : {kRed, kBlue}) {
           know[side].update(make_view(s, side));
           know_m[other(side)].update(make_view(sm, other(side)));
+          ASSERT_TRUE(same_knowledge(know[side], know_m[other(side)], g)) << spec << " ply " << ply;
         }
-        for (int sq = 0; sq < g.num_squares(); ++sq) {
-          for (Side side : {kRed, kBlue}) {
-            ASSERT_EQ(know[side].mask(sq), know_m[other(side)].mask(turned(g, sq)))
-                << spec << " ply " << ply << " " << g.square_name(sq);
-            for (Kind k : kAllKinds)
-              ASSERT_NEAR(know[side].belief(sq)[k], know_m[other(side)].belief(turned(g, sq))[k],
-                          1e-12)
-                  << spec << " ply " << ply << " " << g.square_name(sq);
-          }
-          const int piece = red.tracker().piece_at(sq);
-          if (piece < 0) continue;
-          const int piece_m = blue_m.tracker().piece_at(turned(g, sq));
-          ASSERT_GE(piece_m, 0);
-          for (Kind k : marg.kinds)
-            ASSERT_NEAR(marg.prob(red.tracker(), piece, k),
-                        marg_m.prob(blue_m.tracker(), piece_m, k), 1e-9)
-                << spec << " ply " << ply << " " << g.square_name(sq);
-          ++compared;
-        }
+        ASSERT_TRUE(same_belief(red, blue_m, g, compared)) << spec << " ply " << ply;
       }
     }
     EXPECT_GT(compared, 100) << spec;
