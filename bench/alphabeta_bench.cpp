@@ -2,7 +2,8 @@
 // on the fixed Classic and Barrage middle-game positions of bench/search_bench.cpp
 // (bots/search_position.h), with a node budget, 1 thread (the baseline) and 2 threads over the
 // worlds. The ratio report at the end gives each position's speed-up from 1 to 2 threads,
-// measured in the same run. Wall-clock time.
+// measured in the same run. Wall-clock time. `Small/...`: decisions of 2,000 nodes, where what a
+// decision costs besides its nodes (tables, samplers, belief) shows.
 #include <benchmark/benchmark.h>
 
 #include <string>
@@ -13,13 +14,14 @@
 namespace stratego {
 namespace {
 
-constexpr std::int64_t kNodesPerDecision = 400000;
+constexpr std::int64_t kNodesPerDecision = 400000, kSmallDecision = 2000;
 
-void decide(benchmark::State& state, bots::SearchPosition p, int threads, bool chance) {
+void decide(benchmark::State& state, bots::SearchPosition p, int threads, bool chance,
+            std::int64_t budget) {
   bots::PrimedSearch primed(p, threads, "alphabeta");
   if (!chance) primed.searcher().set_option("chance", "false");
   bots::Limits limits;
-  limits.nodes = kNodesPerDecision;
+  limits.nodes = budget;
   std::int64_t nodes = 0;
   for (auto _ : state) nodes += primed.search(limits).nodes;
   state.counters["nodes/s"] = benchmark::Counter(double(nodes), benchmark::Counter::kIsRate);
@@ -38,10 +40,18 @@ void register_all() {
       for (int threads : {1, 2}) {
         const std::string id = std::string(chance ? "AlphaBeta/" : "NoChanceNodes/") + name +
                                (threads == 1 ? "/baseline" : "/2threads");
-        benchmark::RegisterBenchmark(id.c_str(), decide, p, threads, chance)
+        benchmark::RegisterBenchmark(id.c_str(), decide, p, threads, chance, kNodesPerDecision)
             ->UseRealTime()
             ->Unit(benchmark::kMillisecond);
       }
+  for (const auto& [name, p] : positions)
+    for (int threads : {1, 2}) {
+      const std::string id =
+          std::string("Small/") + name + (threads == 1 ? "/baseline" : "/2threads");
+      benchmark::RegisterBenchmark(id.c_str(), decide, p, threads, true, kSmallDecision)
+          ->UseRealTime()
+          ->Unit(benchmark::kMicrosecond);
+    }
 }
 
 }  // namespace

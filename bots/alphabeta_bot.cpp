@@ -159,7 +159,8 @@ Reply AlphaBetaBot::search_root(const Request& r, const std::atomic<bool>& stop,
       budget.time_ms = default_movetime_ms_;
   }
   if (budget.nodes == 0 && l.iterations > 0) budget.nodes = l.iterations;
-  const search::PimcResult res = search::run_pimc(p, budget, keys, base, combat, sample, stop);
+  const search::PimcResult res =
+      search::run_pimc(p, budget, keys, base, combat, sample, stop, tables_);
 
   SearchInfo fin;
   fin.nodes = std::int64_t(res.nodes);

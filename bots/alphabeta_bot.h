@@ -17,6 +17,7 @@
 #include "bots/bot.h"
 #include "bots/setup_style_option.h"
 #include "search/alphabeta.h"
+#include "search/pimc.h"
 
 namespace stratego::eval {
 class Belief;
@@ -53,6 +54,7 @@ class AlphaBetaBot : public Bot {
   GameStart game_;
   int decisions_ = 0;
   std::unique_ptr<eval::Belief> belief_;
+  search::PimcTables tables_;  // kept across decisions: allocated once, emptied for each
 };
 
 }  // namespace stratego::bots

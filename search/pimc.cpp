@@ -10,7 +10,7 @@ namespace stratego::search {
 PimcResult run_pimc(const AlphaBetaParams& p, const PimcBudget& budget,
                     std::span<const std::uint32_t> root, const State& prototype,
                     const CombatBelief& belief, const WorldSampler& sample,
-                    const std::atomic<bool>& stop) {
+                    const std::atomic<bool>& stop, PimcTables& tables) {
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
   const int worlds = std::max(1, p.worlds);
@@ -24,8 +24,9 @@ PimcResult run_pimc(const AlphaBetaParams& p, const PimcBudget& budget,
   const std::int64_t world_nodes = budget.nodes > 0 ? (budget.nodes + worlds - 1) / worlds : -1;
   const auto end = start + std::chrono::milliseconds(budget.time_ms);
 
+  const std::span<TranspositionTable> thread_tables = tables.for_search(threads, p.tt_bytes);
   auto work = [&](int t) {
-    TranspositionTable tt(p.tt_bytes);
+    TranspositionTable& tt = thread_tables[std::size_t(t)];
     auto ab = std::make_unique<AlphaBeta>(p, searcher, belief, tt);
     State world = prototype;
     for (int w = t; w < worlds; w += threads) {

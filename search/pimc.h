@@ -3,9 +3,10 @@
 // every piece were known (except the targets of its own attacks: chance nodes), and the root
 // move chosen by the scores summed over the worlds (or by the worlds' votes). The worlds are
 // shared out over `threads` oneTBB tasks, world i to thread i mod threads, each thread with its
-// own transposition table kept across its worlds; a node budget is shared equally among the
-// worlds, so with a fixed seed, thread count and node budget a decision is exactly reproducible.
-// A time budget is shared among a thread's worlds still to come as it goes.
+// own transposition table kept across its worlds (and by the caller across decisions, emptied
+// for each: search/pimc_tables.h); a node budget is shared equally among the worlds, so with a
+// fixed seed, thread count and node budget a decision is exactly reproducible. A time budget is
+// shared among a thread's worlds still to come as it goes.
 #pragma once
 
 #include <atomic>
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include "search/alphabeta.h"
+#include "search/pimc_tables.h"
 
 namespace stratego::search {
 
@@ -48,6 +50,6 @@ using WorldSampler = std::function<void(int thread, State& world)>;
 PimcResult run_pimc(const AlphaBetaParams& p, const PimcBudget& budget,
                     std::span<const std::uint32_t> root, const State& prototype,
                     const CombatBelief& belief, const WorldSampler& sample,
-                    const std::atomic<bool>& stop);
+                    const std::atomic<bool>& stop, PimcTables& tables);
 
 }  // namespace stratego::search

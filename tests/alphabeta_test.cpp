@@ -286,6 +286,57 @@ TEST(AlphaBeta, ChanceNodesDoNotSeeThroughTheWorld) {
   }
 }
 
+// A table is kept from one decision to the next and emptied by a new generation: what one
+// search stored is gone for the next, also after the 8-bit generation has come round again.
+TEST(TranspositionTable, NewSearchEmptiesItEvenAfterTheGenerationWraps) {
+  TranspositionTable tt(1 << 12);
+  tt.store(42, 3, 7, Bound::kExact, 5);
+  ASSERT_NE(tt.probe(42), nullptr);
+  EXPECT_EQ(tt.probe(42)->score, 7);
+  EXPECT_EQ(tt.probe(42 + tt.size()), nullptr) << "same slot, another key";
+  tt.new_search();
+  EXPECT_EQ(tt.probe(42), nullptr);
+  tt.store(42, 1, 9, Bound::kLower, 0);
+  EXPECT_EQ(tt.probe(42)->move, 0) << "a best move of another search is not kept";
+  for (int i = 0; i < 255; ++i) tt.new_search();  // back to the generation of the store above
+  EXPECT_EQ(tt.probe(42), nullptr);
+}
+
+// A search on a table that has searched the same position before gives, once the table is
+// emptied by new_search, what it gives on a fresh table; not emptied, the old entries change it
+// (so the check can fail).
+TEST(AlphaBeta, ATableUsedBeforeSearchesAsAFreshOne) {
+  int searched = 0, changed = 0;
+  for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+    const Built b = random_position(seed);
+    if (b.state.over()) continue;
+    AlphaBetaParams p;
+    auto search = [&](TranspositionTable& tt) {
+      AlphaBeta ab(p, kRed, b.belief, tt);
+      State w = b.state;
+      MoveList list;
+      generate_moves(w, list);
+      const std::vector<Move> root(list.begin(), list.end());
+      return ab.search(w, root, WorldLimits{3000});
+    };
+    TranspositionTable fresh(1 << 16), used(1 << 16);
+    const WorldResult want = search(fresh);
+    search(used);
+    const WorldResult again = search(used);  // the old entries still there
+    changed +=
+        again.nodes != want.nodes || again.depth != want.depth || again.scores != want.scores;
+    used.new_search();
+    const WorldResult got = search(used);
+    EXPECT_EQ(got.scores, want.scores) << "seed " << seed;
+    EXPECT_EQ(got.best, want.best) << "seed " << seed;
+    EXPECT_EQ(got.nodes, want.nodes) << "seed " << seed;
+    EXPECT_EQ(got.depth, want.depth) << "seed " << seed;
+    ++searched;
+  }
+  EXPECT_GT(searched, 20);
+  EXPECT_GT(changed, searched / 4) << "a table's entries should change a search";
+}
+
 // Over real beliefs (seeded random games' positions, every hidden enemy piece attacked in
 // turn): the outcomes' probabilities are positive and sum to 1, each kind at most once, each
 // partner a hidden piece of that kind, and exchanging kinds keeps the counts.
@@ -367,6 +418,8 @@ AbDecision ab_decision(const std::string& spec, std::uint64_t seed, int plies, i
                     std::find(legal.begin(), legal.end(), o.action) != legal.end()};
 }
 
+// The second search gets the first's transposition tables back from the store
+// (search/pimc_tables.h), emptied: the same decision as on fresh tables.
 TEST(AlphaBetaBot, SameSeedSameDecisionAndSearch) {
   for (int threads : {1, 2}) {
     const AbDecision a = ab_decision("classic", 11, 60, threads, 40000),
