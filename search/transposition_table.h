@@ -5,7 +5,7 @@
 // worlds a thread searches. Replacement: a new position always takes the slot; the same
 // position keeps the deeper result. Not thread-safe: one table per thread.
 //
-// A table is allocated once and kept from one decision to the next (clearing 32 MB costs more
+// A table is allocated once and kept from one decision to the next (clearing 24 MB costs more
 // than a small search): new_search() empties it by starting a new generation, and an entry of
 // another generation counts as no entry, exactly as if the table were cleared. The memory comes
 // zeroed from calloc (generation 0: never written), so the system hands out a page only when a
