@@ -117,6 +117,8 @@ const std::vector<IsmctsBot::Option>& IsmctsBot::option_table() {
        [](IsmctsBot& b, double v) { b.stop_when_settled_ = v != 0; }},
       {"risk", T::kSpin, "2", 0, heuristic::kMaxRisk,
        [](IsmctsBot& b, double v) { b.params_.rules_risk = int(v); }},
+      {"opponent_risk", T::kSpin, "-1", -1, heuristic::kMaxRisk,
+       [](IsmctsBot& b, double v) { b.params_.opponent_risk = int(v); }},
       {"flag_race", T::kSpin, "4", 0, 4,
        [](IsmctsBot& b, double v) { b.flag_race_moves_ = int(v); }},
       {"evidence_floor", T::kString, "inf", 0, std::numeric_limits<double>::infinity(),
@@ -204,6 +206,7 @@ void IsmctsBot::new_game(const GameStart& g) {
   waterloo_belief_.reset();
   know_ready_ = g.variant->family != Family::kWaterloo;
   if (know_ready_) know_.reset(g.variant, g.side, heuristic::RulesRisk(params_.rules_risk));
+  params_.opponent_side = int(other(g.side));
   waterloo_rules_.reset();
   if (g.variant->family == Family::kWaterloo) {
     waterloo_belief_ = std::make_unique<eval::WaterlooBelief>(g.variant, g.side);

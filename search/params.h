@@ -37,6 +37,12 @@ struct Params {
   // patience, 3 both. The `ismcts` bot plays 2 (it won its SPRT, search/README.md "The root
   // prior"); here 0, so that a search built on Params alone models the plain rules bot.
   int rules_risk = 0;
+  // The risk bits with which the policy models the searcher's opponent, side opponent_side:
+  // below the root, in play-outs, and in the policy evidence about its pieces' kinds
+  // (search/policy_evidence.h); -1: rules_risk, as for the searcher's own moves. The bits that
+  // make a better root prior need not be the opponent's: the `rules` bot plays 0.
+  int opponent_risk = -1;
+  int opponent_side = -1;
   // The opponent's play styles below the root (search/opponent_styles.h; classic family,
   // `opponent_model=styles`): their weights, all zero for the plain policy. Each iteration of a
   // tree draws one style by these weights into `opponent_style`, and the policy plays it for

@@ -34,12 +34,13 @@ const View& classic_scores(State& w, const std::uint32_t* keys, int n, double* s
   static thread_local View view;
   static thread_local heuristic::EnemyKnowledge know;
   const Side mover = w.side_to_move();
+  const auto risk = heuristic::RulesRisk(
+      p.opponent_risk >= 0 && int(mover) == p.opponent_side ? p.opponent_risk : p.rules_risk);
   view = make_view(w, mover);
   know.set_tracking(false);
-  know.reset(view.variant, mover, heuristic::RulesRisk(p.rules_risk));
+  know.reset(view.variant, mover, risk);
   know.update(view);
-  const heuristic::ClassicRulesEval rules(view, know, heuristic::EvalMode::kFast,
-                                          heuristic::RulesRisk(p.rules_risk));
+  const heuristic::ClassicRulesEval rules(view, know, heuristic::EvalMode::kFast, risk);
   for (int i = 0; i < n; ++i) scores[i] = rules.score(Move::from_raw(std::uint16_t(keys[i])));
   return view;
 }

@@ -113,6 +113,39 @@ TEST(RulesModeledGame, ClassicPolicySeesOnlyTheDecidersView) {
   EXPECT_GT(checked, 10);
 }
 
+// opponent_risk: the opponent's moves are modelled with its own risk bits (the `rules` bot's 0)
+// while the searcher's keep rules_risk (the root prior's 2, flag patience).
+TEST(RulesModeledGame, ClassicPolicyModelsTheOpponentWithItsOwnRisk) {
+  auto policy = [](State& s, const std::vector<std::uint32_t>& keys, int risk, int opponent_risk,
+                   int opponent_side) {
+    search::Params p;
+    p.rules_risk = risk;
+    p.opponent_risk = opponent_risk;
+    p.opponent_side = opponent_side;
+    std::vector<double> probs(keys.size());
+    search::RulesModeledClassicGame::policy(s, keys.data(), int(keys.size()), probs.data(), p);
+    return probs;
+  };
+  int checked = 0, differing = 0;
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    const test_support::PlayedGame g = test_support::play_seeded("classic", seed, 160);
+    for (std::size_t t = 0; t < g.states.size(); t += 8) {
+      State s = g.states[t];
+      if (s.over()) continue;
+      const std::vector<std::uint32_t> keys = classic_keys(s);
+      if (keys.empty()) continue;
+      const int mover = int(s.side_to_move());
+      const auto patient = policy(s, keys, 2, -1, -1), plain = policy(s, keys, 0, -1, -1);
+      EXPECT_EQ(policy(s, keys, 2, 0, mover), plain) << "seed " << seed << " ply " << t;
+      EXPECT_EQ(policy(s, keys, 2, 0, 1 - mover), patient) << "seed " << seed << " ply " << t;
+      differing += patient != plain;
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 60);
+  EXPECT_GT(differing, 0);  // flag patience changes some choices, so the test can tell them apart
+}
+
 TEST(RulesModeledGame, WaterlooPolicyIsTheRulesChoiceWithSomeNoise) {
   int checked = 0;
   for (const std::string spec : {"waterloo-standard", "waterloo-expert"}) {
