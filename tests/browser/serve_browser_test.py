@@ -70,11 +70,13 @@ def wait_for(what, pred, timeout=20):
     raise AssertionError("timed out waiting for " + what)
 
 
-def decision(srv, gid):
-    """The game's state once the person has a decision (or the game stopped)."""
+def decision(srv, gid, after=-1):
+    """The game's state once the person has a decision numbered above `after` (or the game
+    stopped): after a click, the decision it answered may still be pending a moment."""
     def ready():
         st = srv.api("GET", "/api/games/" + gid)
-        return st if (not st["running"] or st["player"]["pending"]) else None
+        p = st["player"]
+        return st if (not st["running"] or (p["pending"] and p["decision"] > after)) else None
     return wait_for("a decision in " + gid, ready)
 
 
@@ -178,8 +180,9 @@ def main():
                  lambda: driver.find_element(By.ID, "setup-line").get_attribute("value") != line0, 5)
         driver.save_screenshot(os.path.join(a.out, "setup-editor.png"))
         chosen = driver.find_element(By.ID, "setup-line").get_attribute("value")
+        setup_decision = st["player"]["decision"]
         driver.find_element(By.ID, "submit-setup").click()
-        st = decision(srv, gid)
+        st = decision(srv, gid, after=setup_decision)
         for _ in range(3):
             st = play_move(driver, srv, gid, rng)
             if not st["running"]:
