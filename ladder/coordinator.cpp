@@ -71,7 +71,7 @@ Coordinator::Coordinator(Store& store, const RunOptions& options) : store_(store
 }
 
 void Coordinator::store_plan() {
-  if (opt_.mode.mode != Mode::kMatch && (opt_.forever || opt_.games > 0)) {
+  if (!is_sprt_mode(opt_.mode.mode) && (opt_.forever || opt_.games > 0)) {
     Transaction t(store_.db());
     Stmt put(store_.db(),
              "INSERT INTO meta (key, value) VALUES (?1, ?2) "
@@ -116,8 +116,7 @@ std::optional<GameJob> Coordinator::next() {
   if (pending_.empty() && !stop_ && (target_ < 0 || store_.scheduled_count() < target_)) {
     for (auto& s : store_.schedule_pair(plan_next_pair(store_, opt_.mode))) pending_.push_back(s);
   }
-  if (pending_.empty() || aborted_ || (stop_ && opt_.mode.mode == Mode::kMatch))
-    return std::nullopt;
+  if (pending_.empty() || aborted_ || (stop_ && is_sprt_mode(opt_.mode.mode))) return std::nullopt;
   const ScheduledGame s = pending_.front();
   pending_.pop_front();
   ++in_flight_;

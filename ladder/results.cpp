@@ -1,6 +1,8 @@
 #include "ladder/results.h"
 
+#include <array>
 #include <map>
+#include <tuple>
 
 #include "engine/error.h"
 
@@ -45,6 +47,30 @@ Pentanomial pair_counts(const std::vector<FinishedGame>& games, std::int64_t a, 
   Pentanomial p{};
   for (const auto& [pair, np] : pairs)
     if (np.first == 2) ++p[std::size_t(np.second * 2 + 0.5)];
+  return p;
+}
+
+Pentanomial twin_counts(const std::vector<FinishedGame>& games, std::int64_t a, std::int64_t b) {
+  // (seed, game of the pair, the third participant) -> a's and b's points there (-1: none yet)
+  std::map<std::tuple<std::uint64_t, int, std::int64_t>, std::array<double, 2>> twins;
+  constexpr std::array<double, 2> kNone{-1, -1};
+  for (const auto& g : games) {
+    const double s = g.red_score();
+    if (s < 0) continue;
+    const std::array<std::int64_t, 2> who{a, b};
+    for (std::size_t i = 0; i < 2; ++i) {
+      const std::int64_t me = who[i], rival = who[1 - i];
+      const bool red = g.s.red == me && g.s.blue != rival,
+                 blue = g.s.blue == me && g.s.red != rival;
+      if (!red && !blue) continue;
+      const std::int64_t opponent = red ? g.s.blue : g.s.red;
+      auto& points = twins.try_emplace({g.s.seed, g.s.game, opponent}, kNone).first->second;
+      points[i] = red ? s : 1 - s;
+    }
+  }
+  Pentanomial p{};
+  for (const auto& [key, points] : twins)
+    if (points[0] >= 0 && points[1] >= 0) ++p[std::size_t((1 + points[0] - points[1]) * 2 + 0.5)];
   return p;
 }
 

@@ -35,6 +35,35 @@ std::vector<double> ratings_by_id(Store& store, std::int64_t max_id) {
   return fit_ratings(int(max_id + 1), results).rating;
 }
 
+// Pair number `pair`: two games on the variant, seed and set-ups of pair number `like` (itself,
+// or the pair a field SPRT's twin copies), red against blue and then with colours swapped.
+std::vector<ScheduledGame> pair_games(Store& store, std::int64_t pair, std::int64_t like,
+                                      std::int64_t red, std::int64_t blue) {
+  const auto& config = store.config();
+  ScheduledGame g0;
+  g0.pair = pair;
+  g0.game = 0;
+  g0.variant = config.variants[std::size_t(like) % config.variants.size()];
+  g0.red = red;
+  g0.blue = blue;
+  g0.seed = pair_seed(config.seed, like);
+  Rng rng(g0.seed);
+  if (config.setups == "random") {
+    const Variant v = load_variant(g0.variant);
+    g0.red_setup = format_setup(v, random_setup(v, kRed, rng));
+    g0.blue_setup = format_setup(v, random_setup(v, kBlue, rng));
+  } else if (config.setups == "file") {
+    const auto lines = store.setup_lines();
+    if (lines.empty()) throw InputError(store.db().path() + ": the ladder's set-up list is empty");
+    g0.red_setup = lines[rng.below(std::uint32_t(lines.size()))];
+    g0.blue_setup = lines[rng.below(std::uint32_t(lines.size()))];
+  }
+  ScheduledGame g1 = g0;
+  g1.game = 1;
+  std::swap(g1.red, g1.blue);  // same set-ups by colour, participants swapped
+  return {g0, g1};
+}
+
 }  // namespace
 
 Mode parse_mode(const std::string& name) {
@@ -42,6 +71,7 @@ Mode parse_mode(const std::string& name) {
   if (name == "gauntlet") return Mode::kGauntlet;
   if (name == "ladder") return Mode::kLadder;
   if (name == "match") return Mode::kMatch;
+  if (name == "field") return Mode::kField;
   throw InputError("--mode '" + name + "': not one of round-robin, gauntlet, ladder");
 }
 
@@ -55,6 +85,8 @@ std::string mode_name(Mode m) {
       return "ladder";
     case Mode::kMatch:
       return "match";
+    case Mode::kField:
+      return "field";
   }
   return "?";
 }
@@ -70,6 +102,13 @@ std::vector<ScheduledGame> plan_next_pair(Store& store, const ModeChoice& mode) 
   std::vector<Candidate> cands;
   if (mode.mode == Mode::kMatch) {
     cands.push_back({active_named(ps, mode.a, path).id, active_named(ps, mode.b, path).id});
+  } else if (mode.mode == Mode::kField) {
+    const std::int64_t a = active_named(ps, mode.a, path).id, b = active_named(ps, mode.b, path).id;
+    for (const auto& p : ps)
+      if (p.retired.empty() && p.id != a && p.id != b) cands.push_back({a, p.id});
+    if (cands.empty())
+      throw InputError(path + ": a field SPRT needs a field: an active participant besides '" +
+                       mode.a + "' and '" + mode.b + "' (`ladder add DB NAME SPEC`)");
   } else if (mode.mode == Mode::kGauntlet) {
     const auto& g = active_named(ps, mode.a, path);
     for (const auto& p : ps)
@@ -101,31 +140,18 @@ std::vector<ScheduledGame> plan_next_pair(Store& store, const ModeChoice& mode) 
       best_pairs = n;
     }
   }
-  const auto& config = store.config();
   const std::int64_t pair = store.next_pair_number();
-  ScheduledGame g0;
-  g0.pair = pair;
-  g0.game = 0;
-  g0.variant = config.variants[std::size_t(pair) % config.variants.size()];
   // Who is Red first alternates between a pairing's pairs.
-  g0.red = best_pairs % 2 == 0 ? cands[best].a : cands[best].b;
-  g0.blue = best_pairs % 2 == 0 ? cands[best].b : cands[best].a;
-  g0.seed = pair_seed(config.seed, pair);
-  Rng rng(g0.seed);
-  if (config.setups == "random") {
-    const Variant v = load_variant(g0.variant);
-    g0.red_setup = format_setup(v, random_setup(v, kRed, rng));
-    g0.blue_setup = format_setup(v, random_setup(v, kBlue, rng));
-  } else if (config.setups == "file") {
-    const auto lines = store.setup_lines();
-    if (lines.empty()) throw InputError(path + ": the ladder's set-up list is empty");
-    g0.red_setup = lines[rng.below(std::uint32_t(lines.size()))];
-    g0.blue_setup = lines[rng.below(std::uint32_t(lines.size()))];
-  }
-  ScheduledGame g1 = g0;
-  g1.game = 1;
-  std::swap(g1.red, g1.blue);  // same set-ups by colour, participants swapped
-  return {g0, g1};
+  const bool first_red = best_pairs % 2 == 0;
+  const auto games_of = [&](std::int64_t first, std::int64_t second, std::int64_t number) {
+    return pair_games(store, number, pair, first_red ? first : second, first_red ? second : first);
+  };
+  std::vector<ScheduledGame> games = games_of(cands[best].a, cands[best].b, pair);
+  if (mode.mode == Mode::kField)  // the twin: B where A was
+    for (const ScheduledGame& g :
+         games_of(active_named(ps, mode.b, path).id, cands[best].b, pair + 1))
+      games.push_back(g);
+  return games;
 }
 
 }  // namespace stratego::ladder

@@ -75,7 +75,8 @@ class Store {
   std::int64_t next_pair_number();
   // Pairs scheduled so far between each two participants (ids, either colour order).
   std::int64_t pairs_between(std::int64_t a, std::int64_t b);
-  // Inserts both games of a pair in one transaction and returns them with their ids.
+  // Inserts the games of a plan (a pair, or a pair and its twin) in one transaction and returns
+  // them with their ids.
   std::vector<ScheduledGame> schedule_pair(std::vector<ScheduledGame> pair);
   // Writes a finished game in one transaction; false if that schedule entry already has one.
   bool record_game(const FinishedGame& g);

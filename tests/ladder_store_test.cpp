@@ -15,6 +15,7 @@
 #include "ladder/coordinator.h"
 #include "ladder/export.h"
 #include "ladder/report.h"
+#include "ladder/results.h"
 #include "ladder/run_lock.h"
 #include "ladder/schedule.h"
 #include "ladder/store.h"
@@ -240,6 +241,85 @@ TEST(LadderStore, SprtCommandStopsWhenABoundIsCrossed) {
   EXPECT_NE(again.out.find("H1 accepted"), std::string::npos) << again.out;
 }
 
+FinishedGame finished(std::int64_t red, std::int64_t blue, std::uint64_t seed, int game,
+                      const std::string& result) {
+  FinishedGame g;
+  g.s.red = red;
+  g.s.blue = blue;
+  g.s.seed = seed;
+  g.s.game = game;
+  g.result = result;
+  return g;
+}
+
+TEST(LadderSprt, TwinCountsScoreAsGameAgainstBsTwinAndSkipTheRest) {
+  const std::int64_t a = 1, b = 2, f = 3, g = 4;
+  const std::vector<FinishedGame> games = {
+      finished(a, f, 7, 0, "1-0"),      // A wins as Red against f ...
+      finished(b, f, 7, 0, "1/2-1/2"),  // ... its twin draws: 1 + 1 - 0.5 = 1.5
+      finished(f, a, 7, 1, "1-0"),      // A loses as Blue ...
+      finished(f, b, 7, 1, "0-1"),      // ... its twin wins: 0
+      finished(g, a, 9, 0, "0-1"),      // A wins as Blue against g ...
+      finished(g, b, 9, 0, "0-1"),      // ... and so does its twin: 1
+      finished(a, g, 9, 1, "1-0"),      // no twin finished
+      finished(b, g, 9, 1, "*"),        // (unfinished)
+      finished(a, f, 11, 0, "1-0"),     // no twin: B met another opponent on this seed
+      finished(b, g, 11, 0, "1-0"),
+      finished(a, b, 13, 0, "1-0"),  // A against B is no twin of anything
+      finished(b, a, 13, 0, "1-0"),
+  };
+  EXPECT_EQ(twin_counts(games, a, b), (Pentanomial{1, 0, 1, 1, 0}));
+  EXPECT_EQ(twin_counts(games, b, a), (Pentanomial{0, 1, 1, 0, 1}));
+}
+
+TEST(LadderStore, FieldSprtPlaysTwinsOnTheSameSeedSetUpsAndColoursAndNeverAAgainstB) {
+  const std::string path = fresh_ladder("field.db", {"rules", "random", "random"});
+  RunOptions opt;
+  opt.games = 8;
+  opt.jobs = 2;
+  opt.mode_given = true;
+  opt.mode = {Mode::kField, "rules0", "random1"};
+  run_quietly(path, opt);
+  Store store(path, false);
+  const std::int64_t a = store.participant("rules0")->id, b = store.participant("random1")->id;
+  const auto games = store.games();
+  ASSERT_EQ(games.size(), 8u);
+  std::map<std::pair<std::uint64_t, int>, std::vector<FinishedGame>> twins;
+  for (const auto& g : games) {
+    EXPECT_FALSE((g.s.red == a && g.s.blue == b) || (g.s.red == b && g.s.blue == a));
+    twins[{g.s.seed, g.s.game}].push_back(g);
+  }
+  ASSERT_EQ(twins.size(), 4u);
+  for (const auto& [key, gs] : twins) {
+    ASSERT_EQ(gs.size(), 2u);
+    EXPECT_EQ(gs[0].s.red_setup, gs[1].s.red_setup);
+    EXPECT_EQ(gs[0].s.blue_setup, gs[1].s.blue_setup);
+    EXPECT_EQ(gs[0].s.variant, gs[1].s.variant);
+    // The same opponent in the same colour; A in one game, B in the other, in the same colour.
+    const bool a_red = gs[0].s.red == a || gs[1].s.red == a;
+    EXPECT_EQ(a_red ? gs[0].s.blue : gs[0].s.red, a_red ? gs[1].s.blue : gs[1].s.red);
+    std::set<std::int64_t> sides = {a_red ? gs[0].s.red : gs[0].s.blue,
+                                    a_red ? gs[1].s.red : gs[1].s.blue};
+    EXPECT_EQ(sides, (std::set<std::int64_t>{a, b}));
+  }
+  int counted = 0;
+  for (int n : twin_counts(games, a, b)) counted += n;
+  EXPECT_EQ(counted, 4);
+}
+
+TEST(LadderStore, FieldSprtCommandStopsWhenABoundIsCrossed) {
+  const std::string path = fresh_ladder("fieldsprt.db", {"rules", "random", "random"});
+  const auto r = run_stratego("ladder sprt " + path +
+                              " rules0 random1 --field --elo0 0 --elo1 200 --logistic -j 2");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("twins ["), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("H1 accepted"), std::string::npos) << r.out;
+  Store store(path, false);
+  const std::int64_t a = store.participant("rules0")->id, b = store.participant("random1")->id;
+  for (const auto& g : store.games())
+    EXPECT_FALSE((g.s.red == a && g.s.blue == b) || (g.s.red == b && g.s.blue == a));
+}
+
 TEST(LadderBadInput, BotThatDoesNotStartIsRefusedAndTheLadderUnchanged) {
   const std::string path = fresh_ladder("badbot.db");
   const std::string before = snapshot(path);
@@ -269,6 +349,15 @@ TEST(LadderBadInput, GauntletOfAnUnknownParticipantChangesNothing) {
   const auto r = run_stratego("ladder run " + path + " --games 2 --mode gauntlet nobody");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.out.find("no participant named 'nobody'"), std::string::npos) << r.out;
+  EXPECT_EQ(snapshot(path), before);
+}
+
+TEST(LadderBadInput, FieldSprtWithoutAFieldChangesNothing) {
+  const std::string path = fresh_ladder("nofield.db");
+  const std::string before = snapshot(path);
+  const auto r = run_stratego("ladder sprt " + path + " rules1 random0 --field");
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find("needs a field"), std::string::npos) << r.out;
   EXPECT_EQ(snapshot(path), before);
 }
 

@@ -132,7 +132,8 @@ void register_run(CLI::App& group) {
     if (!o->mode.empty()) {
       opt.mode_given = true;
       opt.mode.mode = parse_mode(o->mode[0]);
-      if (opt.mode.mode == Mode::kMatch) throw InputError("--mode: match is for `ladder sprt`");
+      if (is_sprt_mode(opt.mode.mode))
+        throw InputError("--mode: " + o->mode[0] + " is for `ladder sprt`");
       if ((opt.mode.mode == Mode::kGauntlet) != (o->mode.size() == 2))
         throw InputError(
             "--mode: gauntlet takes one participant's name (--mode gauntlet NAME), "

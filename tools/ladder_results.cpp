@@ -58,7 +58,7 @@ void register_sprt(CLI::App& group) {
   struct Options {
     std::string db, a, b;
     SprtSettings s;
-    bool logistic = false, no_play = false;
+    bool logistic = false, no_play = false, field = false;
     int jobs = 1;
     std::int64_t max_games = 0;
   };
@@ -74,6 +74,9 @@ void register_sprt(CLI::App& group) {
   cmd->add_option("--beta", o->s.beta, "False negative rate")->capture_default_str();
   cmd->add_flag("--logistic", o->logistic,
                 "Logistic Elo bounds (default: normalized, as fastchess)");
+  cmd->add_flag("--field", o->field,
+                "A and B do not meet: each plays every other active participant on the same "
+                "seeds, set-ups and colours, and each pair of twin games counts (docs/ladder.md)");
   cmd->add_flag("--no-play", o->no_play, "Only evaluate the pairs already in the ladder");
   cmd->add_option("--max-games", o->max_games, "Stop after this many more games (0: no limit)");
   cmd->add_option("--concurrency,-j", o->jobs, "Games played at once")->capture_default_str();
@@ -93,31 +96,35 @@ void register_sprt(CLI::App& group) {
     const auto verdict = [o](double llr) {
       return llr >= sprt_upper(o->s) ? "H1 accepted" : llr <= sprt_lower(o->s) ? "H0 accepted" : "";
     };
+    const auto counts = [o, ia, ib](Store& store) {
+      return o->field ? twin_counts(store.games(), ia, ib) : pair_counts(store.games(), ia, ib);
+    };
     const auto line = [o, verdict](const Pentanomial& p) {
       const double llr = sprt_llr(o->s, p);
       std::ostringstream t;
       t << std::fixed << std::setprecision(2) << "LLR " << llr << " (" << sprt_lower(o->s) << ", "
         << sprt_upper(o->s) << ") [" << o->s.elo0 << ", " << o->s.elo1 << "] "
-        << (o->s.normalized ? "nElo" : "Elo") << " pairs " << penta_text(p);
+        << (o->s.normalized ? "nElo" : "Elo") << (o->field ? " twins " : " pairs ")
+        << penta_text(p);
       if (*verdict(llr)) t << " " << verdict(llr);
       return t.str();
     };
     if (o->no_play) {
       Store store(o->db, false);
-      std::cout << line(pair_counts(store.games(), ia, ib)) << "\n";
+      std::cout << line(counts(store)) << "\n";
       return;
     }
     RunOptions opt;
     opt.jobs = o->jobs;
     opt.mode_given = true;
-    opt.mode.mode = Mode::kMatch;
+    opt.mode.mode = o->field ? Mode::kField : Mode::kMatch;
     opt.mode.a = o->a;
     opt.mode.b = o->b;
     opt.forever = o->max_games == 0;
     opt.games = o->max_games;
     std::int64_t last_pair = -1;
-    opt.after_game = [&, ia, ib](Store& store, const FinishedGame&) {
-      const Pentanomial p = pair_counts(store.games(), ia, ib);
+    opt.after_game = [&](Store& store, const FinishedGame&) {
+      const Pentanomial p = counts(store);
       int pairs = 0;
       for (int n : p) pairs += n;
       if (pairs != last_pair) {  // a pair just completed
@@ -131,7 +138,7 @@ void register_sprt(CLI::App& group) {
     opt.out = &quiet;
     run_ladder(o->db, opt);
     Store store(o->db, false);
-    std::cout << "final: " << line(pair_counts(store.games(), ia, ib)) << "\n";
+    std::cout << "final: " << line(counts(store)) << "\n";
   });
 }
 
