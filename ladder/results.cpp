@@ -54,10 +54,10 @@ Pentanomial twin_counts(const std::vector<FinishedGame>& games, std::int64_t a, 
   // (seed, game of the pair, the third participant) -> a's and b's points there (-1: none yet)
   std::map<std::tuple<std::uint64_t, int, std::int64_t>, std::array<double, 2>> twins;
   constexpr std::array<double, 2> kNone{-1, -1};
+  const std::array<std::int64_t, 2> who{a, b};
   for (const auto& g : games) {
     const double s = g.red_score();
     if (s < 0) continue;
-    const std::array<std::int64_t, 2> who{a, b};
     for (std::size_t i = 0; i < 2; ++i) {
       const std::int64_t me = who[i], rival = who[1 - i];
       const bool red = g.s.red == me && g.s.blue != rival,

@@ -100,12 +100,14 @@ std::vector<ScheduledGame> plan_next_pair(Store& store, const ModeChoice& mode) 
   const auto ps = store.participants();
   const std::string& path = store.db().path();
   std::vector<Candidate> cands;
+  std::int64_t twin = -1;  // field: B, who plays the twin of each of A's pairs
   if (mode.mode == Mode::kMatch) {
     cands.push_back({active_named(ps, mode.a, path).id, active_named(ps, mode.b, path).id});
   } else if (mode.mode == Mode::kField) {
-    const std::int64_t a = active_named(ps, mode.a, path).id, b = active_named(ps, mode.b, path).id;
+    const std::int64_t a = active_named(ps, mode.a, path).id;
+    twin = active_named(ps, mode.b, path).id;
     for (const auto& p : ps)
-      if (p.retired.empty() && p.id != a && p.id != b) cands.push_back({a, p.id});
+      if (p.retired.empty() && p.id != a && p.id != twin) cands.push_back({a, p.id});
     if (cands.empty())
       throw InputError(path + ": a field SPRT needs a field: an active participant besides '" +
                        mode.a + "' and '" + mode.b + "' (`ladder add DB NAME SPEC`)");
@@ -147,10 +149,8 @@ std::vector<ScheduledGame> plan_next_pair(Store& store, const ModeChoice& mode) 
     return pair_games(store, number, pair, first_red ? first : second, first_red ? second : first);
   };
   std::vector<ScheduledGame> games = games_of(cands[best].a, cands[best].b, pair);
-  if (mode.mode == Mode::kField)  // the twin: B where A was
-    for (const ScheduledGame& g :
-         games_of(active_named(ps, mode.b, path).id, cands[best].b, pair + 1))
-      games.push_back(g);
+  if (twin >= 0)  // B where A was
+    for (const ScheduledGame& g : games_of(twin, cands[best].b, pair + 1)) games.push_back(g);
   return games;
 }
 

@@ -252,6 +252,10 @@ FinishedGame finished(std::int64_t red, std::int64_t blue, std::uint64_t seed, i
   return g;
 }
 
+bool between(const FinishedGame& g, std::int64_t a, std::int64_t b) {
+  return (g.s.red == a && g.s.blue == b) || (g.s.red == b && g.s.blue == a);
+}
+
 TEST(LadderSprt, TwinCountsScoreAsGameAgainstBsTwinAndSkipTheRest) {
   const std::int64_t a = 1, b = 2, f = 3, g = 4;
   const std::vector<FinishedGame> games = {
@@ -286,7 +290,7 @@ TEST(LadderStore, FieldSprtPlaysTwinsOnTheSameSeedSetUpsAndColoursAndNeverAAgain
   ASSERT_EQ(games.size(), 8u);
   std::map<std::pair<std::uint64_t, int>, std::vector<FinishedGame>> twins;
   for (const auto& g : games) {
-    EXPECT_FALSE((g.s.red == a && g.s.blue == b) || (g.s.red == b && g.s.blue == a));
+    EXPECT_FALSE(between(g, a, b));
     twins[{g.s.seed, g.s.game}].push_back(g);
   }
   ASSERT_EQ(twins.size(), 4u);
@@ -316,8 +320,7 @@ TEST(LadderStore, FieldSprtCommandStopsWhenABoundIsCrossed) {
   EXPECT_NE(r.out.find("H1 accepted"), std::string::npos) << r.out;
   Store store(path, false);
   const std::int64_t a = store.participant("rules0")->id, b = store.participant("random1")->id;
-  for (const auto& g : store.games())
-    EXPECT_FALSE((g.s.red == a && g.s.blue == b) || (g.s.red == b && g.s.blue == a));
+  for (const auto& g : store.games()) EXPECT_FALSE(between(g, a, b));
 }
 
 TEST(LadderBadInput, BotThatDoesNotStartIsRefusedAndTheLadderUnchanged) {
