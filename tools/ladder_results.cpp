@@ -78,7 +78,9 @@ void register_sprt(CLI::App& group) {
                 "A and B do not meet: each plays every other active participant on the same "
                 "seeds, set-ups and colours, and each pair of twin games counts (docs/ladder.md)");
   cmd->add_flag("--no-play", o->no_play, "Only evaluate the pairs already in the ladder");
-  cmd->add_option("--max-games", o->max_games, "Stop after this many more games (0: no limit)");
+  cmd->add_option("--max-games", o->max_games,
+                  "Stop after this many more games, rounded up to whole pairs (with --field, "
+                  "twin sets of four); 0: no limit");
   cmd->add_option("--concurrency,-j", o->jobs, "Games played at once")->capture_default_str();
   cmd->callback([o] {
     o->s.normalized = !o->logistic;
