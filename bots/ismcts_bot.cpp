@@ -67,13 +67,17 @@ SearchInfo final_info(const search::SearchResult& r) {
 
 }  // namespace
 
-IsmctsBot::IsmctsBot() { params_.rules_risk = 2; }  // flag patience: the option risk's default
+IsmctsBot::IsmctsBot() {
+  params_.rules_risk = kIsmctsDefaultRisk;  // flag patience
+  params_.opponent_risk = kIsmctsDefaultOpponentRisk;
+}
 IsmctsBot::~IsmctsBot() = default;
 
 // A spin is read as an integer and a string as a real number, both in [lo, hi]; a check as
 // true/false (1/0). The announced range of a spin is its [lo, hi]; the real-valued options are
 // announced as strings, so their range is only checked here.
 static_assert(kIsmctsDefaultRisk == 2, "the risk option's default in option_table() below");
+static_assert(kIsmctsDefaultOpponentRisk == 0, "opponent_risk's default in option_table() below");
 
 struct IsmctsBot::Option {
   const char* name;
@@ -117,7 +121,7 @@ const std::vector<IsmctsBot::Option>& IsmctsBot::option_table() {
        [](IsmctsBot& b, double v) { b.stop_when_settled_ = v != 0; }},
       {"risk", T::kSpin, "2", 0, heuristic::kMaxRisk,
        [](IsmctsBot& b, double v) { b.params_.rules_risk = int(v); }},
-      {"opponent_risk", T::kSpin, "-1", -1, heuristic::kMaxRisk,
+      {"opponent_risk", T::kSpin, "0", -1, heuristic::kMaxRisk,
        [](IsmctsBot& b, double v) { b.params_.opponent_risk = int(v); }},
       {"flag_race", T::kSpin, "4", 0, 4,
        [](IsmctsBot& b, double v) { b.flag_race_moves_ = int(v); }},

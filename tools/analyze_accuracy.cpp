@@ -200,7 +200,7 @@ void run_accuracy(const AccuracyOptions& o) {
       for (const Config& c : list)
         beliefs.emplace_back(make_view(truth, viewer), c.options, prior, mixture);
       search::Params model;  // the policy as the `ismcts` bot models its opponent
-      model.rules_risk = bots::kIsmctsDefaultRisk;
+      model.rules_risk = bots::kIsmctsDefaultOpponentRisk;
       std::size_t next = 0;
       for (std::size_t ply = 0; ply <= r.moves.size() && next < at.size(); ++ply) {
         if (ply > 0) {
