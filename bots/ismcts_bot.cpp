@@ -67,16 +67,11 @@ SearchInfo final_info(const search::SearchResult& r) {
 
 }  // namespace
 
-IsmctsBot::IsmctsBot() {
-  params_.rules_risk = kIsmctsDefaultRisk;  // flag patience
-  params_.opponent_risk = kIsmctsDefaultOpponentRisk;
-}
 IsmctsBot::~IsmctsBot() = default;
 
 // A spin is read as an integer and a string as a real number, both in [lo, hi]; a check as
 // true/false (1/0). The announced range of a spin is its [lo, hi]; the real-valued options are
 // announced as strings, so their range is only checked here.
-static_assert(kIsmctsDefaultRisk == 2, "the risk option's default in option_table() below");
 static_assert(kIsmctsDefaultOpponentRisk == 0, "opponent_risk's default in option_table() below");
 
 struct IsmctsBot::Option {
@@ -131,6 +126,12 @@ const std::vector<IsmctsBot::Option>& IsmctsBot::option_table() {
        [](IsmctsBot& b, double v) { b.params_.leaf_flag_race = int(v); }},
   };
   return table;
+}
+
+// The defaults in effect are the ones option_table() announces (search::Params keeps its own,
+// which model the plain `rules` bot).
+IsmctsBot::IsmctsBot() {
+  for (const Option& o : option_table()) set_option(o.name, o.default_value);
 }
 
 std::vector<BotOption> IsmctsBot::options() const {

@@ -37,9 +37,6 @@ class WaterlooBelief;
 
 namespace stratego::bots {
 
-// The `risk` option's default: how the rules judgement the search plays prices attacks
-// (heuristic::RulesRisk bits).
-inline constexpr int kIsmctsDefaultRisk = 2;
 // The `opponent_risk` option's default: the bits with which the search models its opponent
 // (also the opponent model of `analyze accuracy`'s `search` belief). 0, as the `rules` bot
 // plays: it won its field SPRTs in classic and Barrage (search/README.md).
