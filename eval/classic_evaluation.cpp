@@ -85,6 +85,28 @@ double flag_threats(const State& s, Side side) {
   return threat;
 }
 
+// Breadth-first from side's flag, walls[0] for a Miner's walk, walls[1] for the others':
+// enemy movers reached at each step, weighted as flag_threats weighs them.
+double approach_threats(const State& s, Side side, Bitboard miner_walls, Bitboard other_walls) {
+  const Bitboard flag = s.kind_bb(side, kFlag);
+  if (!flag) return 0;
+  const Geometry& g = s.geometry();
+  const Bitboard miners = s.kind_bb(other(side), kMiner);
+  const Bitboard others = s.movable_bb(other(side)) & ~miners;
+  double threat = 0, weight = 1;
+  Bitboard ring = flag, seen = flag | miner_walls;    // as a Miner walks
+  Bitboard walk = flag, walked = flag | other_walls;  // as the others walk
+  for (int step = 1; step <= kApproachReach; ++step, weight *= kApproachDecay) {
+    ring = g.neighbours(ring) & ~seen;
+    walk = g.neighbours(walk) & ~walked;
+    if (!ring && !walk) break;
+    seen |= ring;
+    walked |= walk;
+    threat += (count(ring & miners) + count(walk & others)) * weight;
+  }
+  return threat;
+}
+
 // Sides of the flag open to an attacker, and enemy Scouts that could take it next move
 // along a clear line (C-4.4): the threats a short search sees too late when a piece walks
 // away from the flag.
@@ -107,6 +129,11 @@ double flag_exposure(const State& s, Side side) {
 
 double classic_base_value(Kind k) { return kBase[k]; }
 double classic_flag_threats(const State& s, Side side) { return flag_threats(s, side); }
+
+double classic_open_threats(const State& s, Side side) {
+  const Bitboard own = s.side_bb(side);
+  return approach_threats(s, side, own & ~s.kind_bb(side, kBomb), own);
+}
 double classic_army_value(const Variant& v) { return army_value(v); }
 
 int classic_open_sides(const State& s, Side side) {
@@ -141,10 +168,13 @@ double classic_margin(const State& s, Side side) {
   return m;
 }
 
-double classic_value(const State& s, double scale) {
+double classic_value(const State& s, double scale, double open_threat) {
   const Result r = s.result();
   if (r.over()) return r.winner == Winner::kRed ? 1.0 : r.winner == Winner::kBlue ? 0.0 : 0.5;
-  return 1.0 / (1.0 + std::exp(-6.0 * scale * classic_margin(s, kRed)));
+  double m = classic_margin(s, kRed);
+  if (open_threat != 0)
+    m += open_threat * (classic_open_threats(s, kBlue) - classic_open_threats(s, kRed));
+  return 1.0 / (1.0 + std::exp(-6.0 * scale * m));
 }
 
 }  // namespace stratego::eval
