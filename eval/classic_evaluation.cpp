@@ -55,38 +55,8 @@ double army_value(const Variant& v) {
   return total > 0 ? total : 1;
 }
 
-// Enemy movers on their way to side's flag: each counts kApproachDecay^(steps - 1), steps
-// round the lakes. The decay reaches across the board, so a piece walking towards a flag
-// scores long before a short search sees the capture: for the attacker a gradient towards
-// the (sampled) flag, for the defender a reason to stop what comes. Only a Miner walks through
-// the flag side's bombs (C-5.4): for the others they are walls, so a flag shut in by bombs is
-// threatened by Miners alone, and the Miner digging towards it is the one to stop (in the
-// field ladder 19 of the 22 flags ismcts lost fell to a Miner that dug into a bombed corner).
-// (Tried and dropped, by matches against `rules`: counting own pieces on the way as extra
-// steps, and counting only the nearest attacker in full.)
-double flag_threats(const State& s, Side side) {
-  const Bitboard flag = s.kind_bb(side, kFlag);
-  if (!flag) return 0;
-  const Geometry& g = s.geometry();
-  const Bitboard miners = s.kind_bb(other(side), kMiner);
-  const Bitboard others = s.movable_bb(other(side)) & ~miners;
-  const Bitboard bombs = s.kind_bb(side, kBomb);
-  double threat = 0, weight = 1;
-  Bitboard ring = flag, seen = flag;            // every square, as a Miner walks
-  Bitboard walk = flag, walked = flag | bombs;  // round the bombs, as the others walk
-  for (int step = 1; step <= kApproachReach; ++step, weight *= kApproachDecay) {
-    ring = g.neighbours(ring) & ~seen;
-    walk = g.neighbours(walk) & ~walked;
-    if (!ring) break;
-    seen |= ring;
-    walked |= walk;
-    threat += (count(ring & miners) + count(walk & others)) * weight;
-  }
-  return threat;
-}
-
-// Breadth-first from side's flag, walls[0] for a Miner's walk, walls[1] for the others':
-// enemy movers reached at each step, weighted as flag_threats weighs them.
+// Breadth-first from side's flag, round the lakes: the enemy movers reached at each step, each
+// counted kApproachDecay^(steps - 1). miner_walls bar a Miner's walk, other_walls the others'.
 double approach_threats(const State& s, Side side, Bitboard miner_walls, Bitboard other_walls) {
   const Bitboard flag = s.kind_bb(side, kFlag);
   if (!flag) return 0;
@@ -105,6 +75,19 @@ double approach_threats(const State& s, Side side, Bitboard miner_walls, Bitboar
     threat += (count(ring & miners) + count(walk & others)) * weight;
   }
   return threat;
+}
+
+// Enemy movers on their way to side's flag. The decay reaches across the board, so a piece
+// walking towards a flag scores long before a short search sees the capture: for the attacker
+// a gradient towards the (sampled) flag, for the defender a reason to stop what comes. Pieces
+// are not walls (they can be taken or step aside), but only a Miner walks through the flag
+// side's bombs (C-5.4): for the others they are walls, so a flag shut in by bombs is
+// threatened by Miners alone, and the Miner digging towards it is the one to stop (in the
+// field ladder 19 of the 22 flags ismcts lost fell to a Miner that dug into a bombed corner).
+// (Tried and dropped, by matches against `rules`: counting own pieces on the way as extra
+// steps, and counting only the nearest attacker in full.)
+double flag_threats(const State& s, Side side) {
+  return approach_threats(s, side, 0, s.kind_bb(side, kBomb));
 }
 
 // Sides of the flag open to an attacker, and enemy Scouts that could take it next move

@@ -127,6 +127,19 @@ TEST(ClassicEvaluation, C5_4_AFlagShutInByBombsIsThreatenedByMinersAlone) {
   EXPECT_DOUBLE_EQ(classic_flag_threats(open, kRed), 0.85);
 }
 
+// A walker as far as the Miner's walk reaches and further round the bombs: the flag on b1 shut
+// in by bombs on c1 and b2 but for a1, a Captain on j10. Every square is within 17 steps of b1
+// as a Miner walks; the Captain needs 19 (a1, then up the a file and across), and counts.
+TEST(ClassicEvaluation, C5_4_AWalkRoundTheBombsCountsBeyondTheMinersReach) {
+  const State s = position("classic", {{"b1", kRed, kFlag},
+                                       {"c1", kRed, kBomb},
+                                       {"b2", kRed, kBomb},
+                                       {"i10", kBlue, kFlag},
+                                       {"j10", kBlue, kCaptain, kMovedFlag}});
+  EXPECT_NEAR(classic_flag_threats(s, kRed), std::pow(0.85, 18), 1e-12);
+  EXPECT_NEAR(classic_flag_threats(s, kRed), slow_flag_threats(s, kRed), 1e-12);
+}
+
 // The flag's own pieces bar the way. A Sergeant on b1 shuts the corner behind the bomb on
 // a2 to the Captain on b3 (open threats 0); once it steps to c1 the Captain walks in by b2 and b1
 // (three steps). Plain flag threats count the Captain the same either way. Blue's flag is shut
