@@ -117,6 +117,7 @@ double classic_open_threats(const State& s, Side side) {
   const Bitboard own = s.side_bb(side);
   return approach_threats(s, side, own & ~s.kind_bb(side, kBomb), own);
 }
+
 double classic_army_value(const Variant& v) { return army_value(v); }
 
 int classic_open_sides(const State& s, Side side) {
