@@ -92,8 +92,6 @@ const std::vector<IsmctsBot::Option>& IsmctsBot::option_table() {
        [](IsmctsBot& b, double v) { b.params_.playout_plies = int(v); }},
       {"eval_scale", T::kString, "1.0", 0.01, 100,
        [](IsmctsBot& b, double v) { b.params_.eval_scale = v; }},
-      {"open_threat", T::kString, "0", 0, 10,
-       [](IsmctsBot& b, double v) { b.params_.open_threat = v; }},
       {"tree_mb", T::kSpin, "28", 1, 16384,
        [](IsmctsBot& b, double v) {
          b.params_.max_nodes = std::size_t(v) * 1'000'000 / search::kNodeBytes;

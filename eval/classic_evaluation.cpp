@@ -55,17 +55,27 @@ double army_value(const Variant& v) {
   return total > 0 ? total : 1;
 }
 
-// Breadth-first from side's flag, round the lakes: the enemy movers reached at each step, each
-// counted kApproachDecay^(steps - 1). miner_walls bar a Miner's walk, other_walls the others'.
-double approach_threats(const State& s, Side side, Bitboard miner_walls, Bitboard other_walls) {
+// Enemy movers on their way to side's flag: each counts kApproachDecay^(steps - 1), steps
+// round the lakes. The decay reaches across the board, so a piece walking towards a flag
+// scores long before a short search sees the capture: for the attacker a gradient towards
+// the (sampled) flag, for the defender a reason to stop what comes. Only a Miner walks through
+// the flag side's bombs (C-5.4): for the others they are walls, so a flag shut in by bombs is
+// threatened by Miners alone, and the Miner digging towards it is the one to stop (in the
+// field ladder 19 of the 22 flags ismcts lost fell to a Miner that dug into a bombed corner).
+// The walk round the bombs may go on after the Miner's has reached every square.
+// (Tried and dropped, by matches against `rules`: counting own pieces on the way as extra
+// steps, and counting only the nearest attacker in full; by a field SPRT, a term for the
+// movers whose way no own piece bars: search/README.md, "The open-way term".)
+double flag_threats(const State& s, Side side) {
   const Bitboard flag = s.kind_bb(side, kFlag);
   if (!flag) return 0;
   const Geometry& g = s.geometry();
   const Bitboard miners = s.kind_bb(other(side), kMiner);
   const Bitboard others = s.movable_bb(other(side)) & ~miners;
+  const Bitboard bombs = s.kind_bb(side, kBomb);
   double threat = 0, weight = 1;
-  Bitboard ring = flag, seen = flag | miner_walls;    // as a Miner walks
-  Bitboard walk = flag, walked = flag | other_walls;  // as the others walk
+  Bitboard ring = flag, seen = flag;            // every square, as a Miner walks
+  Bitboard walk = flag, walked = flag | bombs;  // round the bombs, as the others walk
   for (int step = 1; step <= kApproachReach; ++step, weight *= kApproachDecay) {
     ring = g.neighbours(ring) & ~seen;
     walk = g.neighbours(walk) & ~walked;
@@ -75,19 +85,6 @@ double approach_threats(const State& s, Side side, Bitboard miner_walls, Bitboar
     threat += (count(ring & miners) + count(walk & others)) * weight;
   }
   return threat;
-}
-
-// Enemy movers on their way to side's flag. The decay reaches across the board, so a piece
-// walking towards a flag scores long before a short search sees the capture: for the attacker
-// a gradient towards the (sampled) flag, for the defender a reason to stop what comes. Pieces
-// are not walls (they can be taken or step aside), but only a Miner walks through the flag
-// side's bombs (C-5.4): for the others they are walls, so a flag shut in by bombs is
-// threatened by Miners alone, and the Miner digging towards it is the one to stop (in the
-// field ladder 19 of the 22 flags ismcts lost fell to a Miner that dug into a bombed corner).
-// (Tried and dropped, by matches against `rules`: counting own pieces on the way as extra
-// steps, and counting only the nearest attacker in full.)
-double flag_threats(const State& s, Side side) {
-  return approach_threats(s, side, 0, s.kind_bb(side, kBomb));
 }
 
 // Sides of the flag open to an attacker, and enemy Scouts that could take it next move
@@ -112,12 +109,6 @@ double flag_exposure(const State& s, Side side) {
 
 double classic_base_value(Kind k) { return kBase[k]; }
 double classic_flag_threats(const State& s, Side side) { return flag_threats(s, side); }
-
-double classic_open_threats(const State& s, Side side) {
-  const Bitboard own = s.side_bb(side);
-  return approach_threats(s, side, own & ~s.kind_bb(side, kBomb), own);
-}
-
 double classic_army_value(const Variant& v) { return army_value(v); }
 
 int classic_open_sides(const State& s, Side side) {
@@ -152,13 +143,10 @@ double classic_margin(const State& s, Side side) {
   return m;
 }
 
-double classic_value(const State& s, double scale, double open_threat) {
+double classic_value(const State& s, double scale) {
   const Result r = s.result();
   if (r.over()) return r.winner == Winner::kRed ? 1.0 : r.winner == Winner::kBlue ? 0.0 : 0.5;
-  double m = classic_margin(s, kRed);
-  if (open_threat != 0)
-    m += open_threat * (classic_open_threats(s, kBlue) - classic_open_threats(s, kRed));
-  return 1.0 / (1.0 + std::exp(-6.0 * scale * m));
+  return 1.0 / (1.0 + std::exp(-6.0 * scale * classic_margin(s, kRed)));
 }
 
 }  // namespace stratego::eval

@@ -20,11 +20,6 @@ double classic_base_value(Kind k);
 double classic_flag_threats(const State& s, Side side);
 int classic_open_sides(const State& s, Side side);
 int classic_scout_lanes(const State& s, Side side);
-// The enemy movers with a way to side's flag that none of side's own pieces bars (the flag
-// side's pieces are walls, its Bombs but not to a Miner; enemy pieces are not): each
-// kApproachDecay^(steps - 1), as classic_flag_threats. A guard that steps out of a file opens
-// the way at once, which a search sees only when the walker is a few moves from the flag.
-double classic_open_threats(const State& s, Side side);
 // The terms' weights in the margin, for the features' hand-set weight vector.
 inline constexpr double kClassicRevealedCost = 0.1;  // share of a piece's value lost once known
 inline constexpr double kClassicSpyBonus = 120;      // a Spy's value while the enemy Marshal lives
@@ -35,8 +30,7 @@ inline constexpr double kClassicScoutLane = 0.25;    // per enemy Scout with a c
 // The initial army's value: the margin's unit.
 double classic_army_value(const Variant& v);
 
-// Red's win probability: 1 / 0 / 0.5 when the game is over, else logistic(scale * 6 * margin),
-// the margin with open_threat times classic_open_threats (enemy's flag minus own) added.
-double classic_value(const State& s, double scale, double open_threat = 0);
+// Red's win probability: 1 / 0 / 0.5 when the game is over, else logistic(scale * 6 * margin).
+double classic_value(const State& s, double scale);
 
 }  // namespace stratego::eval

@@ -14,7 +14,7 @@ struct ClassicSearchGame : SearchGame<ClassicFamily> {
   static void no_moves(World& w) { w.declare_no_moves(); }
   static double value(const World& w, const Params& p) {
     return p.value_weights ? eval::linear_classic_value(w, p.value_weights->w)
-                           : eval::classic_value(w, p.eval_scale, p.open_threat);
+                           : eval::classic_value(w, p.eval_scale);
   }
 };
 

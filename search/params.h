@@ -53,9 +53,6 @@ struct Params {
   int opponent_style = 0;
   // How sharply the static evaluation's material margin maps to a win probability.
   double eval_scale = 1.0;
-  // Classic family, hand-set evaluation: the weight of the enemy movers with an open way to a
-  // flag (eval::classic_open_threats) in its margin; 0 off.
-  double open_threat = 0;
   // The classic family's static evaluation: the hand-set one (nullptr) or the linear value with
   // these weights (eval/value_weights.h, fitted by `stratego train value`); eval_scale is then
   // unused, the weights carry their own scale.

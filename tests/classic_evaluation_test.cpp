@@ -44,9 +44,8 @@ TEST(ClassicEvaluation, TheMarginOfOneSideIsMinusTheOther) {
 
 // The obvious version of classic_flag_threats: for each enemy mover, the length of its
 // shortest walk to the flag (round the lakes; through the flag side's bombs only for a Miner),
-// counted 0.85^(steps - 1) up to 20 steps. With own_walls, classic_open_threats: the flag
-// side's other pieces bar the walk too.
-double slow_flag_threats(const State& s, Side side, bool own_walls = false) {
+// counted 0.85^(steps - 1) up to 20 steps.
+double slow_flag_threats(const State& s, Side side) {
   const Geometry& g = s.geometry();
   int flag = -1;
   for (int sq = 0; sq < g.num_squares(); ++sq)
@@ -67,10 +66,8 @@ double slow_flag_threats(const State& s, Side side, bool own_walls = false) {
         const int next = g.step(at, d);
         if (next < 0 || dist[std::size_t(next)] >= 0) continue;
         const Piece p = s.at(next);
-        const bool own = p != kNoPiece && piece_side(p) == side;
-        const bool own_bomb = own && piece_kind(p) == kBomb;
+        const bool own_bomb = p != kNoPiece && piece_side(p) == side && piece_kind(p) == kBomb;
         if (own_bomb && !miner) continue;
-        if (own && !own_bomb && own_walls) continue;
         dist[std::size_t(next)] = dist[std::size_t(at)] + 1;
         queue.push_back(next);
       }
@@ -90,8 +87,6 @@ TEST(ClassicEvaluation, FlagThreatsAgreeWithAWalkPerPieceAlongRandomGames) {
       if (ply % 10 == 0) {
         for (Side side : {kRed, kBlue}) {
           EXPECT_NEAR(classic_flag_threats(s, side), slow_flag_threats(s, side), 1e-9)
-              << "seed " << seed << " ply " << ply;
-          EXPECT_NEAR(classic_open_threats(s, side), slow_flag_threats(s, side, true), 1e-9)
               << "seed " << seed << " ply " << ply;
           ++compared;
         }
@@ -138,36 +133,6 @@ TEST(ClassicEvaluation, C5_4_AWalkRoundTheBombsCountsBeyondTheMinersReach) {
                                        {"j10", kBlue, kCaptain, kMovedFlag}});
   EXPECT_NEAR(classic_flag_threats(s, kRed), std::pow(0.85, 18), 1e-12);
   EXPECT_NEAR(classic_flag_threats(s, kRed), slow_flag_threats(s, kRed), 1e-12);
-}
-
-// The flag's own pieces bar the way. A Sergeant on b1 shuts the corner behind the bomb on
-// a2 to the Captain on b3 (open threats 0); once it steps to c1 the Captain walks in by b2 and b1
-// (three steps). Plain flag threats count the Captain the same either way. Blue's flag is shut
-// in by bombs, so only Red's open threats move the value.
-TEST(ClassicEvaluation, AGuardThatStepsAsideOpensTheWayToItsFlag) {
-  auto guarded = [](const char* guard) {
-    return position("classic", {{"a1", kRed, kFlag},
-                                {"a2", kRed, kBomb},
-                                {guard, kRed, kSergeant, kMovedFlag},
-                                {"j10", kBlue, kFlag},
-                                {"i10", kBlue, kBomb},
-                                {"j9", kBlue, kBomb},
-                                {"b3", kBlue, kCaptain, kMovedFlag}});
-  };
-  EXPECT_DOUBLE_EQ(classic_open_threats(guarded("b1"), kRed), 0.0);
-  EXPECT_DOUBLE_EQ(classic_open_threats(guarded("c1"), kRed), 0.85 * 0.85);
-  EXPECT_DOUBLE_EQ(classic_flag_threats(guarded("b1"), kRed),
-                   classic_flag_threats(guarded("c1"), kRed));
-  // A Miner walks through the bomb on a2 (two steps) whether or not the guard stands.
-  const State miner = position("classic", {{"a1", kRed, kFlag},
-                                           {"a2", kRed, kBomb},
-                                           {"b1", kRed, kSergeant, kMovedFlag},
-                                           {"j10", kBlue, kFlag},
-                                           {"a3", kBlue, kMiner, kMovedFlag}});
-  EXPECT_DOUBLE_EQ(classic_open_threats(miner, kRed), 0.85);
-  // The term moves the value only when asked for.
-  EXPECT_DOUBLE_EQ(classic_value(guarded("b1"), 1.0, 0.5), classic_value(guarded("b1"), 1.0));
-  EXPECT_LT(classic_value(guarded("c1"), 1.0, 0.5), classic_value(guarded("c1"), 1.0));
 }
 
 }  // namespace
