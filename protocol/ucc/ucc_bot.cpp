@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <string>
+#include <string_view>
 #include <thread>
 
 #include "engine/error.h"
@@ -93,6 +95,14 @@ std::int64_t UccBot::timeout_for(const bots::Limits& l) const {
   return options_.default_timeout_ms;
 }
 
+std::string command_for_game(const std::string& command, std::uint64_t seed) {
+  static constexpr std::string_view kSeed = "{seed}";
+  std::string out = command;
+  for (std::size_t at = out.find(kSeed); at != std::string::npos; at = out.find(kSeed, at + 1))
+    out.replace(at, kSeed.size(), std::to_string(seed));
+  return out;
+}
+
 void UccBot::new_game(const bots::GameStart& g) {
   check_ucc_variant(*g.variant);
   if (process_) process_->finish(std::chrono::milliseconds(200));
@@ -101,7 +111,7 @@ void UccBot::new_game(const bots::GameStart& g) {
   moves_seen_ = 0;
   pending_.reset();
   last_view_.reset();
-  process_ = std::make_unique<Subprocess>(command_, options_.stderr_path);
+  process_ = std::make_unique<Subprocess>(command_for_game(command_, g.seed), options_.stderr_path);
   UccHello hello;
   hello.side = g.side;
   hello.opponent = g.opponent;

@@ -16,6 +16,10 @@
 // resigns. The program always chooses its own set-up: a game whose set-up the referee fixed
 // (--setups, a resumed game) is a protocol error at the first step, since no message could
 // tell the program where its pieces really stand.
+//
+// `{seed}` in the command becomes the seed the referee hands this side's bot for the game
+// (GameStart::seed), so that `ucc:stratego ucc-bot --bot B --seed {seed}` plays with the seed
+// the native bot B would have (tests/ucc_parity_test.cpp).
 #pragma once
 
 #include <cstdint>
@@ -35,6 +39,9 @@ struct UccBotOptions {
   std::int64_t grace_ms = 1000;
   std::string stderr_path;  // where the program's stderr goes (appended); empty: ours
 };
+
+// The command with every `{seed}` replaced by the game's seed for this bot.
+std::string command_for_game(const std::string& command, std::uint64_t seed);
 
 class UccBot : public bots::Bot {
  public:

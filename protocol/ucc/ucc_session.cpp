@@ -127,6 +127,7 @@ class Session {
                        "; ucc-bot plays the classic 10x10 board only");
     me_ = hello.side;
     limits_.movetime_ms = options_.movetime_ms;
+    limits_.nodes = options_.nodes;
     bots::GameStart g;
     g.variant = variant;
     g.variant_spec = std::string(kUccVariantSpec);

@@ -17,6 +17,7 @@ namespace stratego::protocol {
 struct UccSessionOptions {
   // Time per move handed to the bot (the manager allows 2 s by default); 0: the bot's own.
   std::int64_t movetime_ms = 1000;
+  std::int64_t nodes = 0;               // search budget per decision handed to the bot; 0: none
   std::uint64_t seed = 1;               // for the bot's randomness and the tracker's placeholders
   std::ostream* diagnostics = nullptr;  // where notes go (a refused move, an early end)
 };

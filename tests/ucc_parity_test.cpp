@@ -1,0 +1,65 @@
+// `stratego ucc-bot` gives a bot the same information as the referee does natively: the same
+// deterministic bot (one thread, a node budget, the seed the referee would hand it) plays the
+// same game against `rules` through the UCC path (the referee playing the 2012 manager's part
+// towards `ucc-bot`, which tracks the game from the manager's messages alone) as it plays
+// natively. One differing View or observation would change a decision and so the game.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <sstream>
+#include <string>
+
+#include "engine/variant_loader.h"
+#include "protocol/bot_spec.h"
+#include "protocol/ucc/ucc_bot.h"
+#include "protocol/ucc/ucc_protocol.h"
+#include "referee/referee.h"
+
+namespace stratego {
+namespace {
+
+constexpr std::int64_t kParityNodes = 100;
+
+// The record without its tags (which name the bots): set-ups, moves and result.
+std::string parity_game_lines(const std::string& record) {
+  std::istringstream in(record);
+  std::string line, kept;
+  while (std::getline(in, line))
+    if (line.rfind("tag ", 0) != 0) kept += line + "\n";
+  return kept;
+}
+
+referee::GameOutcome parity_game(const std::string& red_spec, std::uint64_t seed) {
+  referee::GameSettings st;
+  st.variant = std::make_shared<const Variant>(load_variant(protocol::kUccVariantSpec));
+  st.variant_spec = std::string(protocol::kUccVariantSpec);
+  st.seed = seed;
+  st.time.nodes = kParityNodes;
+  auto red = protocol::make_bot_from_spec(red_spec);
+  auto blue = protocol::make_bot_from_spec("rules");
+  return referee::play_game(*red, *blue, st);
+}
+
+TEST(UccParity, TheSeedPlaceholderBecomesTheBotsSeed) {
+  EXPECT_EQ(protocol::command_for_game("p --seed {seed} --x {seed}", 42), "p --seed 42 --x 42");
+  EXPECT_EQ(protocol::command_for_game("p --seed 7", 42), "p --seed 7");
+}
+
+TEST(UccParity, TheSearchPlaysTheSameGameThroughUccBotAsNatively) {
+  const std::string bot = "ismcts,threads=1";
+  const std::uint64_t seed = 34;  // one whole game, about 3 s a path in release
+  const referee::GameOutcome native = parity_game(bot, seed);
+  // `{seed}`: the seed the referee hands this side's bot (protocol/ucc/ucc_bot.h).
+  const referee::GameOutcome ucc =
+      parity_game("ucc:" + std::string(STRATEGO_BINARY) + " ucc-bot --bot " + bot +
+                      " --movetime 0 --nodes " + std::to_string(kParityNodes) + " --seed {seed}",
+                  seed);
+  // A whole game won on the board, not a fault.
+  ASSERT_TRUE(native.reason == "flag-captured" || native.reason == "no-moves") << native.reason;
+  EXPECT_GT(native.decisions, 100);
+  EXPECT_EQ(parity_game_lines(ucc.record), parity_game_lines(native.record));
+  EXPECT_EQ(ucc.winner, native.winner);
+}
+
+}  // namespace
+}  // namespace stratego
