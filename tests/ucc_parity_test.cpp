@@ -47,7 +47,7 @@ TEST(UccParity, TheSeedPlaceholderBecomesTheBotsSeed) {
 
 TEST(UccParity, TheSearchPlaysTheSameGameThroughUccBotAsNatively) {
   const std::string bot = "ismcts,threads=1";
-  const std::uint64_t seed = 34;  // one whole game, about 3 s a path in release
+  const std::uint64_t seed = 34;  // one whole game, about 4 s a path in release
   const referee::GameOutcome native = parity_game(bot, seed);
   // `{seed}`: the seed the referee hands this side's bot (protocol/ucc/ucc_bot.h).
   const referee::GameOutcome ucc =
