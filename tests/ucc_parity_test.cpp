@@ -2,7 +2,8 @@
 // deterministic bot (one thread, a node budget, the seed the referee would hand it) plays the
 // same game against `rules` through the UCC path (the referee playing the 2012 manager's part
 // towards `ucc-bot`, which tracks the game from the manager's messages alone) as it plays
-// natively. One differing View or observation would change a decision and so the game.
+// natively. A View or observation that differed would most likely change a decision, and so the
+// game.
 #include <gtest/gtest.h>
 
 #include <memory>

@@ -39,7 +39,9 @@ void register_match_command(CLI::App& app) {
   auto o = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("match", "Play a match of refereed games between two bots");
   cmd->add_option("--variant,-v", o->variant, "Variant spec")->capture_default_str();
-  cmd->add_option("--bot1", o->bot1, "First bot: a built-in name, cmd:COMMAND or ucc:COMMAND")
+  cmd->add_option("--bot1", o->bot1,
+                  "First bot: a built-in name, cmd:COMMAND or ucc:COMMAND ({seed} in a ucc: "
+                  "command becomes that bot's seed for the game)")
       ->required();
   cmd->add_option("--bot2", o->bot2, "Second bot, as --bot1")->required();
   cmd->add_option("--games,-n", o->games, "Games to play (sides alternate)")->capture_default_str();
