@@ -97,9 +97,11 @@ std::int64_t UccBot::timeout_for(const bots::Limits& l) const {
 
 std::string command_for_game(const std::string& command, std::uint64_t seed) {
   static constexpr std::string_view kSeed = "{seed}";
+  const std::string digits = std::to_string(seed);
   std::string out = command;
-  for (std::size_t at = out.find(kSeed); at != std::string::npos; at = out.find(kSeed, at + 1))
-    out.replace(at, kSeed.size(), std::to_string(seed));
+  for (std::size_t at = out.find(kSeed); at != std::string::npos;
+       at = out.find(kSeed, at + digits.size()))
+    out.replace(at, kSeed.size(), digits);
   return out;
 }
 
