@@ -32,8 +32,8 @@ const std::vector<State>& fixed_bench_positions(const std::string& variant) {
   return it->second;
 }
 
-ObservedGame observed_random_game(std::uint64_t seed) {
-  auto v = std::make_shared<const Variant>(load_variant("classic"));
+ObservedGame observed_random_game(std::uint64_t seed, const std::string& variant) {
+  auto v = std::make_shared<const Variant>(load_variant(variant));
   Rng rng(seed);
   State s = initial_state(v, random_setup(*v, kRed, rng), random_setup(*v, kBlue, rng));
   ObservedGame r{make_view(s, kRed), {}, {}};

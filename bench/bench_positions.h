@@ -22,6 +22,6 @@ struct ObservedGame {
   std::vector<ObservedMove> moves;
   std::vector<View> views;  // after each move
 };
-ObservedGame observed_random_game(std::uint64_t seed);
+ObservedGame observed_random_game(std::uint64_t seed, const std::string& variant = "classic");
 
 }  // namespace stratego

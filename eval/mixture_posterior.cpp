@@ -85,6 +85,7 @@ class NoisyCopies {
       if (r < 0) continue;
       Comp k;
       k.c = c;
+      k.family = comp.family;
       k.keep = std::clamp(1.0 - double(r) / squares, 0.0, 1.0);
       comps_.push_back(std::move(k));
     }
@@ -124,6 +125,7 @@ class NoisyCopies {
         const double* g = comps_[c].gain.data();
         for (std::size_t j = 0; j < agree.size(); ++j)
           if (agree[j]) s += g[j];
+        if (comps_[c].family) s += std::log(m_.template_weight(e, true));
         logw_[std::size_t(e) * nc + c] = s;
       }
     }
@@ -132,7 +134,7 @@ class NoisyCopies {
       for (int e = 0; e < entries; ++e) k.top = std::max(k.top, logw_[std::size_t(e) * nc + c]);
       for (int e = 0; e < entries; ++e) k.z += std::exp(logw_[std::size_t(e) * nc + c] - k.top);
       loglik[k.c] = entries > 0 && k.z > 0
-                        ? k.common + k.top + std::log(k.z) - std::log(double(entries))
+                        ? k.common + k.top + std::log(k.z) - std::log(m_.template_total(k.family))
                         : kMinusInf;
     }
   }
@@ -172,6 +174,7 @@ class NoisyCopies {
  private:
   struct Comp {
     std::size_t c;
+    bool family = false;  // entries weighed by their family weight
     double keep;
     double common = 0;              // sum over observed squares of log((1 - keep) b(o))
     std::vector<double> gain;       // per observed square: log(1 + keep / ((1 - keep) b(o)))
@@ -232,9 +235,18 @@ MixturePosterior condition(const SetupMixture& m, const std::vector<int>& obs, C
       max_r = std::max(max_r, 2 * comp.block);
     else if (comp.type == SetupMixture::Type::kShift)
       max_r = std::max(max_r, m.shift_kernels()[std::size_t(comp.block)].moved);
-  std::vector<double> count_by_d(std::size_t(max_r + 1), 0.0);
-  std::vector<std::vector<double>> symbols_by_d(std::size_t(max_r + 1),
-                                                std::vector<double>(std::size_t(zone * n), 0.0));
+  // [0]: entries counted once; [1]: by their family weight (the /family components).
+  bool families = false;
+  for (std::size_t c = 0; c < m.components().size(); ++c)
+    families = families || (m.components()[c].family && weights[c] > 0);
+  std::vector<double> count_by_d[2];
+  std::vector<std::vector<double>> symbols_by_d[2];
+  for (int fam = 0; fam < 2; ++fam) {
+    count_by_d[fam].assign(std::size_t(max_r + 1), 0.0);
+    symbols_by_d[fam].assign(
+        std::size_t(max_r + 1),
+        std::vector<double>(fam && !families ? 0 : std::size_t(zone * n), 0.0));
+  }
   std::vector<int> observed_squares;
   for (int f : p.order())
     if (obs[std::size_t(f)] >= 0) observed_squares.push_back(f);
@@ -244,9 +256,12 @@ MixturePosterior condition(const SetupMixture& m, const std::vector<int>& obs, C
     for (int f : observed_squares)
       if (t[f] != obs[std::size_t(f)] && ++d > max_r) break;
     if (d > max_r) continue;
-    count_by_d[std::size_t(d)] += 1;
-    double* row = symbols_by_d[std::size_t(d)].data();
-    for (int f : hidden) row[f * n + t[f]] += 1;
+    for (int fam = 0; fam < (families ? 2 : 1); ++fam) {
+      const double w = m.template_weight(e, fam == 1);
+      count_by_d[fam][std::size_t(d)] += w;
+      double* row = symbols_by_d[fam][std::size_t(d)].data();
+      for (int f : hidden) row[f * n + t[f]] += w;
+    }
   }
   NoisyCopies noisy(m, weights, obs, copies);
   noisy.score(loglik);
@@ -291,15 +306,16 @@ MixturePosterior condition(const SetupMixture& m, const std::vector<int>& obs, C
         for (int d = 0; d <= r; ++d)
           by_d[std::size_t(d)] = std::exp(log_choose(squares - d, r - d) - log_choose(squares, r) -
                                           d * std::log(std::max(r, 1)));
+        const int fam = comp.family ? 1 : 0;
         for (int d = 0; d <= r; ++d) {
           const double w = by_d[std::size_t(d)];
-          total += w * count_by_d[std::size_t(d)];
-          const auto& row = symbols_by_d[std::size_t(d)];
+          total += w * count_by_d[fam][std::size_t(d)];
+          const auto& row = symbols_by_d[fam][std::size_t(d)];
           for (int f : hidden)
             for (int q = 0; q < n; ++q)
               pr[std::size_t(f * n + q)] += w * keep * row[std::size_t(f * n + q)];
         }
-        loglik[c] = total > 0 ? std::log(total / n2) : kMinusInf;
+        loglik[c] = total > 0 ? std::log(total / m.template_total(comp.family)) : kMinusInf;
         if (total > 0)
           for (int f : hidden)
             for (int s = 0; s < n; ++s)

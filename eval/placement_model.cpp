@@ -202,7 +202,7 @@ PlacementModel PlacementModel::fit(const SetupModel& shape,
   if (data.empty()) throw InputError("placement prior: no training set-up of this army");
   const double n = double(data.size());
   std::vector<double> resp(data.size() * std::size_t(k), 1.0 / k);
-  std::vector<double> grad(m.params_.size()), m1(grad.size(), 0.0), m2(grad.size(), 0.0);
+  std::vector<double> grad(m.params_.size());
   auto expectation = [&] {
     std::vector<double> total(static_cast<std::size_t>(k), 0.0), lps(static_cast<std::size_t>(k));
     for (std::size_t d = 0; d < data.size(); ++d) {
@@ -222,6 +222,21 @@ PlacementModel PlacementModel::fit(const SetupModel& shape,
     }
     for (int c = 0; c < k; ++c) m.class_weight_[std::size_t(c)] = total[std::size_t(c)] / n;
   };
+  // With class_l2 > 0 each class's parameter is a shared one (weight l2) plus the class's own
+  // deviation (weight class_l2): free = [every class's deviation, in params_'s layout; the
+  // shared theta; the shared rel]. Else free is params_ itself, each with weight l2.
+  const bool shared = o.class_l2 > 0 && k > 1;
+  const std::size_t size = m.params_.size(),
+                    theta_block = std::size_t(m.pieces_) * std::size_t(m.zone_),
+                    rel_block =
+                        std::size_t(m.pieces_ * (m.pieces_ - 1) / 2) * std::size_t(m.offsets_);
+  const auto shared_of = [&](std::size_t q) {
+    return size + (q < m.rel_base_ ? q % theta_block : theta_block + (q - m.rel_base_) % rel_block);
+  };
+  std::vector<double> free = m.params_;  // the classes start apart
+  if (shared) free.resize(size + theta_block + rel_block, 0.0);
+  std::vector<double> free_grad(free.size()), m1(free.size(), 0.0), m2(free.size(), 0.0);
+  const auto l2_of = [&](std::size_t q) { return q < size && shared ? o.class_l2 : o.l2; };
   constexpr double kRate = 0.05, kBeta1 = 0.9, kBeta2 = 0.999;
   for (int it = 1; it <= o.iterations; ++it) {
     if (k > 1 && it % 10 == 1) expectation();
@@ -231,13 +246,20 @@ PlacementModel PlacementModel::fit(const SetupModel& shape,
         const double r = resp[d * std::size_t(k) + std::size_t(c)];
         if (r > 1e-6) m.sequence_log_prob(c, data[d], &grad, r / n);
       }
+    for (std::size_t q = 0; q < free.size(); ++q) free_grad[q] = l2_of(q) / n * free[q];
+    for (std::size_t q = 0; q < size; ++q) {
+      free_grad[q] -= grad[q];
+      if (shared) free_grad[shared_of(q)] -= grad[q];
+    }
     const double c1 = 1 - std::pow(kBeta1, it), c2 = 1 - std::pow(kBeta2, it);
-    for (std::size_t q = 0; q < grad.size(); ++q) {
-      const double g = -grad[q] + o.l2 / n * m.params_[q];
+    for (std::size_t q = 0; q < free.size(); ++q) {
+      const double g = free_grad[q];
       m1[q] = kBeta1 * m1[q] + (1 - kBeta1) * g;
       m2[q] = kBeta2 * m2[q] + (1 - kBeta2) * g * g;
-      m.params_[q] -= kRate * (m1[q] / c1) / (std::sqrt(m2[q] / c2) + 1e-8);
+      free[q] -= kRate * (m1[q] / c1) / (std::sqrt(m2[q] / c2) + 1e-8);
     }
+    for (std::size_t q = 0; q < size; ++q)
+      m.params_[q] = free[q] + (shared ? free[shared_of(q)] : 0);
   }
   if (k > 1) expectation();
   m.compute_shares();

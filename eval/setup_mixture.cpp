@@ -53,7 +53,15 @@ SetupMixture::SetupMixture(std::shared_ptr<const SetupModel> parametric,
     x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
     word = x ^ (x >> 31);
   }
-  for (int e = 0; e < entries(); ++e) ++exact_hash_[hash_of(entry(e))];
+  for (int e = 0; e < entries(); ++e) exact_hash_[hash_of(entry(e))] += 1;
+  if (entries() <= kMaxFamilyEntries) {
+    family_.resize(std::size_t(entries()));
+    for (int e = 0; e < entries(); ++e) {
+      family_[std::size_t(e)] = family_of(entry(e));
+      family_total_ += family_[std::size_t(e)];
+      family_hash_[hash_of(entry(e))] += family_[std::size_t(e)];
+    }
+  }
   for (int f : m.order()) {
     const int r = f / m.width(), c = f % m.width();
     if (c + 1 < m.width() && !m.lake(f + 1)) adjacent_.push_back({f, f + 1});
@@ -114,7 +122,7 @@ SetupMixture::SetupMixture(std::shared_ptr<const SetupModel> parametric,
       ++patterns_[p].counts[pattern_key(int(p), entry(e))];
       for (int f : m.order())
         layout[std::size_t(f)] = std::uint8_t(patterns_[p].class_of[entry(e)[f]]);
-      ++patterns_[p].hashed[hash_of(layout.data())];
+      patterns_[p].hashed[hash_of(layout.data())] += 1;
     }
 
   components_.push_back({Type::kParametric, "parametric"});
@@ -133,6 +141,15 @@ SetupMixture::SetupMixture(std::shared_ptr<const SetupModel> parametric,
         components_.push_back(c);
       }
     add_shift_components();
+    if (!family_.empty()) {
+      const std::size_t copying = components_.size();
+      for (std::size_t i = 1; i < copying; ++i) {
+        Component f = components_[i];
+        f.name += "/family";
+        f.family = true;
+        components_.push_back(f);
+      }
+    }
     for (std::size_t b = 0; b < blocks_.size(); ++b)
       components_.push_back({Type::kBlock, "block:" + block_names_[b], int(b)});
   }
@@ -233,7 +250,7 @@ std::vector<double> SetupMixture::component_log_probs(const std::vector<int>& co
   const double n2 = double(entries());
   std::vector<double> out;
   out.reserve(components_.size());
-  std::vector<std::pair<int, std::vector<int>>> near;
+  std::vector<std::tuple<int, int, std::vector<int>>> near;  // entry, squares apart, t's there
   std::vector<std::vector<std::tuple<int, int, std::vector<int>>>> near_layouts(patterns_.size());
   for (const Component& c : components_) {
     if (weighted_only && weights_[out.size()] <= 0) {
@@ -245,9 +262,15 @@ std::vector<double> SetupMixture::component_log_probs(const std::vector<int>& co
         out.push_back(param_->log_prob(codes));
         break;
       case Type::kExact: {
-        const auto it = exact_.find(key_of(x.data()));
-        const int c0 = it == exact_.end() ? 0 : it->second;
-        out.push_back(c0 > 0 ? std::log(c0 / n2) : kMinusInf);
+        double c0 = 0;
+        if (c.family) {
+          const auto it = family_hash_.find(hash_of(x.data()));
+          c0 = it == family_hash_.end() ? 0.0 : it->second;
+        } else {
+          const auto it = exact_.find(key_of(x.data()));
+          c0 = it == exact_.end() ? 0 : it->second;
+        }
+        out.push_back(c0 > 0 ? std::log(c0 / template_total(c.family)) : kMinusInf);
         break;
       }
       case Type::kResample: {
@@ -262,31 +285,35 @@ std::vector<double> SetupMixture::component_log_probs(const std::vector<int>& co
             std::vector<int> a(std::size_t(param_->num_symbols()), 0);
             for (int f : param_->order())
               if (t[f] != x[std::size_t(f)]) ++a[t[f]];
-            near.push_back({d, std::move(a)});
+            near.push_back({e, d, std::move(a)});
           }
-          near.push_back({-1, {}});  // scanned
+          near.push_back({-1, -1, {}});  // scanned
         }
         double top = kMinusInf;
         std::vector<double> terms;
-        for (const auto& [d, a] : near)
-          if (d >= 0 && d <= c.block)
-            terms.push_back(log_resample(c.block, d, a)), top = std::max(top, terms.back());
+        for (const auto& [e, d, a] : near)
+          if (d >= 0 && d <= c.block) {
+            terms.push_back(log_resample(c.block, d, a) + std::log(template_weight(e, c.family)));
+            top = std::max(top, terms.back());
+          }
         double z = 0;
         for (double t : terms) z += std::exp(t - top);
-        out.push_back(terms.empty() ? kMinusInf : top + std::log(z / n2));
+        out.push_back(terms.empty() ? kMinusInf : top + std::log(z / template_total(c.family)));
         break;
       }
       case Type::kSwap: {
         // The swaps are their own inverses, so P(x | t) is the share of the walks from x that
         // end on t: the sum over walks from x of the entries equal to the end, / pairs^K.
         auto s = x;
-        const double hits = swap_walk(s.data(), hash_of(s.data()), c.block, exact_hash_);
-        out.push_back(hits > 0 ? std::log(hits / n2) - c.block * std::log(double(adjacent_.size()))
+        const double hits =
+            swap_walk(s.data(), hash_of(s.data()), c.block, c.family ? family_hash_ : exact_hash_);
+        out.push_back(hits > 0 ? std::log(hits / template_total(c.family)) -
+                                     c.block * std::log(double(adjacent_.size()))
                                : kMinusInf);
         break;
       }
       case Type::kShift:
-        out.push_back(log_shift(c.block, x));
+        out.push_back(log_shift(c.block, x, c.family));
         break;
       case Type::kBlock: {
         const auto& counts = block_counts_[std::size_t(c.block)];

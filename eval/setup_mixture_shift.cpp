@@ -67,7 +67,7 @@ void SetupMixture::add_shift_components() {
   }
 }
 
-double SetupMixture::log_shift(int kernel, const std::vector<std::uint8_t>& x) const {
+double SetupMixture::log_shift(int kernel, const std::vector<std::uint8_t>& x, bool family) const {
   const ShiftKernel& k = shift_kernels_[std::size_t(kernel)];
   const SetupModel& m = *param_;
   const int n = m.num_symbols(), empty = m.symbol_index(kEmptySymbol);
@@ -81,6 +81,7 @@ double SetupMixture::log_shift(int kernel, const std::vector<std::uint8_t>& x) c
   double sum = 0;
   for (int e = 0; e < entries(); ++e) {
     const std::uint8_t* t = &shift_pieces_[std::size_t(e) * p];
+    const double weight = template_weight(e, family);
     for (const auto& match : matchings_) {
       // Piece i of t goes from t[i] to g[i]; the free squares are those no earlier piece took.
       double prod = 1;
@@ -91,10 +92,10 @@ double SetupMixture::log_shift(int kernel, const std::vector<std::uint8_t>& x) c
         for (std::size_t j = 0; j < i; ++j) z -= row[g[j]];
         prod *= row[g[i]] / z;
       }
-      sum += prod;
+      sum += weight * prod;
     }
   }
-  return sum > 0 ? std::log(sum / double(entries())) : kMinusInf;
+  return sum > 0 ? std::log(sum / template_total(family)) : kMinusInf;
 }
 
 }  // namespace stratego::eval

@@ -72,10 +72,10 @@ std::uint64_t SetupMixture::hash_of(const std::uint8_t* s) const {
 }
 
 double SetupMixture::swap_walk(std::uint8_t* s, std::uint64_t h, int k,
-                               const std::unordered_map<std::uint64_t, int>& table) const {
+                               const std::unordered_map<std::uint64_t, double>& table) const {
   if (k == 0) {
     const auto it = table.find(h);
-    return it == table.end() ? 0.0 : double(it->second);
+    return it == table.end() ? 0.0 : it->second;
   }
   const std::size_t n = std::size_t(param_->num_symbols());
   double total = 0;
@@ -94,6 +94,25 @@ double SetupMixture::swap_walk(std::uint8_t* s, std::uint64_t h, int k,
   }
   // The swaps of equal contents all leave s as it is: one walk, counted `same` times.
   if (same > 0) total += same * swap_walk(s, h, k - 1, table);
+  return total;
+}
+
+double SetupMixture::family_of(const std::uint8_t* s) const {
+  const std::size_t n = std::size_t(param_->num_symbols());
+  const std::uint64_t h = hash_of(s);
+  const auto count = [&](std::uint64_t g) {
+    const auto it = exact_hash_.find(g);
+    return it == exact_hash_.end() ? 0.0 : it->second;
+  };
+  double total = count(h);
+  const auto& order = param_->order();
+  for (std::size_t i = 0; i < order.size(); ++i)
+    for (std::size_t j = i + 1; j < order.size(); ++j) {
+      const int a = order[i], b = order[j];
+      if (s[a] == s[b]) continue;
+      total += count(h ^ zobrist_[std::size_t(a) * n + s[a]] ^ zobrist_[std::size_t(b) * n + s[b]] ^
+                     zobrist_[std::size_t(a) * n + s[b]] ^ zobrist_[std::size_t(b) * n + s[a]]);
+    }
   return total;
 }
 

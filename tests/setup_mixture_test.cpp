@@ -73,12 +73,19 @@ TEST(SetupMixture, EveryComponentAndTheMixtureSumToOneOverLegalSetups) {
     EXPECT_NEAR(mixture, 1.0, 1e-9) << army;
     EXPECT_GE(mix.components().size(),
               14u);  // parametric, exact, 5 resample, 2 rows, patterns, 4 styles
-    int swaps = 0;
-    for (const auto& c : mix.components()) swaps += c.type == SetupMixture::Type::kSwap;
-    EXPECT_EQ(swaps, 3) << army << ": the sums above must cover swap:1..3";
-    int shifts = 0;
-    for (const auto& c : mix.components()) shifts += c.type == SetupMixture::Type::kShift;
-    EXPECT_EQ(shifts, 4) << army << ": the sums above must cover shift:L";
+    // Each copying component twice: its training set-ups drawn uniformly and by family weight.
+    int swaps = 0, shifts = 0, copying = 0, families = 0;
+    for (const auto& c : mix.components()) {
+      swaps += c.type == SetupMixture::Type::kSwap;
+      shifts += c.type == SetupMixture::Type::kShift;
+      copying += !c.family &&
+                 (c.type == SetupMixture::Type::kExact || c.type == SetupMixture::Type::kResample ||
+                  c.type == SetupMixture::Type::kSwap || c.type == SetupMixture::Type::kShift);
+      families += c.family;
+    }
+    EXPECT_EQ(swaps, 6) << army << ": the sums above must cover swap:1..3";
+    EXPECT_EQ(shifts, 8) << army << ": the sums above must cover shift:L";
+    EXPECT_EQ(families, copying) << army << ": and every copying component's /family";
     int placed = 0;
     for (const auto& c : mix.components())
       placed += c.type == SetupMixture::Type::kPlacement || c.placement;
@@ -109,7 +116,10 @@ TEST(SetupMixture, EmFindsTheComponentTheDataComesFrom) {
   SetupMixture mix(param, training);
   // Held out: the training set-ups themselves, so the exact component explains them best.
   mix.fit_weights(training, 0.01);
-  EXPECT_GT(mix.weights()[1], 0.5) << "exact";
+  double exact = 0;  // exact and exact/family (the training set-ups, drawn two ways)
+  for (std::size_t c = 0; c < mix.components().size(); ++c)
+    if (mix.components()[c].type == SetupMixture::Type::kExact) exact += mix.weights()[c];
+  EXPECT_GT(exact, 0.5);
   for (std::size_t c = 0; c < mix.components().size(); ++c)
     if (mix.components()[c].broad()) {
       EXPECT_GE(mix.weights()[c], 0.01 - 1e-12) << mix.components()[c].name;
@@ -173,6 +183,71 @@ TEST(SetupMixture, StylesGenerateWhatTheyScore) {
   EXPECT_TRUE(eval::StyleDistribution(SetupModel::uniform(load_variant("barrage")),
                                       eval::SetupStyle::kForwardBombs)
                   .available());
+}
+
+// The family weight (the /family components' template weight) against a direct count: the
+// training entries at most two squares from the entry.
+TEST(SetupMixture, FamilyWeightCountsTheEntriesWithinTwoSquares) {
+  for (const std::string army : {"MLKBDD", "MBBDD"}) {
+    const Variant v = tiny_variant(army);
+    const auto param = random_model(v, 3);
+    const auto all = every_setup(*param);
+    const SetupMixture mix(param, some_setups(*param, all));
+    const int zone = param->zone_size();
+    double total = 0, largest = 0;
+    for (int e = 0; e < mix.entries(); ++e) {
+      int near = 0;
+      for (int o = 0; o < mix.entries(); ++o) {
+        int d = 0;
+        for (int f = 0; f < zone; ++f) d += mix.entry(e)[f] != mix.entry(o)[f];
+        near += d <= 2;
+      }
+      EXPECT_EQ(mix.template_weight(e, true), near) << army << " entry " << e;
+      EXPECT_EQ(mix.template_weight(e, false), 1);
+      total += near, largest = std::max(largest, double(near));
+    }
+    EXPECT_EQ(mix.template_total(true), total);
+    EXPECT_GT(largest, 2) << army << ": some entry must have neighbours for this to test them";
+  }
+}
+
+// exact and exact/family beside uniform: the posterior weights against enumeration (both are
+// exact: a known set-up that contradicts an observation gets no weight).
+TEST(SetupMixture, PosteriorWeighsExactAndFamilyCopiesExactly) {
+  const Variant v = tiny_variant("MLKBDD");
+  const auto param = random_model(v, 9);
+  const auto all = every_setup(*param);
+  SetupMixture mix(param, some_setups(*param, all));
+  std::vector<double> w(mix.components().size(), 0.0);
+  std::vector<std::size_t> picked;
+  for (std::size_t c = 0; c < w.size(); ++c)
+    if (mix.components()[c].type == SetupMixture::Type::kExact ||
+        mix.components()[c].name == "uniform")
+      picked.push_back(c), w[c] = 1;
+  ASSERT_EQ(picked.size(), 3u);
+  mix.set_weights(w);
+  int cases = 0;
+  for (std::size_t pick = 0; pick < all.size(); pick += 5) {
+    const auto truth = param->symbols_of(all[pick]);
+    std::vector<int> obs(6, -1);
+    for (int f : {1, 3}) obs[std::size_t(f)] = param->symbol_index(truth[std::size_t(f)]);
+    std::vector<double> mass(w.size(), 0.0);
+    double sum = 0;
+    for (const auto& line : all) {
+      const auto codes = param->symbols_of(line);
+      if (param->symbol_index(codes[1]) != obs[1] || param->symbol_index(codes[3]) != obs[3])
+        continue;
+      const auto lp = mix.component_log_probs(codes);
+      for (std::size_t c : picked) mass[c] += mix.weights()[c] * std::exp(lp[c]);
+    }
+    for (std::size_t c : picked) sum += mass[c];
+    const eval::MixturePosterior post = eval::condition(mix, obs);
+    for (std::size_t c : picked)
+      EXPECT_NEAR(post.weights[c], mass[c] / sum, 1e-9)
+          << all[pick] << " " << mix.components()[c].name;
+    ++cases;
+  }
+  EXPECT_GT(cases, 10);
 }
 
 // Exact where the posterior says so: styles, the exact component and the blocks, against

@@ -258,7 +258,13 @@ void register_fit(CLI::App* analyze) {
       ->capture_default_str()
       ->check(CLI::Range(0, 64));
   cmd->add_option("--placement-l2", o->placement.l2,
-                  "Gaussian prior weight on the placement prior's parameters")
+                  "Gaussian prior weight on the placement prior's parameters (the shared ones "
+                  "when --placement-class-l2 is above 0)")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--placement-class-l2", o->placement.class_l2,
+                  "Gaussian prior weight on each class's deviation from the parameters the "
+                  "classes share (0: no sharing; --placement-l2 then weighs each class's own)")
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--placement-steps", o->placement.iterations, "Adam steps of the placement prior")
