@@ -63,14 +63,12 @@ void BM_UpdateAfterOneMove(benchmark::State& st) {
 }
 BENCHMARK(BM_UpdateAfterOneMove)->Unit(benchmark::kMicrosecond);
 
-void BM_UpdateAfterOneMoveMixture(benchmark::State& st) {
-  const ObservedGame& g = game();
+// Every update of game g's moves, a fresh belief with options o each time (built untimed).
+void time_updates(benchmark::State& st, const ObservedGame& g, const eval::BeliefOptions& o) {
   eval::SetupMixture::for_variant(*g.start.variant);  // parsed once, outside the timing
   std::int64_t updates = 0;
   for (auto _ : st) {
     st.PauseTiming();
-    eval::BeliefOptions o = options(true);
-    o.certain_copies = st.range(0) == 1;  // the older conditioning of the copying components
     eval::Belief b(g.start, o);
     st.ResumeTiming();
     for (std::size_t t = 0; t < g.moves.size(); ++t) b.update(g.moves[t], g.views[t]);
@@ -79,26 +77,22 @@ void BM_UpdateAfterOneMoveMixture(benchmark::State& st) {
   }
   st.SetItemsProcessed(updates);
 }
+
+void BM_UpdateAfterOneMoveMixture(benchmark::State& st) {
+  eval::BeliefOptions o = options(true);
+  o.certain_copies = st.range(0) == 1;  // the older conditioning of the copying components
+  time_updates(st, game(), o);
+}
 // Arg 0: the copying components as noisy copies (the default); 1: as before (certain copies).
 BENCHMARK(BM_UpdateAfterOneMoveMixture)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
-// Barrage: one belief update of a random game's 200 moves (or fewer) under the parametric prior
-// (arg 0) and under the built-in mixture (arg 1, the placement prior and the /family components).
+// Barrage: the updates of a random game's 200 moves (or fewer) under the parametric prior (arg 0)
+// and under the built-in mixture (arg 1: the placement prior and the /family components).
 void BM_UpdateAfterOneMoveBarrage(benchmark::State& st) {
   static const ObservedGame g = observed_random_game(2026, "barrage");
-  eval::SetupMixture::for_variant(*g.start.variant);  // parsed once, outside the timing
-  std::int64_t updates = 0;
-  for (auto _ : st) {
-    st.PauseTiming();
-    eval::BeliefOptions o = eval::default_options(*g.start.variant);
-    o.mixture = st.range(0) == 1;
-    eval::Belief b(g.start, o);
-    st.ResumeTiming();
-    for (std::size_t t = 0; t < g.moves.size(); ++t) b.update(g.moves[t], g.views[t]);
-    updates += std::int64_t(g.moves.size());
-    benchmark::DoNotOptimize(b.tracker().observations());
-  }
-  st.SetItemsProcessed(updates);
+  eval::BeliefOptions o = eval::default_options(*g.start.variant);
+  o.mixture = st.range(0) == 1;
+  time_updates(st, g, o);
 }
 BENCHMARK(BM_UpdateAfterOneMoveBarrage)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
