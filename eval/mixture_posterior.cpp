@@ -116,16 +116,18 @@ class NoisyCopies {
     const std::size_t nc = comps_.size();
     logw_.assign(std::size_t(entries) * nc, 0.0);
     std::vector<std::uint8_t> agree(observed_.size());
+    const bool families =
+        std::any_of(comps_.begin(), comps_.end(), [](const Comp& c) { return c.family; });
     for (int e = 0; e < entries; ++e) {
       const std::uint8_t* t = m_.entry(e);
       for (std::size_t j = 0; j < observed_.size(); ++j)
         agree[j] = t[observed_[j].first] == observed_[j].second;
+      const double log_family = families ? std::log(m_.template_weight(e, true)) : 0.0;
       for (std::size_t c = 0; c < nc; ++c) {
-        double s = 0;
+        double s = comps_[c].family ? log_family : 0.0;
         const double* g = comps_[c].gain.data();
         for (std::size_t j = 0; j < agree.size(); ++j)
           if (agree[j]) s += g[j];
-        if (comps_[c].family) s += std::log(m_.template_weight(e, true));
         logw_[std::size_t(e) * nc + c] = s;
       }
     }
@@ -235,17 +237,17 @@ MixturePosterior condition(const SetupMixture& m, const std::vector<int>& obs, C
       max_r = std::max(max_r, 2 * comp.block);
     else if (comp.type == SetupMixture::Type::kShift)
       max_r = std::max(max_r, m.shift_kernels()[std::size_t(comp.block)].moved);
-  // [0]: entries counted once; [1]: by their family weight (the /family components).
+  // [0]: each entry counted once; [1]: by its family weight, when a /family component is weighed.
   bool families = false;
   for (std::size_t c = 0; c < m.components().size(); ++c)
     families = families || (m.components()[c].family && weights[c] > 0);
+  const int weighings = families ? 2 : 1;
   std::vector<double> count_by_d[2];
   std::vector<std::vector<double>> symbols_by_d[2];
-  for (int fam = 0; fam < 2; ++fam) {
+  for (int fam = 0; fam < weighings; ++fam) {
     count_by_d[fam].assign(std::size_t(max_r + 1), 0.0);
-    symbols_by_d[fam].assign(
-        std::size_t(max_r + 1),
-        std::vector<double>(fam && !families ? 0 : std::size_t(zone * n), 0.0));
+    symbols_by_d[fam].assign(std::size_t(max_r + 1),
+                             std::vector<double>(std::size_t(zone * n), 0.0));
   }
   std::vector<int> observed_squares;
   for (int f : p.order())
@@ -256,7 +258,7 @@ MixturePosterior condition(const SetupMixture& m, const std::vector<int>& obs, C
     for (int f : observed_squares)
       if (t[f] != obs[std::size_t(f)] && ++d > max_r) break;
     if (d > max_r) continue;
-    for (int fam = 0; fam < (families ? 2 : 1); ++fam) {
+    for (int fam = 0; fam < weighings; ++fam) {
       const double w = m.template_weight(e, fam == 1);
       count_by_d[fam][std::size_t(d)] += w;
       double* row = symbols_by_d[fam][std::size_t(d)].data();

@@ -42,7 +42,6 @@ SetupMixture::SetupMixture(std::shared_ptr<const SetupModel> parametric,
       const auto idx = indices_of(t);
       train_.insert(train_.end(), idx.begin(), idx.end());
     }
-  for (int e = 0; e < entries(); ++e) ++exact_[key_of(entry(e))];
   // Fixed words (splitmix64 from a constant seed) so that hashes are the same in every run.
   std::uint64_t z = 0x5EED5E7u;
   zobrist_.resize(std::size_t(zone_) * std::size_t(m.num_symbols()));
@@ -262,14 +261,11 @@ std::vector<double> SetupMixture::component_log_probs(const std::vector<int>& co
         out.push_back(param_->log_prob(codes));
         break;
       case Type::kExact: {
-        double c0 = 0;
-        if (c.family) {
-          const auto it = family_hash_.find(hash_of(x.data()));
-          c0 = it == family_hash_.end() ? 0.0 : it->second;
-        } else {
-          const auto it = exact_.find(key_of(x.data()));
-          c0 = it == exact_.end() ? 0 : it->second;
-        }
+        // The entries equal to x (by Zobrist hash, as the swap walks look them up), each by its
+        // template weight.
+        const auto& table = c.family ? family_hash_ : exact_hash_;
+        const auto it = table.find(hash_of(x.data()));
+        const double c0 = it == table.end() ? 0.0 : it->second;
         out.push_back(c0 > 0 ? std::log(c0 / template_total(c.family)) : kMinusInf);
         break;
       }
@@ -390,8 +386,8 @@ double SetupMixture::log_prob(const std::vector<int>& codes) const {
 SetupMixture::Match SetupMixture::match(const std::vector<int>& codes) const {
   const auto x = indices_of(codes);
   Match m;
-  const auto it = exact_.find(key_of(x.data()));
-  m.exact = it == exact_.end() ? 0 : it->second;
+  const auto it = exact_hash_.find(hash_of(x.data()));
+  m.exact = it == exact_hash_.end() ? 0 : int(it->second);
   int best = std::numeric_limits<int>::max();
   for (int e = 0; e < entries(); ++e) {
     const std::uint8_t* t = entry(e);

@@ -206,9 +206,6 @@ class SetupMixture {
   std::string source;
 
  private:
-  std::string key_of(const std::uint8_t* s) const {
-    return std::string(reinterpret_cast<const char*>(s), std::size_t(zone_));
-  }
   std::string block_key(int b, const std::uint8_t* s) const;
   double log_uniform_rest(int b, const std::uint8_t* s) const;
   // Sum over every sequence of k adjacent swaps from s (hash h) of the table's weight of the
@@ -222,9 +219,8 @@ class SetupMixture {
   std::shared_ptr<const SetupModel> param_;
   int zone_ = 0;
   std::vector<std::uint8_t> train_;
-  std::unordered_map<std::string, int> exact_;
-  // Zobrist hashes (one random word per square and symbol) of the entries, for swap:K, whose
-  // walks look up thousands of set-ups each.
+  // Zobrist hashes (one random word per square and symbol) of the entries, for exact, match and
+  // swap:K, whose walks look up thousands of set-ups each; the entries per hash.
   std::vector<std::uint64_t> zobrist_;
   std::unordered_map<std::uint64_t, double> exact_hash_;
   // Per entry, its family weight (empty when the split is too large), their sum, and their sum
