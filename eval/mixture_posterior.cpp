@@ -56,16 +56,19 @@ double independent_squares_log_lik(const SetupModel& p, const std::vector<int>& 
   return lp - std::log(std::max(dist[std::size_t(empties_seen)], 1e-300));
 }
 
-// The copying components resample:M, swap:K and shift:L conditioned as noisy copies: a square of
-// the copied set-up t is kept with probability keep = 1 - r/n (r the squares the component
-// redraws: M, 2K, the squares shift:L moves on average), else it holds a piece drawn by the
-// army's shares b. So an observed symbol o on f has P(o | t) = keep * [t_f == o] + (1 - keep) *
-// b(o), the squares independently: an observed square that agrees with t costs t the chance
-// that it was redrawn, and one that disagrees costs (1 - keep) b(o) instead of ruling t out.
+// The copying components resample:M, swap:K, shift:L and exchange conditioned as noisy copies: a
+// square of the copied set-up t is kept with probability keep = 1 - r/n (r the squares the
+// component redraws: M, 2K, 2 for an exchange, the squares shift:L moves on average), else it holds
+// a piece drawn by the army's shares b. So an observed symbol o on f has P(o | t) = keep * [t_f ==
+// o] + (1
+// - keep) * b(o), the squares independently: an observed square that agrees with t costs t the
+// chance that it was redrawn, and one that disagrees costs (1 - keep) b(o) instead of ruling t out.
 // (Copies::kCertain is the older conditioning, kept for comparison: C(n-d, r-d)/C(n, r) r^-d for
 // d disagreeing squares, every agreeing one certain.) One pass over the training entries serves
 // every copying component: per entry, each component's log-weight is the sum over the observed
-// squares it agrees on of log(1 + keep / ((1 - keep) b(o))).
+// squares it agrees on of log(1 + keep / ((1 - keep) b(o))). exchange changes only pieces: its
+// keep is per piece square, b the pieces' shares, and t's empty squares are kept whole (an entry
+// whose empty squares differ from the observed ones gets no weight).
 class NoisyCopies {
  public:
   NoisyCopies(const SetupMixture& m, const std::vector<double>& weights,
@@ -73,6 +76,8 @@ class NoisyCopies {
       : m_(m) {
     const SetupModel& p = m.parametric();
     const int squares = int(p.order().size());
+    empty_ = p.symbol_index(kEmptySymbol);
+    const int pieces = squares - (empty_ >= 0 ? p.counts()[std::size_t(empty_)] : 0);
     if (copies == Copies::kCertain) return;
     for (std::size_t c = 0; c < m.components().size(); ++c) {
       const auto& comp = m.components()[c];
@@ -82,11 +87,18 @@ class NoisyCopies {
       if (comp.type == SetupMixture::Type::kSwap) r = 2 * comp.block;
       if (comp.type == SetupMixture::Type::kShift)
         r = m.shift_kernels()[std::size_t(comp.block)].moved;
-      if (r < 0) continue;
       Comp k;
       k.c = c;
       k.family = comp.family;
-      k.keep = std::clamp(1.0 - double(r) / squares, 0.0, 1.0);
+      if (comp.type == SetupMixture::Type::kExchange) {
+        // Two of the pieces change, the empty squares never.
+        k.pieces_only = true;
+        k.keep = std::clamp(1.0 - 2.0 / std::max(pieces, 1), 0.0, 1.0);
+      } else if (r >= 0) {
+        k.keep = std::clamp(1.0 - double(r) / squares, 0.0, 1.0);
+      } else {
+        continue;
+      }
       comps_.push_back(std::move(k));
     }
     for (int f : p.order())
@@ -94,10 +106,20 @@ class NoisyCopies {
     for (int f : p.order())
       if (obs[std::size_t(f)] < 0) hidden_.push_back(f);
     base_.resize(p.counts().size());
-    for (std::size_t s = 0; s < base_.size(); ++s) base_[s] = double(p.counts()[s]) / squares;
+    piece_base_.assign(p.counts().size(), 0.0);
+    for (std::size_t s = 0; s < base_.size(); ++s) {
+      base_[s] = double(p.counts()[s]) / squares;
+      if (int(s) != empty_) piece_base_[s] = double(p.counts()[s]) / std::max(pieces, 1);
+    }
     for (Comp& c : comps_) {
       for (const auto& [f, o] : observed_) {
-        const double b = base_[std::size_t(o)], q = (1 - c.keep) * b;
+        // A pieces-only copy keeps every empty square: an observed one only filters (score).
+        const double b = c.pieces_only ? piece_base_[std::size_t(o)] : base_[std::size_t(o)];
+        const double q = (1 - c.keep) * b;
+        if (c.pieces_only && o == empty_) {
+          c.gain.push_back(0.0);
+          continue;
+        }
         c.common += std::log(q);
         c.gain.push_back(q > 0 ? std::log1p(c.keep / q) : 1e300);
       }
@@ -120,10 +142,18 @@ class NoisyCopies {
         std::any_of(comps_.begin(), comps_.end(), [](const Comp& c) { return c.family; });
     for (int e = 0; e < entries; ++e) {
       const std::uint8_t* t = m_.entry(e);
-      for (std::size_t j = 0; j < observed_.size(); ++j)
-        agree[j] = t[observed_[j].first] == observed_[j].second;
+      bool same_layout = true;  // t's empty squares where the observations have them
+      for (std::size_t j = 0; j < observed_.size(); ++j) {
+        const auto [f, o] = observed_[j];
+        agree[j] = t[f] == o;
+        same_layout = same_layout && (t[f] == empty_) == (o == empty_);
+      }
       const double log_family = families ? std::log(m_.template_weight(e, true)) : 0.0;
       for (std::size_t c = 0; c < nc; ++c) {
+        if (comps_[c].pieces_only && !same_layout) {
+          logw_[std::size_t(e) * nc + c] = kMinusInf;
+          continue;
+        }
         double s = comps_[c].family ? log_family : 0.0;
         const double* g = comps_[c].gain.data();
         for (std::size_t j = 0; j < agree.size(); ++j)
@@ -134,6 +164,7 @@ class NoisyCopies {
     for (std::size_t c = 0; c < nc; ++c) {
       Comp& k = comps_[c];
       for (int e = 0; e < entries; ++e) k.top = std::max(k.top, logw_[std::size_t(e) * nc + c]);
+      if (k.top == kMinusInf) continue;  // no entry fits: loglik stays -infinity
       for (int e = 0; e < entries; ++e) k.z += std::exp(logw_[std::size_t(e) * nc + c] - k.top);
       loglik[k.c] = entries > 0 && k.z > 0
                         ? k.common + k.top + std::log(k.z) - std::log(m_.template_total(k.family))
@@ -153,32 +184,51 @@ class NoisyCopies {
       const Comp& k = comps_[c];
       const double w = weights[k.c] / rest;
       if (!(w > 0) || !(k.z > 0)) continue;
-      scale[c] = w * k.keep / k.z;
-      broad += w * (1 - k.keep);
+      scale[c] = w / k.z;
+      if (!k.pieces_only) broad += w * (1 - k.keep);
     }
     for (int f : hidden_)
       for (int s = 0; s < n; ++s) others[std::size_t(f * n + s)] += broad * base_[std::size_t(s)];
-    // An entry adds its symbols with the sum over components of its weight in each; entries of
-    // negligible weight (below 1e-12 of a component's total) are skipped.
+    // An entry adds its symbols with the sum over components of its weight in each (times keep);
+    // a pieces-only copy keeps t's empty squares whole and spreads the rest of each hidden
+    // piece square by the army's piece shares. Entries of negligible weight (below 1e-12 of a
+    // component's total) are skipped.
+    std::vector<double> spread(std::size_t(m_.parametric().zone_size()), 0.0);
     for (int e = 0; e < m_.entries(); ++e) {
-      double a = 0;
+      double a = 0, whole = 0, pieces = 0;
       for (std::size_t c = 0; c < nc; ++c) {
         if (scale[c] == 0) continue;
         const double x = logw_[std::size_t(e) * nc + c] - comps_[c].top;
-        if (x > -28) a += scale[c] * std::exp(x);
+        if (!(x > -28)) continue;
+        const double v = scale[c] * std::exp(x);
+        if (!comps_[c].pieces_only) {
+          a += v * comps_[c].keep;
+          continue;
+        }
+        whole += v;
+        pieces += v * comps_[c].keep;
       }
-      if (a == 0) continue;
+      if (a == 0 && whole == 0) continue;
       const std::uint8_t* t = m_.entry(e);
-      for (int f : hidden_) others[std::size_t(f * n + t[f])] += a;
+      for (int f : hidden_) {
+        const bool empty = t[f] == empty_;
+        others[std::size_t(f * n + t[f])] += a + (empty ? whole : pieces);
+        if (!empty) spread[std::size_t(f)] += whole - pieces;
+      }
     }
+    for (int f : hidden_)
+      if (spread[std::size_t(f)] > 0)
+        for (int s = 0; s < n; ++s)
+          others[std::size_t(f * n + s)] += spread[std::size_t(f)] * piece_base_[std::size_t(s)];
   }
 
  private:
   struct Comp {
     std::size_t c;
-    bool family = false;  // entries weighed by their family weight
-    double keep;
-    double common = 0;              // sum over observed squares of log((1 - keep) b(o))
+    bool family = false;       // entries weighed by their family weight
+    bool pieces_only = false;  // exchange: only t's pieces change, never its empty squares
+    double keep;        // the chance a square of t (a piece square, when pieces_only) is kept
+    double common = 0;  // sum over observed squares of log((1 - keep) b(o))
     std::vector<double> gain;       // per observed square: log(1 + keep / ((1 - keep) b(o)))
     double top = kMinusInf, z = 0;  // the largest entry log-weight, and the sum of exp(. - top)
   };
@@ -187,8 +237,10 @@ class NoisyCopies {
   std::vector<std::size_t> members_;
   std::vector<std::pair<int, int>> observed_;  // (frame square, symbol index)
   std::vector<int> hidden_;
-  std::vector<double> base_;  // the army's share of each symbol
-  std::vector<double> logw_;  // entries x components: the sum of gains over agreeing squares
+  std::vector<double> base_;        // the army's share of each symbol
+  std::vector<double> piece_base_;  // the same among the pieces (0 for the empty square)
+  int empty_ = -1;                  // the empty square's symbol index, if the army has one
+  std::vector<double> logw_;        // entries x components: the sum of gains over agreeing squares
 };
 
 }  // namespace
@@ -235,6 +287,8 @@ MixturePosterior condition(const SetupMixture& m, const std::vector<int>& obs, C
       max_r = std::max(max_r, comp.block);
     else if (comp.type == SetupMixture::Type::kSwap)
       max_r = std::max(max_r, 2 * comp.block);
+    else if (comp.type == SetupMixture::Type::kExchange)
+      max_r = std::max(max_r, 2);
     else if (comp.type == SetupMixture::Type::kShift)
       max_r = std::max(max_r, m.shift_kernels()[std::size_t(comp.block)].moved);
   // [0]: each entry counted once; [1]: by its family weight, when a /family component is weighed.
@@ -291,12 +345,14 @@ MixturePosterior condition(const SetupMixture& m, const std::vector<int>& obs, C
       case SetupMixture::Type::kExact:
       case SetupMixture::Type::kResample:
       case SetupMixture::Type::kSwap:
+      case SetupMixture::Type::kExchange:
       case SetupMixture::Type::kShift: {
         if (noisy.count(c)) break;  // the noisy copies: below, all in one pass
-        // swap:K moves at most 2K squares: conditioned as resample:2K; shift:L as resample
-        // of the squares it moves on average.
-        const int r = comp.type == SetupMixture::Type::kExact  ? 0
-                      : comp.type == SetupMixture::Type::kSwap ? 2 * comp.block
+        // swap:K moves at most 2K squares: conditioned as resample:2K, exchange as resample:2;
+        // shift:L as resample of the squares it moves on average.
+        const int r = comp.type == SetupMixture::Type::kExact      ? 0
+                      : comp.type == SetupMixture::Type::kSwap     ? 2 * comp.block
+                      : comp.type == SetupMixture::Type::kExchange ? 2
                       : comp.type == SetupMixture::Type::kShift
                           ? m.shift_kernels()[std::size_t(comp.block)].moved
                           : comp.block;

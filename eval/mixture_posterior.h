@@ -16,6 +16,9 @@
 //               takes every observed square that agrees with t as certain)
 //   block:B     exact (the block's known contents, the rest uniform)
 //   swap:K      as resample:2K
+//   exchange    a noisy copy of t's pieces: t's empty squares kept (an entry whose empty
+//               squares differ from the observed ones gets no weight), each piece square kept
+//               with probability keep = 1 - 2/pieces, else a piece drawn by the pieces' shares
 //   shift:L     as resample:M, M the squares it moves on average (ShiftKernel::moved)
 //   placement   as parametric, with the placement prior's per-square shares
 //   pattern:P   as the layout with uniform placement within each class (the +model and ~M

@@ -178,8 +178,8 @@ double PlacementModel::mix_classes(const std::vector<int>& pos, const std::vecto
 }
 
 PlacementModel PlacementModel::fit(const SetupModel& shape,
-                                   const std::vector<std::vector<int>>& training,
-                                   const Options& o) {
+                                   const std::vector<std::vector<int>>& training, const Options& o,
+                                   const std::vector<std::vector<int>>& extra) {
   if (!fits(shape))
     throw InputError("placement prior: the army has " + std::to_string(shape.pieces()) +
                      " pieces, more than " + std::to_string(kMaxPieces));
@@ -196,11 +196,17 @@ PlacementModel PlacementModel::fit(const SetupModel& shape,
   if (k > 1)
     for (double& p : m.params_) p = 0.3 * (rng.uniform() - 0.5);
   std::vector<std::vector<int>> data;
-  for (const auto& s : training)
-    for (const auto& t : {s, mirrored(s, shape.width())})
-      if (auto pos = m.positions(t); !pos.empty()) data.push_back(std::move(pos));
+  std::vector<double> weight;  // per placement sequence in data
+  for (const auto* set : {&training, &extra})
+    for (const auto& s : *set)
+      for (const auto& t : {s, mirrored(s, shape.width())})
+        if (auto pos = m.positions(t); !pos.empty()) {
+          data.push_back(std::move(pos));
+          weight.push_back(set == &extra ? o.extra_weight : 1.0);
+        }
   if (data.empty()) throw InputError("placement prior: no training set-up of this army");
-  const double n = double(data.size());
+  double n = 0;
+  for (double w : weight) n += w;
   std::vector<double> resp(data.size() * std::size_t(k), 1.0 / k);
   std::vector<double> grad(m.params_.size());
   auto expectation = [&] {
@@ -217,7 +223,7 @@ PlacementModel PlacementModel::fit(const SetupModel& shape,
       for (int c = 0; c < k; ++c) {
         const double r = std::exp(lps[std::size_t(c)] - top) / z;
         resp[d * std::size_t(k) + std::size_t(c)] = r;
-        total[std::size_t(c)] += r;
+        total[std::size_t(c)] += weight[d] * r;
       }
     }
     for (int c = 0; c < k; ++c) m.class_weight_[std::size_t(c)] = total[std::size_t(c)] / n;
@@ -244,7 +250,7 @@ PlacementModel PlacementModel::fit(const SetupModel& shape,
     for (std::size_t d = 0; d < data.size(); ++d)
       for (int c = 0; c < k; ++c) {
         const double r = resp[d * std::size_t(k) + std::size_t(c)];
-        if (r > 1e-6) m.sequence_log_prob(c, data[d], &grad, r / n);
+        if (r > 1e-6) m.sequence_log_prob(c, data[d], &grad, weight[d] * r / n);
       }
     for (std::size_t q = 0; q < free.size(); ++q) free_grad[q] = l2_of(q) / n * free[q];
     for (std::size_t q = 0; q < size; ++q) {

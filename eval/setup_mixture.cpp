@@ -141,6 +141,7 @@ SetupMixture::SetupMixture(std::shared_ptr<const SetupModel> parametric,
       }
     add_shift_components();
     if (!family_.empty()) {
+      add_exchange_component();
       const std::size_t copying = components_.size();
       for (std::size_t i = 1; i < copying; ++i) {
         Component f = components_[i];
@@ -310,6 +311,9 @@ std::vector<double> SetupMixture::component_log_probs(const std::vector<int>& co
       }
       case Type::kShift:
         out.push_back(log_shift(c.block, x, c.family));
+        break;
+      case Type::kExchange:
+        out.push_back(log_exchange(x, c.family));
         break;
       case Type::kBlock: {
         const auto& counts = block_counts_[std::size_t(c.block)];

@@ -31,15 +31,23 @@
 //               t's; only for armies with at most kMaxShiftMatchings such matchings (Barrage,
 //               Duel, not classic). Normalised: every walk ends on a legal set-up, and each
 //               step is normalised over the free squares
+//   exchange    a training set-up or its mirror with the contents of two squares holding
+//               different pieces exchanged (the Marshal and the General, a Scout and the Miner:
+//               people who reuse a set-up often swap two pieces' roles), the exchange drawn by
+//               the kinds it exchanges, at rates estimated on the training split (how often
+//               exchanging those two kinds in an entry gives another entry; smoothed). Every
+//               set-up of an army offers the same exchanges of each pair of kinds, so the rates
+//               are one distribution for every t (normalised). Only for training splits of at
+//               most kMaxFamilyEntries entries
 //   placement   the placement prior (eval/placement_model.h): pieces placed one at a time, each
 //               by its square and its offsets from the pieces placed before; small armies only
-//   NAME/family  for exact, resample:M, swap:K and shift:L: the same, the training set-up t
-//               drawn by its family weight (the entries within two squares of t: its copies and
-//               the set-ups one exchange of two squares away) instead of uniformly. People who
-//               keep reusing a set-up with small changes reuse it again: on Barrage's held-out
-//               tenth, entries with 8 or more such neighbours were copied or nearly copied (two
-//               squares or fewer) about 50 times as often per entry as those with none. Only for
-//               training splits of at most kMaxFamilyEntries entries (not classic: the families
+//   NAME/family  for exact, resample:M, swap:K, shift:L and exchange: the same, the training
+//               set-up t drawn by its family weight (the entries within two squares of t: its
+//               copies and the set-ups one exchange of two squares away) instead of uniformly.
+//               People who keep reusing a set-up with small changes reuse it again: on Barrage's
+//               held-out tenth, entries with 8 or more such neighbours were copied or nearly copied
+//               (two squares or fewer) about 50 times as often per entry as those with none. Only
+//               for training splits of at most kMaxFamilyEntries entries (not classic: the families
 //               cost a lookup per pair of squares per entry)
 //   uniform, forward-bombs, flag-front, high-front   the styles
 // Every component is a normalised distribution over legal set-ups, so the mixture is one
@@ -78,6 +86,7 @@ class SetupMixture {
     kResample,
     kSwap,
     kShift,
+    kExchange,
     kBlock,
     kPattern,
     kPlacement,
@@ -92,7 +101,7 @@ class SetupMixture {
     int resample = 0;  // kPattern: squares of the layout resampled (a near copy of a layout)
     int swaps = 0;     // kPattern: adjacent swaps of the layout (as swap:K, on the classes)
     bool placement = false;  // kPattern: filled by the placement prior, not the parametric model
-    bool family = false;     // kExact, kResample, kSwap, kShift: t drawn by its family weight
+    bool family = false;  // kExact, kResample, kSwap, kShift, kExchange: t drawn by family weight
     SetupStyle style = SetupStyle::kUniform;
     bool broad() const { return type == Type::kStyle; }
   };
@@ -183,6 +192,19 @@ class SetupMixture {
   }
   double template_total(bool family) const { return family ? family_total_ : double(entries()); }
   static constexpr int kMaxFamilyEntries = 20000;
+  // Each training set-up (not its mirror) with one exchange drawn by exchange_rate, per_setup
+  // times (seeded), as symbol codes: the set-ups people make of theirs by swapping two pieces'
+  // roles, which the placement prior is fitted on beside the training set-ups (PlacementModel).
+  // Empty without exchange rates.
+  std::vector<std::vector<int>> exchanged_copies(int per_setup, std::uint64_t seed) const;
+  // exchange: the probability of each exchange of two pieces of symbol indices s and r (the
+  // same for every set-up of the army); 0 for equal symbols and the empty square.
+  double exchange_rate(int s, int r) const {
+    return exchange_rate_.empty()
+               ? 0.0
+               : exchange_rate_[std::size_t(s) * std::size_t(param_->num_symbols()) +
+                                std::size_t(r)];
+  }
 
   // How x relates to the training split: entries equal to x (a set-up and its mirror count as
   // two entries; a symmetric set-up matches both), and the nearest entry's distance in squares.
@@ -215,6 +237,15 @@ class SetupMixture {
   // The entries within two squares of s: equal to it, or one exchange of two squares away.
   double family_of(const std::uint8_t* s) const;
   std::uint64_t hash_of(const std::uint8_t* s) const;
+  // The hash of s (hash h) with the contents of squares a and b exchanged.
+  std::uint64_t exchanged(std::uint64_t h, const std::uint8_t* s, int a, int b) const {
+    const std::size_t n = std::size_t(param_->num_symbols());
+    return h ^ zobrist_[std::size_t(a) * n + s[a]] ^ zobrist_[std::size_t(b) * n + s[b]] ^
+           zobrist_[std::size_t(a) * n + s[b]] ^ zobrist_[std::size_t(b) * n + s[a]];
+  }
+  void add_exchange_component();
+  double log_exchange(const std::vector<std::uint8_t>& x, bool family) const;
+  std::vector<double> exchange_rate_;  // symbols x symbols
 
   std::shared_ptr<const SetupModel> param_;
   int zone_ = 0;

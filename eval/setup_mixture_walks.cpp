@@ -77,7 +77,6 @@ double SetupMixture::swap_walk(std::uint8_t* s, std::uint64_t h, int k,
     const auto it = table.find(h);
     return it == table.end() ? 0.0 : it->second;
   }
-  const std::size_t n = std::size_t(param_->num_symbols());
   double total = 0;
   int same = 0;
   for (const auto& [a, b] : adjacent_) {
@@ -85,9 +84,7 @@ double SetupMixture::swap_walk(std::uint8_t* s, std::uint64_t h, int k,
       ++same;
       continue;
     }
-    const std::uint64_t g =
-        h ^ zobrist_[std::size_t(a) * n + s[a]] ^ zobrist_[std::size_t(b) * n + s[b]] ^
-        zobrist_[std::size_t(a) * n + s[b]] ^ zobrist_[std::size_t(b) * n + s[a]];
+    const std::uint64_t g = exchanged(h, s, a, b);
     std::swap(s[a], s[b]);
     total += swap_walk(s, g, k - 1, table);
     std::swap(s[a], s[b]);
@@ -98,7 +95,6 @@ double SetupMixture::swap_walk(std::uint8_t* s, std::uint64_t h, int k,
 }
 
 double SetupMixture::family_of(const std::uint8_t* s) const {
-  const std::size_t n = std::size_t(param_->num_symbols());
   const std::uint64_t h = hash_of(s);
   const auto count = [&](std::uint64_t g) {
     const auto it = exact_hash_.find(g);
@@ -110,8 +106,7 @@ double SetupMixture::family_of(const std::uint8_t* s) const {
     for (std::size_t j = i + 1; j < order.size(); ++j) {
       const int a = order[i], b = order[j];
       if (s[a] == s[b]) continue;
-      total += count(h ^ zobrist_[std::size_t(a) * n + s[a]] ^ zobrist_[std::size_t(b) * n + s[b]] ^
-                     zobrist_[std::size_t(a) * n + s[b]] ^ zobrist_[std::size_t(b) * n + s[a]]);
+      total += count(exchanged(h, s, a, b));
     }
   return total;
 }

@@ -92,6 +92,35 @@ TEST(PlacementModel, LearnsWhereTheBombStandsFromTheFlag) {
   EXPECT_LT(unlike, held - 3);
 }
 
+// Extra set-ups weigh in the fit by their weight: at weight 0 the fit is the one without them,
+// and the more weight, the likelier the model finds them.
+TEST(PlacementModel, ExtraSetupsWeighInTheFitByTheirWeight) {
+  const Variant v = tiny_variant("MLKBDD");
+  const SetupModel shape = SetupModel::uniform(v);
+  const auto all = every_setup(shape);
+  std::vector<std::vector<int>> training, extra;
+  for (std::size_t i = 0; i < all.size(); i += 9) training.push_back(shape.symbols_of(all[i]));
+  for (std::size_t i = 4; i < all.size(); i += 23) extra.push_back(shape.symbols_of(all[i]));
+  PlacementModel::Options o;
+  o.classes = 2;
+  o.iterations = 60;
+  const auto mean_on_extra = [&](const PlacementModel& m) {
+    double total = 0;
+    for (const auto& s : extra) total += m.log_prob(s);
+    return total / double(extra.size());
+  };
+  const PlacementModel without = PlacementModel::fit(shape, training, o);
+  o.extra_weight = 0;
+  EXPECT_EQ(PlacementModel::fit(shape, training, o, extra).format(), without.format());
+  double last = mean_on_extra(without);
+  for (double w : {0.3, 1.0}) {
+    o.extra_weight = w;
+    const double now = mean_on_extra(PlacementModel::fit(shape, training, o, extra));
+    EXPECT_GT(now, last + 0.05) << "weight " << w;
+    last = now;
+  }
+}
+
 TEST(PlacementModel, TextFormKeepsTheModelAndNamesTheDamagedLine) {
   const Variant v = tiny_variant("MLKBDD");
   const SetupModel shape = SetupModel::uniform(v);

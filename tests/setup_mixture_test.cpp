@@ -74,17 +74,20 @@ TEST(SetupMixture, EveryComponentAndTheMixtureSumToOneOverLegalSetups) {
     EXPECT_GE(mix.components().size(),
               14u);  // parametric, exact, 5 resample, 2 rows, patterns, 4 styles
     // Each copying component twice: its training set-ups drawn uniformly and by family weight.
-    int swaps = 0, shifts = 0, copying = 0, families = 0;
+    int swaps = 0, shifts = 0, exchanges = 0, copying = 0, families = 0;
     for (const auto& c : mix.components()) {
       swaps += c.type == SetupMixture::Type::kSwap;
       shifts += c.type == SetupMixture::Type::kShift;
+      exchanges += c.type == SetupMixture::Type::kExchange;
       copying += !c.family &&
                  (c.type == SetupMixture::Type::kExact || c.type == SetupMixture::Type::kResample ||
-                  c.type == SetupMixture::Type::kSwap || c.type == SetupMixture::Type::kShift);
+                  c.type == SetupMixture::Type::kSwap || c.type == SetupMixture::Type::kShift ||
+                  c.type == SetupMixture::Type::kExchange);
       families += c.family;
     }
     EXPECT_EQ(swaps, 6) << army << ": the sums above must cover swap:1..3";
     EXPECT_EQ(shifts, 8) << army << ": the sums above must cover shift:L";
+    EXPECT_EQ(exchanges, 2) << army << ": the sums above must cover exchange";
     EXPECT_EQ(families, copying) << army << ": and every copying component's /family";
     int placed = 0;
     for (const auto& c : mix.components())
@@ -209,6 +212,120 @@ TEST(SetupMixture, FamilyWeightCountsTheEntriesWithinTwoSquares) {
     EXPECT_EQ(mix.template_total(true), total);
     EXPECT_GT(largest, 2) << army << ": some entry must have neighbours for this to test them";
   }
+}
+
+// exchange against the obvious sum: every training entry t, every exchange of two squares holding
+// different pieces that turns t into x, at the rate of the kinds exchanged. The training set-ups
+// exchange the Marshal and the General far more often than any other two pieces, so their rate
+// must come out highest.
+TEST(SetupMixture, ExchangeSumsTheExchangesThatTurnAnEntryIntoTheSetup) {
+  const Variant v = tiny_variant("MLKBDD");
+  const auto param = random_model(v, 3);
+  const auto all = every_setup(*param);
+  auto training = some_setups(*param, all);
+  const int n = param->num_symbols(), zone = param->zone_size(),
+            empty = param->symbol_index(eval::kEmptySymbol);
+  const int marshal = param->symbol_index(int(Kind::kMarshal)),
+            general = param->symbol_index(int(Kind::kGeneral));
+  for (std::size_t i = 0, size = training.size(); i < size; ++i) {
+    auto t = training[i];
+    for (int& code : t)
+      code = code == int(Kind::kMarshal)   ? int(Kind::kGeneral)
+             : code == int(Kind::kGeneral) ? int(Kind::kMarshal)
+                                           : code;
+    training.push_back(t);
+  }
+  const SetupMixture mix(param, training);
+  for (int s = 0; s < n; ++s)
+    for (int r = 0; r < n; ++r) {
+      const bool other = s != r && s != empty && r != empty &&
+                         std::min(s, r) * n + std::max(s, r) !=
+                             std::min(marshal, general) * n + std::max(marshal, general);
+      if (other) {
+        EXPECT_GT(mix.exchange_rate(marshal, general), mix.exchange_rate(s, r));
+      }
+    }
+  const auto index = [&](std::size_t c) {
+    return std::size_t(std::find_if(mix.components().begin(), mix.components().end(),
+                                    [&](const auto& k) {
+                                      return k.type == SetupMixture::Type::kExchange &&
+                                             k.family == (c == 1);
+                                    }) -
+                       mix.components().begin());
+  };
+  int hits = 0;
+  for (const auto& line : all) {
+    const auto x = mix.indices_of(param->symbols_of(line));
+    double p[2] = {0, 0};
+    for (int e = 0; e < mix.entries(); ++e) {
+      const std::uint8_t* t = mix.entry(e);
+      for (int a = 0; a < zone; ++a)
+        for (int b = a + 1; b < zone; ++b) {
+          if (t[a] == t[b] || t[a] == empty || t[b] == empty) continue;
+          std::vector<std::uint8_t> y(t, t + zone);
+          std::swap(y[std::size_t(a)], y[std::size_t(b)]);
+          if (y != x) continue;
+          for (int fam = 0; fam < 2; ++fam)
+            p[fam] += mix.template_weight(e, fam == 1) / mix.template_total(fam == 1) *
+                      mix.exchange_rate(t[a], t[b]);
+        }
+    }
+    const auto lps = mix.component_log_probs(param->symbols_of(line));
+    for (std::size_t fam = 0; fam < 2; ++fam) {
+      if (p[fam] > 0) {
+        EXPECT_NEAR(lps[index(fam)], std::log(p[fam]), 1e-9) << line;
+      } else {
+        EXPECT_TRUE(std::isinf(lps[index(fam)]) && lps[index(fam)] < 0) << line;
+      }
+    }
+    hits += p[0] > 0;
+  }
+  EXPECT_GT(hits, 10) << "some set-ups must be exchanges of an entry for this to test them";
+}
+
+// The exchanged copies the placement prior is fitted on: each training set-up per_setup times,
+// each two squares apart from it with two different pieces exchanged, drawn by the exchange
+// rates (the Marshal and the General, which these training set-ups exchange, at least twice as
+// often as any other two), the same for the same seed.
+TEST(SetupMixture, ExchangedCopiesSwapTwoPiecesByTheExchangeRates) {
+  const Variant v = tiny_variant("MLKBDD");
+  const auto param = random_model(v, 3);
+  const auto all = every_setup(*param);
+  auto training = some_setups(*param, all);
+  for (std::size_t i = 0, size = training.size(); i < size; ++i) {
+    auto t = training[i];
+    for (int& code : t)
+      code = code == int(Kind::kMarshal)   ? int(Kind::kGeneral)
+             : code == int(Kind::kGeneral) ? int(Kind::kMarshal)
+                                           : code;
+    training.push_back(t);
+  }
+  const SetupMixture mix(param, training);
+  const auto copies = mix.exchanged_copies(5, 7);
+  ASSERT_EQ(copies.size(), 5 * training.size());
+  EXPECT_EQ(copies, mix.exchanged_copies(5, 7));
+  EXPECT_NE(copies, mix.exchanged_copies(5, 8));
+  int marshal_general = 0;
+  for (std::size_t i = 0; i < copies.size(); ++i) {
+    const auto& t = training[i / 5];
+    std::vector<int> differ;
+    for (std::size_t f = 0; f < t.size(); ++f)
+      if (t[f] != copies[i][f]) differ.push_back(int(f));
+    ASSERT_EQ(differ.size(), 2u) << i;
+    const int a = t[std::size_t(differ[0])], b = t[std::size_t(differ[1])];
+    EXPECT_EQ(copies[i][std::size_t(differ[0])], b);
+    EXPECT_EQ(copies[i][std::size_t(differ[1])], a);
+    EXPECT_NE(a, eval::kEmptySymbol);
+    EXPECT_NE(b, eval::kEmptySymbol);
+    marshal_general +=
+        std::min(a, b) == int(Kind::kGeneral) && std::max(a, b) == int(Kind::kMarshal);
+  }
+  // Every set-up offers one exchange of its Marshal and General, drawn at their rate.
+  const double expected =
+      double(copies.size()) * mix.exchange_rate(param->symbol_index(int(Kind::kMarshal)),
+                                                param->symbol_index(int(Kind::kGeneral)));
+  EXPECT_NEAR(marshal_general, expected, 4 * std::sqrt(expected));
+  EXPECT_GT(marshal_general, 2 * int(copies.size()) / 13) << "13 other exchanges";
 }
 
 // exact and exact/family beside uniform: the posterior weights against enumeration (both are
@@ -338,6 +455,79 @@ TEST(SetupMixture, NoisyCopiesWeighResampleNearerTheExactPosterior) {
                 noisy_error / cases, certain_error / cases, cases);
   EXPECT_LT(noisy_error, certain_error);
   EXPECT_LT(noisy_error / cases, 0.1);
+}
+
+// exchange beside uniform at half and half, on armies with empty squares: its posterior weight
+// against enumeration, and (exchange alone) its predictive shares of the hidden squares,
+// conditioned as a noisy copy of t's pieces (the default) and, for comparison, as resample:2 with
+// every agreeing square certain (Copies::kCertain).
+TEST(SetupMixture, ExchangeIsConditionedNearTheExactPosterior) {
+  double weight_error[2] = {0, 0}, share_error[2] = {0, 0};
+  int cases = 0, shares_scored = 0;
+  for (const std::string army : {"MLKD", "MLBDD"}) {
+    const Variant v = tiny_variant(army);
+    const auto param = random_model(v, 5);
+    const auto all = every_setup(*param);
+    SetupMixture mix(param, some_setups(*param, all));
+    SetupMixture alone = mix;
+    const int n = param->num_symbols(), zone = param->zone_size();
+    std::size_t uniform = 0, exchange = 0;
+    for (std::size_t c = 0; c < mix.components().size(); ++c) {
+      if (mix.components()[c].name == "uniform") uniform = c;
+      if (mix.components()[c].name == "exchange") exchange = c;
+    }
+    ASSERT_GT(exchange, 0u) << army;
+    std::vector<double> w(mix.components().size(), 0.0);
+    w[exchange] = 1;
+    alone.set_weights(w);
+    w[exchange] = w[uniform] = 0.5;
+    mix.set_weights(w);
+    const std::vector<int> seen = {0, 4};
+    for (std::size_t pick = 1; pick < all.size(); pick += 5) {
+      const auto truth = param->symbols_of(all[pick]);
+      std::vector<int> obs(std::size_t(zone), -1);
+      for (int f : seen) obs[std::size_t(f)] = param->symbol_index(truth[std::size_t(f)]);
+      double pe = 0, pu = 0;
+      std::vector<double> shares(std::size_t(zone * n), 0.0);
+      for (const auto& line : all) {
+        const auto codes = param->symbols_of(line);
+        bool fits = true;
+        for (int f : seen)
+          fits = fits && param->symbol_index(codes[std::size_t(f)]) == obs[std::size_t(f)];
+        if (!fits) continue;
+        const auto lp = mix.component_log_probs(codes);
+        pe += std::exp(lp[exchange]), pu += std::exp(lp[uniform]);
+        for (int f = 0; f < zone; ++f)
+          shares[std::size_t(f * n + param->symbol_index(codes[std::size_t(f)]))] +=
+              std::exp(lp[exchange]);
+      }
+      const double exact = pe / (pe + pu);
+      for (int way = 0; way < 2; ++way) {
+        const auto copies = way == 0 ? eval::Copies::kNoisy : eval::Copies::kCertain;
+        weight_error[way] += std::abs(eval::condition(mix, obs, copies).weights[exchange] - exact);
+        if (!(pe > 0)) continue;
+        const auto post = eval::condition(alone, obs, copies);
+        for (int f = 0; f < zone; ++f)
+          for (int s = 0; s < n; ++s)
+            if (obs[std::size_t(f)] < 0)
+              share_error[way] += std::abs(post.others[std::size_t(f * n + s)] -
+                                           shares[std::size_t(f * n + s)] / pe);
+      }
+      ++cases;
+      shares_scored += pe > 0;
+    }
+  }
+  ASSERT_GT(cases, 10);
+  ASSERT_GT(shares_scored, 10);
+  if (std::getenv("STRATEGO_PRINT"))
+    std::printf(
+        "mean |error| of the exchange weight: pieces-only %.4f, as resample:2 %.4f; of its "
+        "shares: %.4f, %.4f\n",
+        weight_error[0] / cases, weight_error[1] / cases, share_error[0] / shares_scored,
+        share_error[1] / shares_scored);
+  EXPECT_LT(weight_error[0], weight_error[1]);
+  EXPECT_LT(weight_error[0] / cases, 0.1);
+  EXPECT_LT(share_error[0], share_error[1]);
 }
 
 TEST(SetupMixture, FrontRowBombsMoveWeightOntoTheBroadComponents) {

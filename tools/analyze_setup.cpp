@@ -131,6 +131,7 @@ struct FitCommandOptions {
   std::string variant = "classic", data, out, mixture_out;
   eval::FitOptions fit;
   eval::PlacementModel::Options placement;
+  int placement_exchanges = 8;  // exchanged copies of each training set-up the placement fits
   double floor = 0.005;
 };
 
@@ -191,7 +192,8 @@ void run_fit(const FitCommandOptions& o) {
   if (o.placement.classes > 0 && eval::PlacementModel::fits(shape) &&
       data.training.size() >= kPlacementMinTraining) {
     auto placement = std::make_shared<const eval::PlacementModel>(
-        eval::PlacementModel::fit(shape, data.training, o.placement));
+        eval::PlacementModel::fit(shape, data.training, o.placement,
+                                  mix.exchanged_copies(o.placement_exchanges, o.placement.seed)));
     double held = 0;
     for (const auto& s : data.validation) held += placement->log_prob(s);
     held /= double(std::max<std::size_t>(data.validation.size(), 1));
@@ -267,6 +269,15 @@ void register_fit(CLI::App* analyze) {
                   "classes share (0: no sharing; --placement-l2 then weighs each class's own)")
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--placement-exchanges", o->placement_exchanges,
+                  "Copies of each training set-up with two pieces exchanged (by the exchange "
+                  "component's rates) that the placement prior is also fitted on")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 64));
+  cmd->add_option("--placement-exchange-weight", o->placement.extra_weight,
+                  "The weight of each such copy in the placement fit (a training set-up: 1)")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 1.0));
   cmd->add_option("--placement-steps", o->placement.iterations, "Adam steps of the placement prior")
       ->capture_default_str()
       ->check(CLI::Range(1, 100000));
