@@ -47,6 +47,20 @@ std::vector<std::vector<int>> some_setups(const SetupModel& m,
   return out;
 }
 
+// The set-ups, and each again with its Marshal and General exchanged.
+std::vector<std::vector<int>> with_marshal_and_general_exchanged(
+    std::vector<std::vector<int>> setups) {
+  for (std::size_t i = 0, size = setups.size(); i < size; ++i) {
+    auto t = setups[i];
+    for (int& code : t)
+      code = code == int(Kind::kMarshal)   ? int(Kind::kGeneral)
+             : code == int(Kind::kGeneral) ? int(Kind::kMarshal)
+                                           : code;
+    setups.push_back(t);
+  }
+  return setups;
+}
+
 TEST(SetupMixture, EveryComponentAndTheMixtureSumToOneOverLegalSetups) {
   // Filling the zone, and with empty squares (where the patterns have an "occupied" class).
   // MBBDD: two pairs of identical pieces, so shift:L sums over four matchings.
@@ -222,19 +236,11 @@ TEST(SetupMixture, ExchangeSumsTheExchangesThatTurnAnEntryIntoTheSetup) {
   const Variant v = tiny_variant("MLKBDD");
   const auto param = random_model(v, 3);
   const auto all = every_setup(*param);
-  auto training = some_setups(*param, all);
+  const auto training = with_marshal_and_general_exchanged(some_setups(*param, all));
   const int n = param->num_symbols(), zone = param->zone_size(),
             empty = param->symbol_index(eval::kEmptySymbol);
   const int marshal = param->symbol_index(int(Kind::kMarshal)),
             general = param->symbol_index(int(Kind::kGeneral));
-  for (std::size_t i = 0, size = training.size(); i < size; ++i) {
-    auto t = training[i];
-    for (int& code : t)
-      code = code == int(Kind::kMarshal)   ? int(Kind::kGeneral)
-             : code == int(Kind::kGeneral) ? int(Kind::kMarshal)
-                                           : code;
-    training.push_back(t);
-  }
   const SetupMixture mix(param, training);
   for (int s = 0; s < n; ++s)
     for (int r = 0; r < n; ++r) {
@@ -291,15 +297,7 @@ TEST(SetupMixture, ExchangedCopiesSwapTwoPiecesByTheExchangeRates) {
   const Variant v = tiny_variant("MLKBDD");
   const auto param = random_model(v, 3);
   const auto all = every_setup(*param);
-  auto training = some_setups(*param, all);
-  for (std::size_t i = 0, size = training.size(); i < size; ++i) {
-    auto t = training[i];
-    for (int& code : t)
-      code = code == int(Kind::kMarshal)   ? int(Kind::kGeneral)
-             : code == int(Kind::kGeneral) ? int(Kind::kMarshal)
-                                           : code;
-    training.push_back(t);
-  }
+  const auto training = with_marshal_and_general_exchanged(some_setups(*param, all));
   const SetupMixture mix(param, training);
   const auto copies = mix.exchanged_copies(5, 7);
   ASSERT_EQ(copies.size(), 5 * training.size());
