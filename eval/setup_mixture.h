@@ -243,6 +243,19 @@ class SetupMixture {
     return h ^ zobrist_[std::size_t(a) * n + s[a]] ^ zobrist_[std::size_t(b) * n + s[b]] ^
            zobrist_[std::size_t(a) * n + s[b]] ^ zobrist_[std::size_t(b) * n + s[a]];
   }
+  // Calls f(a, b) for every pair of squares a, b (a before b in the order) whose contents
+  // differ, both pieces when pieces_only: the exchanges of s.
+  template <class F>
+  void for_each_exchange(const std::uint8_t* s, bool pieces_only, F&& f) const {
+    const auto& order = param_->order();
+    const int empty = param_->symbol_index(kEmptySymbol);
+    for (std::size_t i = 0; i < order.size(); ++i)
+      for (std::size_t j = i + 1; j < order.size(); ++j) {
+        const int a = order[i], b = order[j];
+        if (s[a] == s[b] || (pieces_only && (s[a] == empty || s[b] == empty))) continue;
+        f(a, b);
+      }
+  }
   void add_exchange_component();
   double log_exchange(const std::vector<std::uint8_t>& x, bool family) const;
   std::vector<double> exchange_rate_;  // symbols x symbols

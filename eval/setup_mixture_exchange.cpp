@@ -12,20 +12,16 @@ namespace stratego::eval {
 void SetupMixture::add_exchange_component() {
   const SetupModel& m = *param_;
   const int n = m.num_symbols(), empty = m.symbol_index(kEmptySymbol);
-  const auto& order = m.order();
   // Per pair of symbols: the exchanges of them in the entries that give another entry (hits),
   // out of all such exchanges; every entry offers counts[s] * counts[r] of them.
   std::vector<double> hits(std::size_t(n * n), 0.0);
   for (int e = 0; e < entries(); ++e) {
     const std::uint8_t* t = entry(e);
     const std::uint64_t h = hash_of(t);
-    for (std::size_t i = 0; i < order.size(); ++i)
-      for (std::size_t j = i + 1; j < order.size(); ++j) {
-        const int a = order[i], b = order[j];
-        if (t[a] == t[b] || t[a] == empty || t[b] == empty) continue;
-        const auto it = exact_hash_.find(exchanged(h, t, a, b));
-        if (it != exact_hash_.end()) hits[std::size_t(t[a] * n + t[b])] += it->second;
-      }
+    for_each_exchange(t, true, [&](int a, int b) {
+      const auto it = exact_hash_.find(exchanged(h, t, a, b));
+      if (it != exact_hash_.end()) hits[std::size_t(t[a] * n + t[b])] += it->second;
+    });
   }
   // rate(s, r) proportional to (hits + 1/2) / exchanges offered, normalised over the exchanges
   // one set-up offers (the same for every set-up of the army).
@@ -51,20 +47,12 @@ void SetupMixture::add_exchange_component() {
 double SetupMixture::log_exchange(const std::vector<std::uint8_t>& x, bool family) const {
   // An exchange is its own inverse: t = x with the same two squares exchanged, at the same rate.
   const auto& table = family ? family_hash_ : exact_hash_;
-  const auto& order = param_->order();
-  const int empty = param_->symbol_index(kEmptySymbol);
   const std::uint64_t h = hash_of(x.data());
   double sum = 0;
-  for (std::size_t i = 0; i < order.size(); ++i)
-    for (std::size_t j = i + 1; j < order.size(); ++j) {
-      const int a = order[i], b = order[j];
-      if (x[std::size_t(a)] == x[std::size_t(b)] || x[std::size_t(a)] == empty ||
-          x[std::size_t(b)] == empty)
-        continue;
-      const auto it = table.find(exchanged(h, x.data(), a, b));
-      if (it != table.end())
-        sum += it->second * exchange_rate(x[std::size_t(a)], x[std::size_t(b)]);
-    }
+  for_each_exchange(x.data(), true, [&](int a, int b) {
+    const auto it = table.find(exchanged(h, x.data(), a, b));
+    if (it != table.end()) sum += it->second * exchange_rate(x[std::size_t(a)], x[std::size_t(b)]);
+  });
   return sum > 0 ? std::log(sum / template_total(family)) : kMinusInf;
 }
 
@@ -72,28 +60,23 @@ std::vector<std::vector<int>> SetupMixture::exchanged_copies(int per_setup,
                                                              std::uint64_t seed) const {
   std::vector<std::vector<int>> out;
   if (exchange_rate_.empty()) return out;
-  const auto& order = param_->order();
   const auto& symbols = param_->symbols();
-  const int empty = param_->symbol_index(kEmptySymbol);
   Rng rng(seed);
   std::vector<std::pair<int, int>> pairs;
   std::vector<double> rates;
   for (int j = 0; j < training_count(); ++j) {
     const std::uint8_t* t = entry(2 * j);
     pairs.clear(), rates.clear();
-    for (std::size_t i = 0; i < order.size(); ++i)
-      for (std::size_t k = i + 1; k < order.size(); ++k) {
-        const int a = order[i], b = order[k];
-        if (t[a] == t[b] || t[a] == empty || t[b] == empty) continue;
-        pairs.push_back({a, b});
-        rates.push_back(exchange_rate(t[a], t[b]));  // they sum to 1 over t's exchanges
-      }
+    for_each_exchange(t, true, [&](int a, int b) {
+      pairs.push_back({a, b});
+      rates.push_back(exchange_rate(t[a], t[b]));  // they sum to 1 over t's exchanges
+    });
     for (int c = 0; c < per_setup; ++c) {
       double u = rng.uniform01();
       std::size_t pick = 0;
       while (pick + 1 < rates.size() && (u -= rates[pick]) >= 0) ++pick;
       std::vector<int> codes(std::size_t(zone_), -1);
-      for (int f : order) codes[std::size_t(f)] = symbols[t[f]];
+      for (int f : param_->order()) codes[std::size_t(f)] = symbols[t[f]];
       std::swap(codes[std::size_t(pairs[pick].first)], codes[std::size_t(pairs[pick].second)]);
       out.push_back(std::move(codes));
     }

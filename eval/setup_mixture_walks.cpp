@@ -101,13 +101,7 @@ double SetupMixture::family_of(const std::uint8_t* s) const {
     return it == exact_hash_.end() ? 0.0 : it->second;
   };
   double total = count(h);
-  const auto& order = param_->order();
-  for (std::size_t i = 0; i < order.size(); ++i)
-    for (std::size_t j = i + 1; j < order.size(); ++j) {
-      const int a = order[i], b = order[j];
-      if (s[a] == s[b]) continue;
-      total += count(exchanged(h, s, a, b));
-    }
+  for_each_exchange(s, false, [&](int a, int b) { total += count(exchanged(h, s, a, b)); });
   return total;
 }
 
