@@ -56,19 +56,19 @@ double independent_squares_log_lik(const SetupModel& p, const std::vector<int>& 
   return lp - std::log(std::max(dist[std::size_t(empties_seen)], 1e-300));
 }
 
-// The copying components resample:M, swap:K, shift:L and exchange conditioned as noisy copies: a
-// square of the copied set-up t is kept with probability keep = 1 - r/n (r the squares the
-// component redraws: M, 2K, 2 for an exchange, the squares shift:L moves on average), else it holds
-// a piece drawn by the army's shares b. So an observed symbol o on f has P(o | t) = keep * [t_f ==
-// o] + (1
-// - keep) * b(o), the squares independently: an observed square that agrees with t costs t the
-// chance that it was redrawn, and one that disagrees costs (1 - keep) b(o) instead of ruling t out.
-// (Copies::kCertain is the older conditioning, kept for comparison: C(n-d, r-d)/C(n, r) r^-d for
-// d disagreeing squares, every agreeing one certain.) One pass over the training entries serves
-// every copying component: per entry, each component's log-weight is the sum over the observed
-// squares it agrees on of log(1 + keep / ((1 - keep) b(o))). exchange changes only pieces: its
-// keep is per piece square, b the pieces' shares, and t's empty squares are kept whole (an entry
-// whose empty squares differ from the observed ones gets no weight).
+// The copying components resample:M, swap:K, shift:L and exchange conditioned as noisy copies:
+// a square of the copied set-up t is kept with probability keep = 1 - r/n (r the squares the
+// component redraws: M, 2K, the squares shift:L moves on average), else it holds a piece drawn
+// by the army's shares b. So an observed symbol o on f has
+//   P(o | t) = keep [t_f == o] + (1 - keep) b(o),
+// the squares independently: an observed square that agrees with t costs t the chance that it
+// was redrawn, and one that disagrees costs (1 - keep) b(o) instead of ruling t out. exchange
+// changes only pieces: its keep (1 - 2/pieces) is per piece square, b the pieces' shares, and
+// t's empty squares are kept whole (an entry whose empty squares differ from the observed ones
+// gets no weight). (Copies::kCertain is the older conditioning, kept for comparison:
+// C(n-d, r-d)/C(n, r) r^-d for d disagreeing squares, every agreeing one certain.) One pass over
+// the training entries serves every copying component: per entry, each component's log-weight
+// is the sum over the observed squares it agrees on of log(1 + keep / ((1 - keep) b(o))).
 class NoisyCopies {
  public:
   NoisyCopies(const SetupMixture& m, const std::vector<double>& weights,
