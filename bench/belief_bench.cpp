@@ -8,8 +8,10 @@
 // eval/setup_mixture.h; BM_UpdateAfterOneMoveMixture/1 with the copying components conditioned
 // the older way, eval/mixture_posterior.h Copies::kCertain), and BM_ScoreSetup scores one human
 // set-up under the parametric prior (arg 0) and under the mixture (arg 1); BM_ScoreBarrageSetup
-// the same in Barrage, and under the placement prior alone (arg 2).
+// the same in Barrage, and under the placement prior alone (arg 2); BM_FitBarragePlacement fits
+// a cut-down Barrage placement prior on 1 and 2 threads.
 #include <benchmark/benchmark.h>
+#include <tbb/task_arena.h>
 
 #include <map>
 #include <memory>
@@ -124,6 +126,32 @@ void BM_ScoreBarrageSetup(benchmark::State& st) {
                                                 : mix->placement()->log_prob(codes));
 }
 BENCHMARK(BM_ScoreBarrageSetup)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMicrosecond);
+
+// Fitting Barrage's placement prior (`stratego analyze fit`'s longest step), cut down: the first
+// 500 training set-ups of the built-in mixture with 8 exchanged copies each, 8 classes, 30 Adam
+// steps, on 1 thread and on 2 (the fit's sums are the same on any number: the ratio is the gain).
+void BM_FitBarragePlacement(benchmark::State& st) {
+  const auto mix = eval::SetupMixture::for_variant(load_variant("barrage"));
+  if (!mix || !mix->placement()) {
+    st.SkipWithError("no built-in Barrage mixture with a placement prior");
+    return;
+  }
+  std::vector<std::vector<int>> training;
+  for (int j = 0; j < 500 && j < mix->training_count(); ++j)
+    training.push_back(mix->parametric().symbols_of(mix->training_line(j)));
+  const eval::SetupMixture part(std::make_shared<const eval::SetupModel>(mix->parametric()),
+                                training);
+  const auto copies = part.exchanged_copies(8, 1);
+  eval::PlacementModel::Options o;
+  o.iterations = 30;
+  tbb::task_arena arena(int(st.range(0)));
+  for (auto _ : st)
+    arena.execute([&] {
+      benchmark::DoNotOptimize(
+          eval::PlacementModel::fit(mix->parametric(), training, o, copies).classes());
+    });
+}
+BENCHMARK(BM_FitBarragePlacement)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_Marginals(benchmark::State& st) {
   const eval::Belief& b = belief_at(int(st.range(0)));

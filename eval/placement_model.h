@@ -18,7 +18,8 @@
 //
 // Fitted by EM over the classes with Adam steps on each class's conditional log-likelihood, on
 // the training set-ups and their mirrors; each class's parameters are parameters every class
-// shares plus the class's own deviation, each with a Gaussian prior (Options).
+// shares plus the class's own deviation, each with a Gaussian prior (Options). The fit runs on
+// every core (oneTBB) and gives the same model on any number of them.
 #pragma once
 
 #include <cstdint>

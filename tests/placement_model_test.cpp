@@ -5,6 +5,7 @@
 #include "eval/placement_model.h"
 
 #include <gtest/gtest.h>
+#include <tbb/task_arena.h>
 
 #include <cmath>
 #include <map>
@@ -119,6 +120,29 @@ TEST(PlacementModel, ExtraSetupsWeighInTheFitByTheirWeight) {
     EXPECT_GT(now, last + 0.05) << "weight " << w;
     last = now;
   }
+}
+
+// The fit sums its sequences in fixed chunks, whatever the threads: the same model on one
+// thread as on four.
+TEST(PlacementModel, FitIsTheSameOnOneThreadAsOnSeveral) {
+  Variant v = tiny_variant("BMDDK");
+  v.width = 5;
+  v.geometry = Geometry(v.width, v.height, 0);
+  const SetupModel shape = SetupModel::uniform(v);
+  const auto all = every_setup(shape);
+  std::vector<std::vector<int>> training;
+  for (std::size_t i = 0; i < all.size(); i += 7) training.push_back(shape.symbols_of(all[i]));
+  ASSERT_GT(training.size(), 2000u) << "too few set-ups for several chunks";
+  PlacementModel::Options o;
+  o.classes = 2;
+  o.iterations = 12;
+  const auto fit_on = [&](int threads) {
+    tbb::task_arena arena(threads);
+    return arena.execute([&] { return PlacementModel::fit(shape, training, o); });
+  };
+  const PlacementModel one = fit_on(1), four = fit_on(4);
+  for (std::size_t i = 0; i < training.size(); i += 97)
+    EXPECT_EQ(one.log_prob(training[i]), four.log_prob(training[i])) << i;
 }
 
 TEST(PlacementModel, TextFormKeepsTheModelAndNamesTheDamagedLine) {
