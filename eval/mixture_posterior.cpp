@@ -114,12 +114,12 @@ class NoisyCopies {
     for (Comp& c : comps_) {
       for (const auto& [f, o] : observed_) {
         // A pieces-only copy keeps every empty square: an observed one only filters (score).
-        const double b = c.pieces_only ? piece_base_[std::size_t(o)] : base_[std::size_t(o)];
-        const double q = (1 - c.keep) * b;
         if (c.pieces_only && o == empty_) {
           c.gain.push_back(0.0);
           continue;
         }
+        const double q =
+            (1 - c.keep) * (c.pieces_only ? piece_base_[std::size_t(o)] : base_[std::size_t(o)]);
         c.common += std::log(q);
         c.gain.push_back(q > 0 ? std::log1p(c.keep / q) : 1e300);
       }

@@ -278,9 +278,9 @@ PlacementModel PlacementModel::fit(const SetupModel& shape,
           if (r > 1e-6) m.sequence_log_prob(c, data[d], &g, weight[d] * r / n);
         }
     });
-    std::fill(grad.begin(), grad.end(), 0.0);
-    for (const auto& g : chunk_grad)
-      for (std::size_t q = 0; q < grad.size(); ++q) grad[q] += g[q];
+    grad = chunk_grad.front();
+    for (std::size_t chunk = 1; chunk < chunks; ++chunk)
+      for (std::size_t q = 0; q < grad.size(); ++q) grad[q] += chunk_grad[chunk][q];
     for (std::size_t q = 0; q < free.size(); ++q) free_grad[q] = l2_of(q) / n * free[q];
     for (std::size_t q = 0; q < size; ++q) {
       free_grad[q] -= grad[q];

@@ -71,14 +71,15 @@ std::vector<std::vector<int>> SetupMixture::exchanged_copies(int per_setup,
       pairs.push_back({a, b});
       rates.push_back(exchange_rate(t[a], t[b]));  // they sum to 1 over t's exchanges
     });
+    std::vector<int> codes(std::size_t(zone_), -1);
+    for (int f : param_->order()) codes[std::size_t(f)] = symbols[t[f]];
     for (int c = 0; c < per_setup; ++c) {
       double u = rng.uniform01();
       std::size_t pick = 0;
       while (pick + 1 < rates.size() && (u -= rates[pick]) >= 0) ++pick;
-      std::vector<int> codes(std::size_t(zone_), -1);
-      for (int f : param_->order()) codes[std::size_t(f)] = symbols[t[f]];
-      std::swap(codes[std::size_t(pairs[pick].first)], codes[std::size_t(pairs[pick].second)]);
-      out.push_back(std::move(codes));
+      out.push_back(codes);
+      std::swap(out.back()[std::size_t(pairs[pick].first)],
+                out.back()[std::size_t(pairs[pick].second)]);
     }
   }
   return out;
