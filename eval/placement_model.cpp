@@ -180,6 +180,42 @@ double PlacementModel::mix_classes(const std::vector<int>& pos, const std::vecto
   return top + std::log(z);
 }
 
+std::vector<std::pair<std::size_t, std::size_t>> PlacementModel::neighbour_pairs(
+    int classes, bool shared) const {
+  std::vector<std::pair<std::size_t, std::size_t>> out;
+  const int rel_rows = 2 * rows_ - 1, rel_cols = 2 * width_ - 1,
+            pairs = pieces_ * (pieces_ - 1) / 2;
+  const auto theta_pairs = [&](std::size_t base) {
+    for (int i = 0; i < pieces_; ++i)
+      for (int f = 0; f < zone_; ++f) {
+        const std::size_t q = base + std::size_t(i * zone_ + f);
+        if (f % width_ + 1 < width_) out.emplace_back(q, q + 1);
+        if (f + width_ < zone_) out.emplace_back(q, q + std::size_t(width_));
+      }
+  };
+  const auto rel_pairs = [&](std::size_t base) {
+    for (int pr = 0; pr < pairs; ++pr)
+      for (int dx = 0; dx < rel_cols; ++dx)
+        for (int dy = 0; dy < rel_rows; ++dy) {
+          const std::size_t q = base + std::size_t(pr * offsets_ + dx * rel_rows + dy);
+          if (dy + 1 < rel_rows) out.emplace_back(q, q + 1);
+          if (dx + 1 < rel_cols) out.emplace_back(q, q + std::size_t(rel_rows));
+        }
+  };
+  const std::size_t theta_block = std::size_t(pieces_) * std::size_t(zone_),
+                    rel_block = std::size_t(pairs) * std::size_t(offsets_);
+  for (int c = 0; c < classes; ++c) {
+    theta_pairs(std::size_t(c) * theta_block);
+    rel_pairs(rel_base_ + std::size_t(c) * rel_block);
+  }
+  // The shared parameters follow every class's, theta then rel (fit's free parameters).
+  if (shared) {
+    theta_pairs(params_.size());
+    rel_pairs(params_.size() + theta_block);
+  }
+  return out;
+}
+
 PlacementModel PlacementModel::fit(const SetupModel& shape,
                                    const std::vector<std::vector<int>>& training, const Options& o,
                                    const std::vector<std::vector<int>>& extra) {
@@ -266,6 +302,8 @@ PlacementModel PlacementModel::fit(const SetupModel& shape,
   if (shared) free.resize(size + theta_block + rel_block, 0.0);
   std::vector<double> free_grad(free.size()), m1(free.size(), 0.0), m2(free.size(), 0.0);
   const auto l2_of = [&](std::size_t q) { return q < size && shared ? o.class_l2 : o.l2; };
+  const auto neighbours = o.smooth > 0 ? m.neighbour_pairs(k, shared)
+                                       : std::vector<std::pair<std::size_t, std::size_t>>{};
   constexpr double kRate = 0.05, kBeta1 = 0.9, kBeta2 = 0.999;
   for (int it = 1; it <= o.iterations; ++it) {
     if (k > 1 && it % 10 == 1) expectation();
@@ -282,6 +320,11 @@ PlacementModel PlacementModel::fit(const SetupModel& shape,
     for (std::size_t chunk = 1; chunk < chunks; ++chunk)
       for (std::size_t q = 0; q < grad.size(); ++q) grad[q] += chunk_grad[chunk][q];
     for (std::size_t q = 0; q < free.size(); ++q) free_grad[q] = l2_of(q) / n * free[q];
+    for (const auto& [a, b] : neighbours) {
+      const double d = o.smooth / n * (free[a] - free[b]);
+      free_grad[a] += d;
+      free_grad[b] -= d;
+    }
     for (std::size_t q = 0; q < size; ++q) {
       free_grad[q] -= grad[q];
       if (shared) free_grad[shared_of(q)] -= grad[q];

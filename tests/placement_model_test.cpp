@@ -122,6 +122,37 @@ TEST(PlacementModel, ExtraSetupsWeighInTheFitByTheirWeight) {
   }
 }
 
+// The smoothness prior pulls a piece's weights on neighbouring squares together: fitted on a few
+// hundred set-ups with the General often on one square, the squares beside that one gain on the
+// corners when the fit is smoothed.
+TEST(PlacementModel, SmoothnessLiftsTheSquaresBesideAFavouredOne) {
+  Variant v = tiny_variant("BMDDK");
+  v.width = 5;
+  v.geometry = Geometry(v.width, v.height, 0);
+  const SetupModel shape = SetupModel::uniform(v);
+  constexpr int kFavoured = 2;  // back row, middle column
+  std::vector<std::vector<int>> training;
+  int favoured = 0, other = 0;
+  for (const auto& line : every_setup(shape))
+    if (line[kFavoured] == 'K' ? ++favoured % 8 == 0 : ++other % 60 == 0)
+      training.push_back(shape.symbols_of(line));
+  const int general = shape.symbol_index(kGeneral);
+  PlacementModel::Options o;
+  o.classes = 1;
+  o.iterations = 150;
+  const auto beside_over_corners = [&](double smooth) {
+    o.smooth = smooth;
+    const PlacementModel m = PlacementModel::fit(shape, training, o);
+    // Beside: left of, right of and in front of the favoured square; the corners of the zone.
+    const double beside = m.share(1, general) + m.share(3, general) + m.share(7, general);
+    const double corners =
+        m.share(0, general) + m.share(4, general) + m.share(5, general) + m.share(9, general);
+    return beside / 3 / (corners / 4);
+  };
+  const double plain = beside_over_corners(0), smooth = beside_over_corners(40);
+  EXPECT_GT(smooth, plain * 1.2) << "plain " << plain;
+}
+
 // The fit sums its sequences in fixed chunks, whatever the threads: the same model on one
 // thread as on four.
 TEST(PlacementModel, FitIsTheSameOnOneThreadAsOnSeveral) {

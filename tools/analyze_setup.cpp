@@ -269,6 +269,15 @@ void register_fit(CLI::App* analyze) {
                   "classes share (0: no sharing; --placement-l2 then weighs each class's own)")
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--placement-seed", o->placement.seed,
+                  "Seed of the placement prior's start and of its exchanged copies")
+      ->check(seed_validator())
+      ->capture_default_str();
+  cmd->add_option("--placement-smooth", o->placement.smooth,
+                  "Gaussian prior weight on the difference of the placement prior's neighbouring "
+                  "parameters (0: none)")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
   cmd->add_option("--placement-exchanges", o->placement_exchanges,
                   "Copies of each training set-up with two pieces exchanged (by the exchange "
                   "component's rates) that the placement prior is also fitted on")
