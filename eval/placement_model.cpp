@@ -180,40 +180,23 @@ double PlacementModel::mix_classes(const std::vector<int>& pos, const std::vecto
   return top + std::log(z);
 }
 
-std::vector<std::pair<std::size_t, std::size_t>> PlacementModel::neighbour_pairs(
-    int classes, bool shared) const {
-  std::vector<std::pair<std::size_t, std::size_t>> out;
-  const int rel_rows = 2 * rows_ - 1, rel_cols = 2 * width_ - 1,
-            pairs = pieces_ * (pieces_ - 1) / 2;
-  const auto theta_pairs = [&](std::size_t base) {
-    for (int i = 0; i < pieces_; ++i)
-      for (int f = 0; f < zone_; ++f) {
-        const std::size_t q = base + std::size_t(i * zone_ + f);
-        if (f % width_ + 1 < width_) out.emplace_back(q, q + 1);
-        if (f + width_ < zone_) out.emplace_back(q, q + std::size_t(width_));
+void PlacementModel::add_neighbour_pairs(
+    std::size_t theta_base, std::size_t rel_base,
+    std::vector<std::pair<std::size_t, std::size_t>>& out) const {
+  for (int i = 0; i < pieces_; ++i)
+    for (int f = 0; f < zone_; ++f) {
+      const std::size_t q = theta_base + std::size_t(i * zone_ + f);
+      if (f % width_ + 1 < width_) out.emplace_back(q, q + 1);
+      if (f + width_ < zone_) out.emplace_back(q, q + std::size_t(width_));
+    }
+  const int rel_rows = 2 * rows_ - 1, rel_cols = 2 * width_ - 1;
+  for (int pair = 0; pair < pieces_ * (pieces_ - 1) / 2; ++pair)
+    for (int dx = 0; dx < rel_cols; ++dx)
+      for (int dy = 0; dy < rel_rows; ++dy) {
+        const std::size_t q = rel_base + std::size_t(pair * offsets_ + dx * rel_rows + dy);
+        if (dy + 1 < rel_rows) out.emplace_back(q, q + 1);
+        if (dx + 1 < rel_cols) out.emplace_back(q, q + std::size_t(rel_rows));
       }
-  };
-  const auto rel_pairs = [&](std::size_t base) {
-    for (int pr = 0; pr < pairs; ++pr)
-      for (int dx = 0; dx < rel_cols; ++dx)
-        for (int dy = 0; dy < rel_rows; ++dy) {
-          const std::size_t q = base + std::size_t(pr * offsets_ + dx * rel_rows + dy);
-          if (dy + 1 < rel_rows) out.emplace_back(q, q + 1);
-          if (dx + 1 < rel_cols) out.emplace_back(q, q + std::size_t(rel_rows));
-        }
-  };
-  const std::size_t theta_block = std::size_t(pieces_) * std::size_t(zone_),
-                    rel_block = std::size_t(pairs) * std::size_t(offsets_);
-  for (int c = 0; c < classes; ++c) {
-    theta_pairs(std::size_t(c) * theta_block);
-    rel_pairs(rel_base_ + std::size_t(c) * rel_block);
-  }
-  // The shared parameters follow every class's, theta then rel (fit's free parameters).
-  if (shared) {
-    theta_pairs(params_.size());
-    rel_pairs(params_.size() + theta_block);
-  }
-  return out;
 }
 
 PlacementModel PlacementModel::fit(const SetupModel& shape,
@@ -302,8 +285,14 @@ PlacementModel PlacementModel::fit(const SetupModel& shape,
   if (shared) free.resize(size + theta_block + rel_block, 0.0);
   std::vector<double> free_grad(free.size()), m1(free.size(), 0.0), m2(free.size(), 0.0);
   const auto l2_of = [&](std::size_t q) { return q < size && shared ? o.class_l2 : o.l2; };
-  const auto neighbours = o.smooth > 0 ? m.neighbour_pairs(k, shared)
-                                       : std::vector<std::pair<std::size_t, std::size_t>>{};
+  // Neighbouring parameters, for the smoothness prior: in each class's and the shared block.
+  std::vector<std::pair<std::size_t, std::size_t>> neighbours;
+  if (o.smooth > 0) {
+    for (int c = 0; c < k; ++c)
+      m.add_neighbour_pairs(std::size_t(c) * theta_block, m.rel_base_ + std::size_t(c) * rel_block,
+                            neighbours);
+    if (shared) m.add_neighbour_pairs(size, size + theta_block, neighbours);
+  }
   constexpr double kRate = 0.05, kBeta1 = 0.9, kBeta2 = 0.999;
   for (int it = 1; it <= o.iterations; ++it) {
     if (k > 1 && it % 10 == 1) expectation();

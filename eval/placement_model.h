@@ -19,8 +19,8 @@
 // Fitted by EM over the classes with Adam steps on each class's conditional log-likelihood, on
 // the training set-ups and their mirrors; each class's parameters are parameters every class
 // shares plus the class's own deviation, each with a Gaussian prior, and neighbouring squares and
-// offsets are pulled together (Options). The fit runs on
-// every core (oneTBB) and gives the same model on any number of them.
+// offsets are pulled together (Options). The fit runs on every core (oneTBB) and gives the same
+// model on any number of them.
 #pragma once
 
 #include <cstdint>
@@ -96,10 +96,11 @@ class PlacementModel {
   explicit PlacementModel(const SetupModel& shape);
   int theta_index(int c, int i, int f) const { return (c * pieces_ + i) * zone_ + f; }
   int rel_index(int c, int i, int j, int from, int to) const;
-  // The fit's pairs of neighbouring free parameters, for the smoothness prior: a piece's weights
-  // on orthogonally adjacent squares and a pair's offsets one column or row apart, in each
-  // class's parameters and, if shared, in the shared ones that follow them.
-  std::vector<std::pair<std::size_t, std::size_t>> neighbour_pairs(int classes, bool shared) const;
+  // Appends the pairs of neighbouring parameters of one block (a class's, or the shared ones,
+  // whose theta starts at theta_base and rel at rel_base), for the fit's smoothness prior: a
+  // piece's weights on orthogonally adjacent squares, a pair's offsets one column or row apart.
+  void add_neighbour_pairs(std::size_t theta_base, std::size_t rel_base,
+                           std::vector<std::pair<std::size_t, std::size_t>>& out) const;
   // Log-likelihood of one placement sequence (pos: square per piece) under class c; adds
   // scale * d log P / d parameter to grad when grad is not null. With region (per square) and
   // piece_region (per piece), a piece goes only on the squares of its region.
