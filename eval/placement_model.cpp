@@ -206,6 +206,7 @@ PlacementModel PlacementModel::fit(const SetupModel& shape,
     throw InputError("placement prior: the army has " + std::to_string(shape.pieces()) +
                      " pieces, more than " + std::to_string(kMaxPieces));
   if (o.classes < 1) throw InputError("placement prior: at least one class");
+  if (o.ensemble > 1) return fit_ensemble(shape, training, o, extra);
   PlacementModel m(shape);
   const int k = o.classes;
   m.class_weight_.assign(std::size_t(k), 1.0 / k);
@@ -329,6 +330,32 @@ PlacementModel PlacementModel::fit(const SetupModel& shape,
       m.params_[q] = free[q] + (shared ? free[shared_of(q)] : 0);
   }
   if (k > 1) expectation();
+  m.compute_shares();
+  return m;
+}
+
+PlacementModel PlacementModel::fit_ensemble(const SetupModel& shape,
+                                            const std::vector<std::vector<int>>& training,
+                                            const Options& o,
+                                            const std::vector<std::vector<int>>& extra) {
+  std::vector<PlacementModel> fits;
+  for (int e = 0; e < o.ensemble; ++e) {
+    Options one = o;
+    one.ensemble = 1;
+    one.seed = o.seed + std::uint64_t(e);
+    fits.push_back(fit(shape, training, one, extra));
+  }
+  // params_ is every class's theta, then every class's rel: the fits' blocks in turn.
+  PlacementModel m(shape);
+  for (const auto& f : fits)
+    for (double w : f.class_weight_) m.class_weight_.push_back(w / o.ensemble);
+  for (const auto& f : fits)
+    m.params_.insert(m.params_.end(), f.params_.begin(),
+                     f.params_.begin() + std::ptrdiff_t(f.rel_base_));
+  m.rel_base_ = m.params_.size();
+  for (const auto& f : fits)
+    m.params_.insert(m.params_.end(), f.params_.begin() + std::ptrdiff_t(f.rel_base_),
+                     f.params_.end());
   m.compute_shares();
   return m;
 }

@@ -176,6 +176,34 @@ TEST(PlacementModel, FitIsTheSameOnOneThreadAsOnSeveral) {
     EXPECT_EQ(one.log_prob(training[i]), four.log_prob(training[i])) << i;
 }
 
+// An ensemble is its fits (seeds 1 and 2) mixed with equal weight, checked against the fits
+// made one by one.
+TEST(PlacementModel, EnsembleIsItsFitsMixedEqually) {
+  const Variant v = tiny_variant("MLKBDD");
+  const SetupModel shape = SetupModel::uniform(v);
+  const auto all = every_setup(shape);
+  std::vector<std::vector<int>> training;
+  for (std::size_t i = 0; i < all.size(); i += 5) training.push_back(shape.symbols_of(all[i]));
+  PlacementModel::Options o;
+  o.classes = 2;
+  o.iterations = 30;
+  o.ensemble = 2;
+  const PlacementModel both = PlacementModel::fit(shape, training, o);
+  EXPECT_EQ(both.classes(), 4);
+  o.ensemble = 1;
+  const PlacementModel first = PlacementModel::fit(shape, training, o);
+  o.seed = 2;
+  const PlacementModel second = PlacementModel::fit(shape, training, o);
+  double apart = 0;
+  for (std::size_t i = 0; i < all.size(); i += 13) {
+    const auto codes = shape.symbols_of(all[i]);
+    const double a = first.log_prob(codes), b = second.log_prob(codes);
+    EXPECT_NEAR(both.log_prob(codes), std::log(0.5 * std::exp(a) + 0.5 * std::exp(b)), 1e-9);
+    apart += std::abs(a - b);
+  }
+  EXPECT_GT(apart, 0.1) << "the two seeds gave the same fit, so this checks little";
+}
+
 TEST(PlacementModel, TextFormKeepsTheModelAndNamesTheDamagedLine) {
   const Variant v = tiny_variant("MLKBDD");
   const SetupModel shape = SetupModel::uniform(v);
@@ -187,7 +215,7 @@ TEST(PlacementModel, TextFormKeepsTheModelAndNamesTheDamagedLine) {
     std::string first;
     std::getline(in, first);
     int line_no = 1;
-    return PlacementModel::parse(shape, 3, in, "test.mixture", line_no);
+    return PlacementModel::parse(shape, m.classes(), in, "test.mixture", line_no);
   };
   const PlacementModel back = read(text);
   // format() keeps 4 significant digits.
