@@ -144,7 +144,7 @@ void BM_FitBarragePlacement(benchmark::State& st) {
   const auto copies = part.exchanged_copies(8, 1);
   eval::PlacementModel::Options o;
   o.iterations = 30;
-  o.ensemble = 1;  // one fit; the ensemble's take its multiple
+  o.ensemble = 1;  // one fit: an ensemble of n fits takes n times as long
   tbb::task_arena arena(int(st.range(0)));
   for (auto _ : st)
     arena.execute([&] {

@@ -206,6 +206,10 @@ PlacementModel PlacementModel::fit(const SetupModel& shape,
     throw InputError("placement prior: the army has " + std::to_string(shape.pieces()) +
                      " pieces, more than " + std::to_string(kMaxPieces));
   if (o.classes < 1) throw InputError("placement prior: at least one class");
+  if (o.classes * std::max(o.ensemble, 1) > kMaxClasses)
+    throw InputError("placement prior: " + std::to_string(o.classes) + " classes times " +
+                     std::to_string(o.ensemble) + " fits is more than " +
+                     std::to_string(kMaxClasses) + " classes");
   if (o.ensemble > 1) return fit_ensemble(shape, training, o, extra);
   PlacementModel m(shape);
   const int k = o.classes;
@@ -437,7 +441,8 @@ PlacementModel PlacementModel::parse(const SetupModel& shape, int classes, std::
     throw InputError(origin + ":" + std::to_string(line_no) + ": " + why);
   };
   if (!fits(shape)) fail("a placement prior is only for armies of at most 12 pieces");
-  if (classes < 1 || classes > 64) fail("'placement' needs a number of classes from 1 to 64");
+  if (classes < 1 || classes > kMaxClasses)
+    fail("'placement' needs a number of classes from 1 to " + std::to_string(kMaxClasses));
   PlacementModel m(shape);
   const int pairs = m.pieces_ * (m.pieces_ - 1) / 2;
   m.rel_base_ = std::size_t(classes) * std::size_t(m.pieces_) * std::size_t(m.zone_);

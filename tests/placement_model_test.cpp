@@ -202,6 +202,10 @@ TEST(PlacementModel, EnsembleIsItsFitsMixedEqually) {
     apart += std::abs(a - b);
   }
   EXPECT_GT(apart, 0.1) << "the two seeds gave the same fit, so this checks little";
+  // More classes in all than a .mixture file holds: refused before any fitting.
+  o.classes = PlacementModel::kMaxClasses / 2 + 1;
+  o.ensemble = 2;
+  EXPECT_THROW(PlacementModel::fit(shape, training, o), InputError);
 }
 
 TEST(PlacementModel, TextFormKeepsTheModelAndNamesTheDamagedLine) {
