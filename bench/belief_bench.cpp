@@ -90,8 +90,13 @@ BENCHMARK(BM_UpdateAfterOneMoveMixture)->Arg(0)->Arg(1)->Unit(benchmark::kMillis
 
 // Barrage: the updates of a random game's 200 moves (or fewer) under the parametric prior (arg 0)
 // and under the built-in mixture (arg 1: the placement prior and the /family components).
-void BM_UpdateAfterOneMoveBarrage(benchmark::State& st) {
+const ObservedGame& barrage_game() {
   static const ObservedGame g = observed_random_game(2026, "barrage");
+  return g;
+}
+
+void BM_UpdateAfterOneMoveBarrage(benchmark::State& st) {
+  const ObservedGame& g = barrage_game();
   eval::BeliefOptions o = eval::default_options(*g.start.variant);
   o.mixture = st.range(0) == 1;
   time_updates(st, g, o);
@@ -184,6 +189,22 @@ void BM_SampleKinds(benchmark::State& st) {
 }
 // Second argument: 1 with the mixture prior.
 BENCHMARK(BM_SampleKinds)->ArgsProduct({{0, 50, 100, 200}, {0, 1}})->Unit(benchmark::kMicrosecond);
+
+// Barrage under the built-in mixture (its placement prior conditions the samples), after 0 or 50
+// plies of a random game.
+void BM_SampleKindsBarrage(benchmark::State& st) {
+  const ObservedGame& g = barrage_game();
+  eval::BeliefOptions o = eval::default_options(*g.start.variant);
+  o.mixture = true;
+  eval::Belief b(g.start, o);
+  for (int t = 0; t < st.range(0) && t < int(g.moves.size()); ++t)
+    b.update(g.moves[std::size_t(t)], g.views[std::size_t(t)]);
+  eval::BeliefSampler s = b.sampler(7);
+  s.sample_kinds();  // the burn-in
+  for (auto _ : st) benchmark::DoNotOptimize(s.sample_kinds().data());
+  st.counters["accept"] = s.acceptance_rate();
+}
+BENCHMARK(BM_SampleKindsBarrage)->Arg(0)->Arg(50)->Unit(benchmark::kMicrosecond);
 
 void BM_SampleState(benchmark::State& st) {
   eval::BeliefSampler s = belief_at(int(st.range(0))).sampler(7);
