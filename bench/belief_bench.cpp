@@ -38,15 +38,26 @@ eval::BeliefOptions options(bool mixture) {
   return o;
 }
 
+const ObservedGame& barrage_game() {
+  static const ObservedGame g = observed_random_game(2026, "barrage");
+  return g;
+}
+
+// The belief about game g after its first plies moves (or all of them), under its variant's
+// default options with or without the mixture prior.
+std::unique_ptr<eval::Belief> belief_after(const ObservedGame& g, int plies, bool mixture) {
+  eval::BeliefOptions o = eval::default_options(*g.start.variant);
+  o.mixture = mixture;
+  auto b = std::make_unique<eval::Belief>(g.start, o);
+  for (int t = 0; t < plies && t < int(g.moves.size()); ++t)
+    b->update(g.moves[std::size_t(t)], g.views[std::size_t(t)]);
+  return b;
+}
+
 const eval::Belief& belief_at(int plies, bool mixture = false) {
   static std::map<std::pair<int, bool>, std::unique_ptr<eval::Belief>> cache;
   auto& b = cache[{plies, mixture}];
-  if (!b) {
-    const ObservedGame& g = game();
-    b = std::make_unique<eval::Belief>(g.start, options(mixture));
-    for (int t = 0; t < plies && t < int(g.moves.size()); ++t)
-      b->update(g.moves[std::size_t(t)], g.views[std::size_t(t)]);
-  }
+  if (!b) b = belief_after(game(), plies, mixture);
   return *b;
 }
 
@@ -90,11 +101,6 @@ BENCHMARK(BM_UpdateAfterOneMoveMixture)->Arg(0)->Arg(1)->Unit(benchmark::kMillis
 
 // Barrage: the updates of a random game's 200 moves (or fewer) under the parametric prior (arg 0)
 // and under the built-in mixture (arg 1: the placement prior and the /family components).
-const ObservedGame& barrage_game() {
-  static const ObservedGame g = observed_random_game(2026, "barrage");
-  return g;
-}
-
 void BM_UpdateAfterOneMoveBarrage(benchmark::State& st) {
   const ObservedGame& g = barrage_game();
   eval::BeliefOptions o = eval::default_options(*g.start.variant);
@@ -193,13 +199,8 @@ BENCHMARK(BM_SampleKinds)->ArgsProduct({{0, 50, 100, 200}, {0, 1}})->Unit(benchm
 // Barrage under the built-in mixture (its placement prior conditions the samples), after 0 or 50
 // plies of a random game.
 void BM_SampleKindsBarrage(benchmark::State& st) {
-  const ObservedGame& g = barrage_game();
-  eval::BeliefOptions o = eval::default_options(*g.start.variant);
-  o.mixture = true;
-  eval::Belief b(g.start, o);
-  for (int t = 0; t < st.range(0) && t < int(g.moves.size()); ++t)
-    b.update(g.moves[std::size_t(t)], g.views[std::size_t(t)]);
-  eval::BeliefSampler s = b.sampler(7);
+  const auto b = belief_after(barrage_game(), int(st.range(0)), true);
+  eval::BeliefSampler s = b->sampler(7);
   s.sample_kinds();  // the burn-in
   for (auto _ : st) benchmark::DoNotOptimize(s.sample_kinds().data());
   st.counters["accept"] = s.acceptance_rate();
