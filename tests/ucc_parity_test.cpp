@@ -28,15 +28,14 @@ std::string without_tags(const std::string& record) {
   return format_record(r);
 }
 
-referee::GameOutcome parity_game(const std::string& red_spec, std::uint64_t seed) {
+referee::GameOutcome parity_game(bots::Bot& red, std::uint64_t seed) {
   referee::GameSettings st;
   st.variant = std::make_shared<const Variant>(load_variant(protocol::kUccVariantSpec));
   st.variant_spec = std::string(protocol::kUccVariantSpec);
   st.seed = seed;
   st.time.nodes = kParityNodes;
-  auto red = protocol::make_bot_from_spec(red_spec);
   auto blue = protocol::make_bot_from_spec("rules");
-  return referee::play_game(*red, *blue, st);
+  return referee::play_game(red, *blue, st);
 }
 
 TEST(UccParity, TheSeedPlaceholderBecomesTheBotsSeed) {
@@ -47,12 +46,17 @@ TEST(UccParity, TheSeedPlaceholderBecomesTheBotsSeed) {
 TEST(UccParity, TheSearchPlaysTheSameGameThroughUccBotAsNatively) {
   const std::string bot = "ismcts,threads=1";
   const std::uint64_t seed = 34;  // one whole game, about 4 s a path in release
-  const referee::GameOutcome native = parity_game(bot, seed);
-  // `{seed}`: the seed the referee hands this side's bot (protocol/ucc/ucc_bot.h).
-  const referee::GameOutcome ucc =
-      parity_game("ucc:" + std::string(STRATEGO_BINARY) + " ucc-bot --bot " + bot +
-                      " --movetime 0 --nodes " + std::to_string(kParityNodes) + " --seed {seed}",
-                  seed);
+  const referee::GameOutcome native = parity_game(*protocol::make_bot_from_spec(bot), seed);
+  // `{seed}`: the seed the referee hands this side's bot (protocol/ucc/ucc_bot.h). The game is
+  // bounded by nodes, not time; the reply timeout only catches a hang, so it is loose enough
+  // for a sanitizer build on a loaded machine (10 s, the default, was once too short there).
+  protocol::UccBotOptions slow;
+  slow.default_timeout_ms = 120000;
+  protocol::UccBot ucc_bot(std::string(STRATEGO_BINARY) + " ucc-bot --bot " + bot +
+                               " --movetime 0 --nodes " + std::to_string(kParityNodes) +
+                               " --seed {seed}",
+                           slow);
+  const referee::GameOutcome ucc = parity_game(ucc_bot, seed);
   // A whole game won on the board, not a fault.
   ASSERT_TRUE(native.reason == "flag-captured" || native.reason == "no-moves") << native.reason;
   EXPECT_GT(native.decisions, 100);
