@@ -32,8 +32,9 @@ const ObservedGame& game() {
   return g;
 }
 
-eval::BeliefOptions options(bool mixture) {
-  eval::BeliefOptions o = eval::default_options(*game().start.variant);
+// The default options of game g's variant, with or without the mixture prior.
+eval::BeliefOptions options(const ObservedGame& g, bool mixture) {
+  eval::BeliefOptions o = eval::default_options(*g.start.variant);
   o.mixture = mixture;
   return o;
 }
@@ -43,12 +44,9 @@ const ObservedGame& barrage_game() {
   return g;
 }
 
-// The belief about game g after its first plies moves (or all of them), under its variant's
-// default options with or without the mixture prior.
+// The belief about game g after its first plies moves (or all of them), with options(g, mixture).
 std::unique_ptr<eval::Belief> belief_after(const ObservedGame& g, int plies, bool mixture) {
-  eval::BeliefOptions o = eval::default_options(*g.start.variant);
-  o.mixture = mixture;
-  auto b = std::make_unique<eval::Belief>(g.start, o);
+  auto b = std::make_unique<eval::Belief>(g.start, options(g, mixture));
   for (int t = 0; t < plies && t < int(g.moves.size()); ++t)
     b->update(g.moves[std::size_t(t)], g.views[std::size_t(t)]);
   return b;
@@ -92,7 +90,7 @@ void time_updates(benchmark::State& st, const ObservedGame& g, const eval::Belie
 }
 
 void BM_UpdateAfterOneMoveMixture(benchmark::State& st) {
-  eval::BeliefOptions o = options(true);
+  eval::BeliefOptions o = options(game(), true);
   o.certain_copies = st.range(0) == 1;  // the older conditioning of the copying components
   time_updates(st, game(), o);
 }
@@ -103,9 +101,7 @@ BENCHMARK(BM_UpdateAfterOneMoveMixture)->Arg(0)->Arg(1)->Unit(benchmark::kMillis
 // and under the built-in mixture (arg 1: the placement prior and the /family components).
 void BM_UpdateAfterOneMoveBarrage(benchmark::State& st) {
   const ObservedGame& g = barrage_game();
-  eval::BeliefOptions o = eval::default_options(*g.start.variant);
-  o.mixture = st.range(0) == 1;
-  time_updates(st, g, o);
+  time_updates(st, g, options(g, st.range(0) == 1));
 }
 BENCHMARK(BM_UpdateAfterOneMoveBarrage)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
