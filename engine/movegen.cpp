@@ -2,6 +2,8 @@
 
 #include <bit>
 
+#include "engine/zobrist.h"
+
 namespace stratego {
 namespace {
 
@@ -130,31 +132,35 @@ void generate_pseudo_moves(const State& s, MoveList& list) {
 
 namespace {
 
-// C-6.1: the move that would be number N+1 between the same two squares, if there is one.
+// C-6.1: the move that would be number N+1 between the same two squares, if there is one
+// (none under C-6.3's border runs, which forbid by borders instead).
 Move two_squares_forbidden(const State& s) {
   const int limit = s.variant().two_squares_limit;
   const TwoSquareRun run = s.run(s.side_to_move());
-  if (limit == 0 || run.count < limit) return Move();
+  if (limit == 0 || run.count < limit || s.variant().border_runs) return Move();
   return Move::normal(run.to, run.from);
 }
 
-// The square of the piece that evaded our last threat, if a chase (C-6.2) may be going on.
-int chase_evaded_square(const State& s) {
-  return s.evaded_square();  // set only when our threat two plies back was evaded
+// C-6.3: the run's piece has crossed some border limit times running.
+bool border_run_full(const State& s) {
+  return s.variant().border_runs && s.variant().two_squares_limit > 0 &&
+         s.run(s.side_to_move()).count >= s.variant().two_squares_limit;
 }
 
-// C-6.2 for a move that ends next to the evaded piece: during a chase a threat on the piece
-// that just evaded may not repeat a position of that chase -- unless it moves the chasing
-// piece straight back where it came from.
+// C-6.2 for a move of the chaser that ends next to a piece that evaded in the chase: it may
+// not give a board seen during the chase -- unless it takes the chasing piece straight back
+// where it came from. An attack never repeats a board: it removes a piece.
 bool violates_chase(const State& s, Move m) {
+  if (s.at(m.to()) != kNoPiece) return false;
   const auto& h = s.history();
   const int n = int(h.size());
-  const PlyRecord& ours = h[n - 2];
-  if (s.at(m.to()) != kNoPiece && s.outcome_of(m) != Outcome::kAttackerWins) return false;
+  const PlyRecord& ours = h[std::size_t(n - 2)];  // the threat the last move evaded
   if (m.from() == ours.move.to() && m.to() == ours.move.from()) return false;
-  const std::uint64_t after = s.hash_after(m);
-  for (int j = ours.chase_begin >= 0 ? ours.chase_begin : n - 2; j <= n - 2; j += 2)
-    if (h[j].hash_after == after) return true;
+  const Piece p = s.at(m.from());
+  const std::uint64_t after =
+      s.board_hash() ^ kZobrist.piece[p][m.from()] ^ kZobrist.piece[p][m.to()];
+  for (int j = h[std::size_t(n - 1)].chase_begin; j < n; ++j)
+    if (h[std::size_t(j)].board_after == after) return true;
   return false;
 }
 
@@ -166,9 +172,9 @@ const char* repetition_violation(const State& s, Move m) {
   if (!m.is_normal() || s.pending_rescue() || s.pending_anger()) return nullptr;
   if (!two_squares_forbidden(s).is_none() && m == two_squares_forbidden(s))
     return "two-squares rule (C-6.1)";
-  const int evaded = chase_evaded_square(s);
-  if (evaded >= 0 && test(s.geometry().neighbours(square_bb(m.to())), evaded) &&
-      violates_chase(s, m))
+  if (border_run_full(s) && s.crosses_worn_border(m)) return "two-squares rule on borders (C-6.3)";
+  const Bitboard evaders = s.chase_evaders();
+  if (evaders != 0 && test(s.geometry().neighbours(evaders), m.to()) && violates_chase(s, m))
     return "more-squares rule (C-6.2)";
   return nullptr;
 }
@@ -183,10 +189,17 @@ void generate_moves(const State& s, MoveList& list) {
       break;
     }
   }
-  const int evaded = chase_evaded_square(s);
-  if (evaded < 0) return;
-  // Only a move that ends next to the evaded piece can threaten it.
-  const Bitboard near = s.geometry().neighbours(square_bb(evaded));
+  if (border_run_full(s)) {
+    int kept = 0;
+    for (int i = 0; i < list.size; ++i)
+      if (!list.items[i].is_normal() || !s.crosses_worn_border(list.items[i]))
+        list.items[kept++] = list.items[i];
+    list.size = kept;
+  }
+  const Bitboard evaders = s.chase_evaders();
+  if (evaders == 0) return;
+  // Only a move that ends next to an evader can be a chasing move.
+  const Bitboard near = s.geometry().neighbours(evaders);
   int kept = 0;
   for (int i = 0; i < list.size; ++i) {
     const Move m = list.items[i];

@@ -49,12 +49,20 @@ std::string format(const Position& p) {
     if (row > 0) out += '/';
   }
   out += p.stm == kRed ? " r " : " b ";
-  out += std::to_string(p.moves_played) + " ";
+  out += std::to_string(p.moves_played);
+  if (p.variant->no_attack_limit > 0) out += "/" + std::to_string(p.quiet_moves);
+  out += " ";
   for (Side s : {kRed, kBlue}) {
     const TwoSquareRun& r = p.runs[s];
-    out += r == TwoSquareRun{}
-               ? std::string("-")
-               : g.square_name(r.from) + g.square_name(r.to) + ":" + std::to_string(r.count);
+    if (r == TwoSquareRun{}) {
+      out += "-";
+    } else {
+      out += g.square_name(r.from) + g.square_name(r.to) + ":" + std::to_string(r.count);
+      for (int k = 1; p.variant->border_runs && k < r.count; ++k) {
+        const BorderSpan b = r.crossed[std::size_t(k)];
+        out += "/" + (b.empty() ? std::string("-") : g.square_name(b.lo) + g.square_name(b.hi));
+      }
+    }
     out += s == kRed ? "," : " ";
   }
   for (Side s : {kRed, kBlue}) {
@@ -85,6 +93,7 @@ Position from_state(const State& s) {
   for (int sq : squares(s.occupied())) p.board[std::size_t(sq)] = {s.at(sq), s.flags(sq)};
   p.stm = s.side_to_move();
   p.moves_played = s.moves_played();
+  p.quiet_moves = s.quiet_moves();
   for (Side side : {kRed, kBlue}) {
     p.runs[side] = s.run(side);
     for (Kind k : kAllKinds) {
@@ -113,6 +122,7 @@ std::string to_notation(const View& v) {
   p.board = v.board;
   p.stm = v.side_to_move;
   p.moves_played = v.moves_played;
+  p.quiet_moves = v.quiet_moves;
   p.runs = v.runs;
   for (Side s : {kRed, kBlue}) {
     for (Kind k : kAllKinds) p.shown[s][k] = v.captured_known[s][k];
@@ -137,6 +147,7 @@ State parse_state(std::string_view text) {
   }
   s.set_side_to_move(p.stm);
   s.set_moves_played(p.moves_played);
+  s.set_quiet_moves(p.quiet_moves);
   for (Side side : {kRed, kBlue}) {
     s.set_run(side, p.runs[side]);
     for (Kind k : kAllKinds)
@@ -159,6 +170,7 @@ View parse_view(std::string_view text, std::shared_ptr<const Variant> variant) {
   v.board = p.board;
   v.side_to_move = p.stm;
   v.moves_played = p.moves_played;
+  v.quiet_moves = p.quiet_moves;
   v.runs = p.runs;
   for (Side s : {kRed, kBlue}) {
     for (Kind k : kAllKinds) v.captured_known[s][k] = std::uint8_t(p.shown[s][k]);

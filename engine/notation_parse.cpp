@@ -96,18 +96,45 @@ void parse_board(Position& p, std::string_view f) {
   }
 }
 
-TwoSquareRun parse_run(const Geometry& g, std::string_view f) {
-  if (f == "-") return {};
-  const auto colon = f.find(':');
-  const std::string_view sqs = f.substr(0, colon);
+// A from-to pair of squares written together, like a4a5.
+std::pair<int, int> square_pair(const Geometry& g, std::string_view sqs) {
   std::size_t split = 1;
   while (split < sqs.size() && !std::isalpha(static_cast<unsigned char>(sqs[split]))) ++split;
-  const auto count =
-      colon == std::string_view::npos ? std::nullopt : text::parse_count(f.substr(colon + 1));
+  return {square_field("runs", g, sqs.substr(0, split)),
+          square_field("runs", g, sqs.substr(split))};
+}
+
+// C-6.1's from, to and count; under C-6.3's border runs followed by '/' and the borders each
+// of the last 2, 3, ... moves crossed ('-' for none), e.g. a6a4:3/a4a6/a4a6.
+TwoSquareRun parse_run(const Variant& v, std::string_view f) {
+  if (f == "-") return {};
+  const Geometry& g = v.geometry;
+  const auto parts = text::split(f, '/');
+  const auto colon = parts[0].find(':');
+  const auto count = colon == std::string_view::npos
+                         ? std::nullopt
+                         : text::parse_count(parts[0].substr(colon + 1));
   if (!count || *count < 1 || *count > 255)
     fail("runs", "expected '-' or from, to and count like a4a5:2, got " + text::quoted(f));
-  return {std::uint8_t(square_field("runs", g, sqs.substr(0, split))),
-          std::uint8_t(square_field("runs", g, sqs.substr(split))), std::uint8_t(*count)};
+  const auto [from, to] = square_pair(g, parts[0].substr(0, colon));
+  TwoSquareRun run{std::uint8_t(from), std::uint8_t(to), std::uint8_t(*count)};
+  if (!v.border_runs) {
+    if (parts.size() > 1)
+      fail("runs", "border spans " + text::quoted(f) + " need border_runs (C-6.3)");
+    return run;
+  }
+  if (*count > std::max(v.two_squares_limit, 1) || parts.size() != std::size_t(*count))
+    fail("runs", "expected a count of at most " + std::to_string(std::max(v.two_squares_limit, 1)) +
+                     " followed by that many borders less one, got " + text::quoted(f));
+  run.crossed[0] = {std::uint8_t(std::min(from, to)), std::uint8_t(std::max(from, to))};
+  for (std::size_t k = 1; k < parts.size() && k < run.crossed.size(); ++k) {
+    if (parts[k] == "-") continue;
+    const auto [lo, hi] = square_pair(g, parts[k]);
+    if (lo >= hi)
+      fail("runs", "a border span goes from the lower square up, got " + text::quoted(parts[k]));
+    run.crossed[k] = {std::uint8_t(lo), std::uint8_t(hi)};
+  }
+  return run;
 }
 
 void parse_captured(Position& p, Side s, std::string_view f) {
@@ -215,12 +242,23 @@ Position parse_position(std::string_view notation, bool view,
   if (f[i] != "r" && f[i] != "b")
     fail("side to move", "expected r or b, got " + text::quoted(f[i]));
   p.stm = f[i++] == "r" ? kRed : kBlue;
-  const auto moves = text::parse_count(f[i]);
-  if (!moves) fail("moves played", text::quoted(f[i]) + " is not a whole number");
+  // C-6.3: with a no-attack limit, moves played may be followed by /moves without an attack.
+  const auto move_parts = text::split(f[i], '/');
+  const auto moves = text::parse_count(move_parts[0]);
+  if (!moves || move_parts.size() > 2)
+    fail("moves played", text::quoted(f[i]) + " is not a whole number");
   p.moves_played = *moves;
+  if (move_parts.size() == 2) {
+    const auto quiet = text::parse_count(move_parts[1]);
+    if (v.no_attack_limit == 0 || !quiet || *quiet > *moves)
+      fail("moves played", text::quoted(f[i]) +
+                               ": /N, the moves without an attack, needs no_attack_limit (C-6.3) "
+                               "and at most the moves played");
+    p.quiet_moves = *quiet;
+  }
   ++i;
   const auto [red_run, blue_run] = pair_field("runs", f[i++]);
-  p.runs = {parse_run(g, red_run), parse_run(g, blue_run)};
+  p.runs = {parse_run(v, red_run), parse_run(v, blue_run)};
   const auto [red_cap, blue_cap] = pair_field("captured", f[i++]);
   parse_captured(p, kRed, red_cap);
   parse_captured(p, kBlue, blue_cap);

@@ -17,6 +17,7 @@ struct Position {
   std::array<ViewSquare, kMaxSquares> board{};
   Side stm = kRed;
   int moves_played = 0;
+  int quiet_moves = 0;  // C-6.3, written only where the variant has a no-attack limit
   std::array<TwoSquareRun, 2> runs{};
   std::array<std::array<int, kNumKinds>, 2> shown{}, silent{};  // silent: full states only
   std::array<int, 2> unknown{};                                 // views only

@@ -9,6 +9,7 @@ std::string_view end_reason_name(EndReason r) {
                                         "no-movable-pieces",
                                         "move-limit",
                                         "flag-reached-back-row",
+                                        "no-attack-limit",
                                         "lines-of-retreat",
                                         "actions-lost",
                                         "commander-in-chief",

@@ -25,6 +25,7 @@ enum class EndReason : std::uint8_t {
   kNoMovablePieces,  // C-7.3 (draw)
   kMoveLimit,        // C-7.4 (draw)
   kFlagReachedBack,  // V-4
+  kNoAttackLimit,    // C-6.3 (draw)
   // Waterloo (engine/waterloo/state.h).
   kLinesOfRetreat,    // W-11.1
   kActionsLost,       // W-11.2
@@ -51,7 +52,7 @@ constexpr bool is_external_end(EndReason r) { return r >= EndReason::kResignatio
 // refuse the other family's reasons, as they did when each family had its own enum.
 constexpr bool is_reason_of(EndReason r, Family f) {
   if (r == EndReason::kNone || is_external_end(r)) return true;
-  const bool classic = r <= EndReason::kFlagReachedBack;
+  const bool classic = r <= EndReason::kNoAttackLimit;
   return classic == (f == Family::kClassic);
 }
 std::optional<EndReason> end_reason_from_name(std::string_view s, Family f);

@@ -95,6 +95,10 @@ std::uint64_t State::hash_after(Move m) const {
   return h;
 }
 
+std::uint64_t State::board_hash() const {
+  return stm_ == kBlue ? hash_ ^ kZobrist.blue_to_move : hash_;
+}
+
 bool State::move_reveals(int from, int to) const {
   const Geometry& g = geometry();
   const int dc = std::abs(g.col(from) - g.col(to)), dr = std::abs(g.row(from) - g.row(to));
@@ -116,6 +120,7 @@ void State::make(Move m) {
   rec.prev_anger_wins = anger_wins_;
   rec.prev_result = result_;
   rec.prev_hash = hash_;
+  rec.prev_quiet_moves = quiet_moves_;
   if (m.is_normal()) {
     make_normal(m, rec);
   } else {
@@ -134,8 +139,8 @@ void State::make(Move m) {
         break;
     }
   }
-  rec.hash_after = hash_;
-  evaded_square_ = rec.evaded_to;
+  rec.board_after = board_hash();
+  chase_evaders_ = rec.chase_evaders;
 }
 
 bool State::defender_shown(Kind attacker, std::uint8_t defender_flags) const {
@@ -158,10 +163,48 @@ Outcome State::fight(int to, Kind ak, int bonus, PlyRecord& rec) {
   return o;
 }
 
+namespace {
+
+// C-6.3: the borders a straight move from -> to crosses.
+BorderSpan span_of(int from, int to) {
+  return {std::uint8_t(std::min(from, to)), std::uint8_t(std::max(from, to))};
+}
+
+// The borders both spans cross: none unless they lie on one row or one column and overlap.
+BorderSpan meet(BorderSpan a, BorderSpan b, const Geometry& g) {
+  if (a.empty() || b.empty()) return {};
+  const bool a_row = g.row(a.lo) == g.row(a.hi), b_row = g.row(b.lo) == g.row(b.hi);
+  if (a_row != b_row || (a_row ? g.row(a.lo) != g.row(b.lo) : g.col(a.lo) != g.col(b.lo)))
+    return {};
+  const std::uint8_t lo = std::max(a.lo, b.lo), hi = std::min(a.hi, b.hi);
+  return lo < hi ? BorderSpan{lo, hi} : BorderSpan{};
+}
+
+}  // namespace
+
+bool State::crosses_worn_border(Move m) const {
+  const int limit = variant_->two_squares_limit;
+  const TwoSquareRun& run = run_[stm_];
+  if (limit == 0 || run.count < limit || m.from() != run.to) return false;
+  return !meet(run.crossed[std::size_t(limit - 1)], span_of(m.from(), m.to()), geometry()).empty();
+}
+
 void State::count_run(Side us, int from, int to, bool survived) {
   TwoSquareRun& run = run_[us];
   if (!survived) {
     run = {};
+  } else if (variant_->border_runs) {
+    // The run goes on while the same piece moves; crossed[k] keeps the borders each of its
+    // last k + 1 moves crossed, so crossed[limit - 1] holds the ones crossed limit times running.
+    TwoSquareRun next{std::uint8_t(from), std::uint8_t(to), 1};
+    next.crossed[0] = span_of(from, to);
+    if (run.count > 0 && from == run.to) {
+      next.count = std::uint8_t(std::min(run.count + 1, std::max(variant_->two_squares_limit, 1)));
+      for (int k = 1; k < next.count; ++k)
+        next.crossed[std::size_t(k)] =
+            meet(run.crossed[std::size_t(k - 1)], next.crossed[0], geometry());
+    }
+    run = next;
   } else if (run.count > 0 && from == run.to && to == run.from) {
     run = {std::uint8_t(from), std::uint8_t(to), std::uint8_t(run.count + 1)};
   } else {
@@ -189,6 +232,7 @@ void State::make_normal(Move m, PlyRecord& rec) {
     if (!result_.over()) check_after_combat();
   }
   count_run(us, from, to, survived);  // C-6.1: moves in a row between the same two squares
+  count_quiet(target != kNoPiece);
   ++moves_played_;
   if (target != kNoPiece && ak == kAngerCaptain && survived && anger_goes_on(to, 1)) {
     anger_wins_ = 1;  // CW-3: the same player decides next whether to attack again
@@ -199,9 +243,16 @@ void State::make_normal(Move m, PlyRecord& rec) {
   record_chase_facts(rec, survived);
 }
 
+void State::count_quiet(bool attack) {
+  if (variant_->no_attack_limit > 0) quiet_moves_ = attack ? 0 : quiet_moves_ + 1;
+}
+
 void State::end_turn(int sq, Kind k, bool arrived) {
   const Side us = stm_;
-  const bool at_limit = variant_->move_limit > 0 && moves_played_ >= variant_->move_limit;
+  const bool at_move_limit = variant_->move_limit > 0 && moves_played_ >= variant_->move_limit;
+  const bool at_quiet_limit =
+      variant_->no_attack_limit > 0 && quiet_moves_ >= variant_->no_attack_limit;
+  const bool at_limit = at_move_limit || at_quiet_limit;
   if (arrived && !result_.over() && geometry().row(sq) == variant_->back_row(other(us))) {
     if (k == kFlag) {
       result_ = {winner_of(us), EndReason::kFlagReachedBack};  // V-4
@@ -210,7 +261,8 @@ void State::end_turn(int sq, Kind k, bool arrived) {
       rescuer_square_ = sq;
     }
   }
-  if (!result_.over() && at_limit) result_ = {Winner::kDraw, EndReason::kMoveLimit};
+  if (!result_.over() && at_move_limit) result_ = {Winner::kDraw, EndReason::kMoveLimit};
+  if (!result_.over() && at_quiet_limit) result_ = {Winner::kDraw, EndReason::kNoAttackLimit};
   if (!pending_rescue_) set_side_to_move(other(us));
 }
 
@@ -244,20 +296,25 @@ void State::make_rescue(Move m, PlyRecord& rec) {
 
 void State::record_chase_facts(PlyRecord& rec, bool mover_survived) {
   if (!variant_->chase_rule) return;
-  const std::size_t n = history_.size() - 1;         // index of rec
   if (rec.move.type() != MoveType::kNormal) return;  // a rescue breaks any chase
-  const int to = rec.move.to();
+  const std::size_t n = history_.size() - 1;         // index of rec
+  const int from = rec.move.from(), to = rec.move.to();
   const Side us = piece_side(rec.mover);
   if (mover_survived) rec.threatened = geometry().neighbours(square_bb(to)) & side_bb_[other(us)];
-  if (n == 0) return;
+  if (n == 0 || rec.target != kNoPiece) return;  // an attack evades nothing
   const PlyRecord& prev = history_[n - 1];
-  if (mover_survived && prev.move.type() == MoveType::kNormal &&
-      test(prev.threatened, rec.move.from()))
-    rec.evaded_to = std::int16_t(to);
-  // This move continues a chase if it threatens the piece that just evaded our last threat.
-  if (n >= 2 && prev.evaded_to >= 0 && test(rec.threatened, prev.evaded_to)) {
-    const PlyRecord& ours = history_[n - 2];
-    rec.chase_begin = ours.chase_begin >= 0 ? ours.chase_begin : std::int32_t(n - 2);
+  if (prev.move.type() != MoveType::kNormal || piece_side(prev.mover) == us ||
+      !test(prev.threatened, from))
+    return;
+  // This move evades prev's threat. The chase goes on from our previous evasion if prev, the
+  // threat in between, attacked nothing; otherwise prev is the chase's first threat.
+  const PlyRecord* ours = n >= 2 ? &history_[n - 2] : nullptr;
+  if (ours && ours->chase_evaders != 0 && prev.target == kNoPiece) {
+    rec.chase_begin = ours->chase_begin;
+    rec.chase_evaders = (ours->chase_evaders & ~square_bb(from)) | square_bb(to);
+  } else {
+    rec.chase_begin = std::int32_t(n - 1);
+    rec.chase_evaders = square_bb(to);
   }
 }
 
@@ -270,7 +327,8 @@ void State::check_after_combat() {
 void State::unmake() {
   const PlyRecord rec = history_.back();
   history_.pop_back();
-  evaded_square_ = history_.empty() ? -1 : history_.back().evaded_to;
+  chase_evaders_ = history_.empty() ? 0 : history_.back().chase_evaders;
+  quiet_moves_ = rec.prev_quiet_moves;
   const Move m = rec.move;
   result_ = rec.prev_result;
   pending_rescue_ = rec.prev_pending_rescue;
@@ -332,9 +390,10 @@ bool State::operator==(const State& o) const {
   return variant_->spec == o.variant_->spec && side_bb_ == o.side_bb_ && kind_bb_ == o.kind_bb_ &&
          moved_bb_ == o.moved_bb_ && revealed_bb_ == o.revealed_bb_ &&
          rescuer_bb_ == o.rescuer_bb_ && board_ == o.board_ && stm_ == o.stm_ && hash_ == o.hash_ &&
-         moves_played_ == o.moves_played_ && captured_ == o.captured_ &&
-         captured_silent_ == o.captured_silent_ && rescues_used_ == o.rescues_used_ &&
-         run_ == o.run_ && pending_rescue_ == o.pending_rescue_ &&
+         moves_played_ == o.moves_played_ && quiet_moves_ == o.quiet_moves_ &&
+         captured_ == o.captured_ && captured_silent_ == o.captured_silent_ &&
+         rescues_used_ == o.rescues_used_ && run_ == o.run_ &&
+         pending_rescue_ == o.pending_rescue_ &&
          (!pending_rescue_ || rescuer_square_ == o.rescuer_square_) &&
          anger_wins_ == o.anger_wins_ && (!pending_anger() || anger_square_ == o.anger_square_) &&
          result_ == o.result_;

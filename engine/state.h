@@ -16,10 +16,21 @@
 
 namespace stratego {
 
+// C-6.3 (border runs): the borders a move of one square or a Scout's run crosses, as the
+// squares at the two ends of a straight stretch (lo < hi); no border when lo == hi.
+struct BorderSpan {
+  std::uint8_t lo = 0, hi = 0;
+  bool empty() const { return lo == hi; }
+  bool operator==(const BorderSpan&) const = default;
+};
+
 // C-6.1 bookkeeping for one side: its last move and how many moves in a row went back and
-// forth between the same two squares.
+// forth between the same two squares. Under C-6.3 (border runs) count is the number of moves
+// in a row of the piece now on `to` (at most the limit), and crossed[k] the borders that each
+// of its last k + 1 moves crossed.
 struct TwoSquareRun {
   std::uint8_t from = 0, to = 0, count = 0;
+  std::array<BorderSpan, kMaxBorderRun> crossed{};
   bool operator==(const TwoSquareRun&) const = default;
 };
 
@@ -37,13 +48,15 @@ struct PlyRecord {
   std::uint8_t prev_anger_square = 0, prev_anger_wins = 0;  // CW-3 chain before the ply
   Result prev_result;
   std::uint64_t prev_hash = 0;
-  // C-6.2: enemy pieces next to where the mover ended, the square of a piece that evaded
-  // the previous move's threat (-1 if none), the ply of the chase's first threat (-1 if
-  // this move does not continue a chase), and the position's hash after the move.
+  int prev_quiet_moves = 0;  // C-6.3
+  // C-6.2: the enemy pieces next to where the mover ended (if it survived); for a move that
+  // evades, where every piece that evaded in its chase stands now and the ply of the chase's
+  // first threat (0 and -1 otherwise); and the board after the move (pieces only, not who is
+  // to move).
   Bitboard threatened = 0;
-  std::int16_t evaded_to = -1;
+  Bitboard chase_evaders = 0;
   std::int32_t chase_begin = -1;
-  std::uint64_t hash_after = 0;
+  std::uint64_t board_after = 0;
 };
 
 // Per-square flag bits, kept as bitboards that travel with the piece.
@@ -66,6 +79,7 @@ class State {
   void set_captured(Side s, Kind k, int total, int silent);
   void set_rescues_used(Side s, int n) { rescues_used_[s] = std::uint8_t(n); }
   void set_moves_played(int n) { moves_played_ = n; }
+  void set_quiet_moves(int n) { quiet_moves_ = n; }
   void set_pending_rescue(bool pending, int rescuer_square);
   // CW-3: the Anger piece on `square` won `wins` attacks this turn and may attack again;
   // wins 0 means no chain is pending.
@@ -85,6 +99,9 @@ class State {
   std::uint64_t hash() const { return hash_; }
   int ply() const { return int(history_.size()); }
   int moves_played() const { return moves_played_; }
+  // C-6.3: moves of both players in a row without an attack (counted where the variant has
+  // a no-attack limit).
+  int quiet_moves() const { return quiet_moves_; }
   int captured(Side s, Kind k) const { return captured_[s][k]; }
   // Captured without their rank being shown (V-6 silent defence); a subset of captured().
   int captured_silent(Side s, Kind k) const { return captured_silent_[s][k]; }
@@ -99,9 +116,12 @@ class State {
   int anger_square() const { return anger_square_; }
   int anger_wins() const { return anger_wins_; }
   const std::vector<PlyRecord>& history() const { return history_; }
-  // C-6.2: the square of the piece whose last move evaded a threat, or -1; kept outside the
-  // history so that move generation reads nothing cold when no chase is on.
-  int evaded_square() const { return evaded_square_; }
+  // C-6.2: where the pieces stand that evaded in the chase of the side to move, if the last
+  // move evaded (0: no chase); kept outside the history so that move generation reads
+  // nothing cold when no chase is on.
+  Bitboard chase_evaders() const { return chase_evaders_; }
+  // The board's hash without the side to move: what C-6.2 compares.
+  std::uint64_t board_hash() const;
   Result result() const { return result_; }
   bool over() const { return result_.over(); }
   // Pieces of side s that the rules let move at all (C-4.3, V-3, V-4).
@@ -114,6 +134,9 @@ class State {
   // True if a move that spans from->to can only have been made by a Scout (C-8.3) -- or by
   // a Captain, where only a Captain can make it (C-4.5) -- so making it reveals the piece.
   bool move_reveals(int from, int to) const;
+  // C-6.3 (border runs): the normal move m crosses a border that the side to move's piece
+  // has crossed two_squares_limit times running.
+  bool crosses_worn_border(Move m) const;
 
   // --- playing ---
   void make(Move m);  // m must be legal (see movegen.h)
@@ -152,8 +175,11 @@ class State {
   Outcome fight(int to, Kind ak, int bonus, PlyRecord& rec);
   // C-5.1 shows both ranks; V-6 the defender's only when a Scout attacks or it was known.
   bool defender_shown(Kind attacker, std::uint8_t defender_flags) const;
-  // C-6.1: the side's run after its piece went from -> to (and survived or not).
+  // C-6.1 (C-6.3 under border runs): the side's run after its piece went from -> to (and
+  // survived or not).
   void count_run(Side us, int from, int to, bool survived);
+  // C-6.3: the no-attack count after a move that attacked or not; may end the game drawn.
+  void count_quiet(bool attack);
   // The side to move's turn ends with its piece of kind k on sq (arrived: it moved there this
   // turn and stands there): V-4 and V-5 for an arrival on the enemy back row, then the move
   // limit (C-7.4); the turn passes unless a rescue is due.
@@ -169,7 +195,7 @@ class State {
   bool pending_rescue_ = false;
   std::uint8_t anger_wins_ = 0, anger_square_ = 0;
   Result result_;
-  int evaded_square_ = -1;
+  Bitboard chase_evaders_ = 0;
   std::array<TwoSquareRun, 2> run_{};
   std::array<Bitboard, 2> side_bb_{};
   // 16 slots a side (kNumKinds <= 16), cache-line aligned: a side's kinds then fill whole lines.
@@ -178,6 +204,7 @@ class State {
   std::array<Piece, kMaxSquares> board_{};
   std::uint64_t hash_ = 0;
   int moves_played_ = 0;
+  int quiet_moves_ = 0;
   std::array<std::array<std::uint8_t, kNumKinds>, 2> captured_{}, captured_silent_{};
   std::array<std::uint8_t, 2> rescues_used_{};
   int rescuer_square_ = 0;

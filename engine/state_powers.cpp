@@ -34,6 +34,7 @@ void State::make_anger_attack(Move m, PlyRecord& rec) {
   if (survived) add_piece(to, rec.mover, rec.from_flags | kMovedFlag | kRevealedFlag);
   if (!result_.over()) check_after_combat();
   count_run(us, from, to, survived);
+  count_quiet(true);
   if (survived && anger_goes_on(to, wins + 1)) {
     anger_wins_ = std::uint8_t(wins + 1);
     anger_square_ = std::uint8_t(to);
@@ -63,6 +64,7 @@ void State::make_ranged(Move m, PlyRecord& rec) {
     take_piece(from);
   if (!result_.over()) check_after_combat();
   run_[us] = {};  // no piece went between two squares: a back-and-forth run is broken
+  count_quiet(true);
   ++moves_played_;
   end_turn(from, ak, false);  // the piece reached no square, so it earns no rescue (V-5)
 }

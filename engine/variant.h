@@ -12,6 +12,8 @@
 
 namespace stratego {
 
+inline constexpr int kMaxBorderRun = 5;  // C-6.3: the largest two_squares_limit with border runs
+
 struct Variant {
   std::string spec;         // how it was asked for, e.g. "classic+silent-defence"
   std::string name;         // the base file's name key
@@ -29,6 +31,8 @@ struct Variant {
 
   int two_squares_limit = 3;  // C-6.1: N; 0 switches the rule off
   bool chase_rule = true;     // C-6.2
+  bool border_runs = false;   // C-6.3: C-6.1 counted on borders
+  int no_attack_limit = 0;    // C-6.3: drawn after this many moves without an attack; 0: never
   int move_limit = 2000;      // C-7.4: plies of both players; 0 means none
 
   bool attacker_advantage = false;  // V-1

@@ -104,6 +104,14 @@ const std::vector<KeySpec>& key_specs() {
        int_key(&Variant::two_squares_limit, 0, 99)},
       {{"chase_rule", "boolean", "true", "C-6.2 more-squares (chasing) rule."},
        bool_key(&Variant::chase_rule)},
+      {{"border_runs", "boolean", "false",
+        "C-6.3: C-6.1 counted on borders: a piece crosses one border at most two_squares_limit "
+        "times running (a Scout's run crosses every border on its way); limit at most 5."},
+       bool_key(&Variant::border_runs)},
+      {{"no_attack_limit", "integer 0-100000", "0",
+        "C-6.3: the game is drawn after this many moves of both players in a row without an "
+        "attack; 0 for none."},
+       int_key(&Variant::no_attack_limit, 0, 100000)},
       {{"move_limit", "integer 0-100000", "2000",
         "C-7.4: the game is drawn after this many moves of both players; 0 for none."},
        int_key(&Variant::move_limit, 0, 100000)},
@@ -248,6 +256,10 @@ Variant finish(Draft& d) {
   if (!movable) fail("army", "the army has no piece that can move");
   if (v.moving_bombs && !v.exploding_bombs)
     fail("moving_bombs", "moving bombs are exploding bombs (V-3): set exploding_bombs = true");
+  if (v.border_runs && v.two_squares_limit > kMaxBorderRun)
+    fail("border_runs", "border runs count at most " + std::to_string(kMaxBorderRun) +
+                            " crossings (C-6.3): two_squares_limit is " +
+                            std::to_string(v.two_squares_limit));
   return v;
 }
 

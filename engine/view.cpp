@@ -4,9 +4,10 @@ namespace stratego {
 
 bool View::operator==(const View& o) const {
   return variant->spec == o.variant->spec && viewer == o.viewer && board == o.board &&
-         side_to_move == o.side_to_move && moves_played == o.moves_played && runs == o.runs &&
-         captured_known == o.captured_known && captured_unknown == o.captured_unknown &&
-         rescues_used == o.rescues_used && pending_rescue == o.pending_rescue &&
+         side_to_move == o.side_to_move && moves_played == o.moves_played &&
+         quiet_moves == o.quiet_moves && runs == o.runs && captured_known == o.captured_known &&
+         captured_unknown == o.captured_unknown && rescues_used == o.rescues_used &&
+         pending_rescue == o.pending_rescue &&
          (!pending_rescue || rescuer_square == o.rescuer_square) && anger_wins == o.anger_wins &&
          (anger_wins == 0 || anger_square == o.anger_square) && result == o.result;
 }
@@ -23,6 +24,7 @@ View make_view(const State& s, Side viewer) {
   }
   v.side_to_move = s.side_to_move();
   v.moves_played = s.moves_played();
+  v.quiet_moves = s.quiet_moves();
   v.runs = {s.run(kRed), s.run(kBlue)};
   for (Side side : {kRed, kBlue}) {
     for (Kind k : kAllKinds) {
@@ -88,6 +90,7 @@ std::optional<View> view_before_opening(const ObservedMove& m, const View& after
       m.attack ? ViewSquare{piece_of(other(m.mover), m.target_kind), 0} : ViewSquare{};
   before.side_to_move = m.mover;
   before.moves_played = 0;
+  before.quiet_moves = 0;
   before.runs = {};
   before.captured_known = {};
   before.captured_unknown = {};

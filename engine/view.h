@@ -23,6 +23,7 @@ struct View {
   std::array<ViewSquare, kMaxSquares> board{};
   Side side_to_move = kRed;
   int moves_played = 0;
+  int quiet_moves = 0;  // C-6.3: moves in a row without an attack, where the variant counts them
   std::array<TwoSquareRun, 2> runs{};
   // Captured pieces as the viewer knows them: own pieces by kind; enemy pieces by kind where
   // the rank was shown, plus how many went face down (V-6).

@@ -40,6 +40,7 @@ State determinize(const View& view, const PieceTracker& tracker, const std::vect
   }
   s.set_side_to_move(view.side_to_move);
   s.set_moves_played(view.moves_played);
+  s.set_quiet_moves(view.quiet_moves);
   s.set_run(kRed, view.runs[kRed]);
   s.set_run(kBlue, view.runs[kBlue]);
   s.set_rescues_used(kRed, view.rescues_used[kRed]);

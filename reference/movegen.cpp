@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdlib>
 #include <deque>
+#include <set>
+#include <utility>
 
 namespace stratego::reference {
 namespace {
@@ -138,13 +140,20 @@ class PastBoards {
 // What a chasing move must not repeat, if the opponent's last move evaded our threat.
 struct Chase {
   bool active = false;
-  int evader = -1;            // where the piece that evaded stands now
+  std::vector<int> evaders;   // where every enemy piece that evaded in this chase stands now
   Move back_move;             // C-6.2 exception: our last move reversed
-  std::vector<Board> boards;  // the boards after each of our moves in this chase
+  std::vector<Board> boards;  // the board after every ply of the chase, its first threat on
 };
+
+// C-6.3: a border between two orthogonally neighbouring squares, as the pair (lower, higher).
+using Border = std::pair<int, int>;
 
 struct Context {
   Move two_squares_forbidden;  // none, or the move that would be number N+1
+  // C-6.3 border runs: the piece that moved in our latest moves in a row and, for each of
+  // those moves (newest first), the borders it crossed.
+  int run_square = -1;
+  std::vector<std::set<Border>> run_borders;
   Chase chase;
 };
 
@@ -153,21 +162,26 @@ bool survived(PastBoards& past, const std::vector<PlyRecord>& h, int i) {
   return past.after(i)[h[i].move.to()] == h[i].mover;
 }
 
-// Ply i (a normal move) moved a piece that ply i-1, the opponent's normal move, threatened:
-// after ply i-1 its mover stood next to the piece that ply i moves away, and it survived.
+// Ply i evades: a normal move that attacks nothing and moves a piece that ply i-1, the
+// opponent's normal move, threatened (its piece survived and stood next to it).
 bool evades(PastBoards& past, const std::vector<PlyRecord>& h, const Variant& v, int i) {
   if (i < 1 || !is_normal(h[i]) || !is_normal(h[i - 1])) return false;
+  if (h[i].target != kNoPiece) return false;
   if (piece_side(h[i].mover) == piece_side(h[i - 1].mover)) return false;
-  return survived(past, h, i - 1) && adjacent(v, h[i - 1].move.to(), h[i].move.from()) &&
-         survived(past, h, i);
+  return survived(past, h, i - 1) && adjacent(v, h[i - 1].move.to(), h[i].move.from());
 }
 
-// Ply i threatened the piece that evaded on ply i-1: it continues a chase.
-bool continues_chase(PastBoards& past, const std::vector<PlyRecord>& h, const Variant& v, int i) {
-  if (!is_normal(h[i]) || !evades(past, h, v, i - 1)) return false;
-  const int evader = h[i - 1].move.to();
-  return survived(past, h, i) && adjacent(v, h[i].move.to(), evader) &&
-         is_side(past.after(i)[evader], other(piece_side(h[i].mover)));
+// The borders the move crosses: one per step along its straight path.
+std::set<Border> borders_of(const Variant& v, Move m) {
+  std::set<Border> out;
+  const int fc = m.from() % v.width, fr = m.from() / v.width;
+  const int tc = m.to() % v.width, tr = m.to() / v.width;
+  const int dc = (tc > fc) - (tc < fc), dr = (tr > fr) - (tr < fr);
+  for (int c = fc, r = fr; c != tc || r != tr; c += dc, r += dr) {
+    const int a = r * v.width + c, b = (r + dr) * v.width + (c + dc);
+    out.insert({std::min(a, b), std::max(a, b)});
+  }
+  return out;
 }
 
 Context repetition_context(const State& s) {
@@ -175,52 +189,78 @@ Context repetition_context(const State& s) {
   const Side us = s.side_to_move();
   const auto& h = s.history();
   Context ctx;
-  // C-6.1: our moves of a piece, newest first (an Anger follow-up attack moves the piece too;
-  // rescue decisions and the Anger stop are no moves; a ranged attack is a turn in which no
-  // piece went back or forth, so it ends the run).
-  std::vector<Move> ours;
-  for (int i = int(h.size()) - 1; i >= 0 && int(ours.size()) < v.two_squares_limit; --i) {
-    const bool ranged = h[i].move.type() == MoveType::kRanged;
-    if (!(moves_a_piece(h[i]) || ranged) || piece_side(h[i].mover) != us) continue;
-    if (ranged) break;
-    const Move m = h[i].move;
-    if (!ours.empty() && !(m.from() == ours.back().to() && m.to() == ours.back().from())) break;
-    ours.push_back(m);
+  PastBoards past(s);
+  if (v.border_runs) {
+    // C-6.3: our latest moves (newest first) while each moved the piece the next one moved;
+    // a ranged attack moved no piece, and a piece that died has no run.
+    int from_of_newer = -1;
+    for (int i = int(h.size()) - 1; i >= 0; --i) {
+      const bool ranged = h[i].move.type() == MoveType::kRanged;
+      if (!(moves_a_piece(h[i]) || ranged) || piece_side(h[i].mover) != us) continue;
+      if (ranged) break;
+      if (ctx.run_square < 0) {
+        if (!survived(past, h, i)) break;
+        ctx.run_square = h[i].move.to();
+      } else if (h[i].move.to() != from_of_newer) {
+        break;  // another piece moved: the run began after this move
+      }
+      from_of_newer = h[i].move.from();
+      ctx.run_borders.push_back(borders_of(v, h[i].move));
+    }
+  } else {
+    // C-6.1: our moves of a piece, newest first (an Anger follow-up attack moves the piece
+    // too; rescue decisions and the Anger stop are no moves; a ranged attack is a turn in
+    // which no piece went back or forth, so it ends the run).
+    std::vector<Move> ours;
+    for (int i = int(h.size()) - 1; i >= 0 && int(ours.size()) < v.two_squares_limit; --i) {
+      const bool ranged = h[i].move.type() == MoveType::kRanged;
+      if (!(moves_a_piece(h[i]) || ranged) || piece_side(h[i].mover) != us) continue;
+      if (ranged) break;
+      const Move m = h[i].move;
+      if (!ours.empty() && !(m.from() == ours.back().to() && m.to() == ours.back().from())) break;
+      ours.push_back(m);
+    }
+    if (v.two_squares_limit > 0 && int(ours.size()) >= v.two_squares_limit)
+      ctx.two_squares_forbidden = Move::normal(ours[0].to(), ours[0].from());
   }
-  if (v.two_squares_limit > 0 && int(ours.size()) >= v.two_squares_limit)
-    ctx.two_squares_forbidden = Move::normal(ours[0].to(), ours[0].from());
 
   // C-6.2: the opponent's last move evaded our last move's threat.
   const int n = int(h.size());
-  if (!v.chase_rule || n < 2) return ctx;
-  PastBoards past(s);
-  if (!evades(past, h, v, n - 1)) return ctx;
+  if (!v.chase_rule || n < 2 || !evades(past, h, v, n - 1)) return ctx;
   Chase& c = ctx.chase;
   c.active = true;
-  c.evader = h[n - 1].move.to();
   c.back_move = Move::normal(h[n - 2].move.to(), h[n - 2].move.from());
-  // Our moves of this chase: back from our last move while each continued the chase.
+  // The chase begins at our threat j: back while our threat j attacked nothing and the
+  // opponent's move before it evaded our threat before that.
   int j = n - 2;
-  c.boards.push_back(past.after(j));
-  while (j >= 2 && continues_chase(past, h, v, j)) {
-    j -= 2;
-    c.boards.push_back(past.after(j));
+  while (j >= 2 && h[j].target == kNoPiece && evades(past, h, v, j - 1)) j -= 2;
+  for (int i = j; i < n; ++i) c.boards.push_back(past.after(i));
+  // The pieces that evaded, followed to where they stand now.
+  for (int i = j + 1; i < n; i += 2) {
+    std::erase(c.evaders, h[i].move.from());
+    c.evaders.push_back(h[i].move.to());
   }
   return ctx;
 }
 
 Rule check(const State& s, const Context& ctx, const Board& now, Move m) {
   if (m.type() != MoveType::kNormal) return Rule::kNone;
+  const Variant& v = s.variant();
   if (!ctx.two_squares_forbidden.is_none() && m == ctx.two_squares_forbidden)
     return Rule::kTwoSquares;
+  if (v.border_runs && v.two_squares_limit > 0 && m.from() == ctx.run_square) {
+    for (const Border& b : borders_of(v, m)) {
+      int running = 0;  // how many of the run's latest moves crossed b, one after another
+      while (running < int(ctx.run_borders.size()) && ctx.run_borders[running].count(b)) ++running;
+      if (running >= v.two_squares_limit) return Rule::kTwoSquares;
+    }
+  }
   const Chase& c = ctx.chase;
-  if (!c.active) return Rule::kNone;
-  const Board after = board_after(s.variant(), now, m);
-  // Only a move that threatens the evader again continues the chase.
-  const bool threatens = after[m.to()] == now[m.from()] && adjacent(s.variant(), m.to(), c.evader);
-  if (!threatens || m == c.back_move) return Rule::kNone;
-  // All compared boards have the chased side to move (a rescue would have broken the
-  // chase), so comparing the pieces on their squares compares positions.
+  if (!c.active || now[m.to()] != kNoPiece) return Rule::kNone;  // an attack repeats nothing
+  bool chasing = false;  // the move threatens a piece that evaded in this chase
+  for (int e : c.evaders) chasing |= adjacent(v, m.to(), e);
+  if (!chasing || m == c.back_move) return Rule::kNone;
+  const Board after = board_after(v, now, m);
   for (const Board& b : c.boards)
     if (b == after) return Rule::kChase;
   return Rule::kNone;

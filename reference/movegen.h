@@ -1,7 +1,7 @@
 // A slow, obvious legal move generator written from docs/rules.md alone, to check
 // engine/movegen.cpp against (tests/movegen_differential_test.cpp, tests/perft_test.cpp).
 // It walks a mailbox square by square with explicit (column, row) steps, resolves combat by
-// its own reading of C-5 and V-1/V-2, and re-derives the repetition rules (C-6.1, C-6.2) by
+// its own reading of C-5 and V-1/V-2, and re-derives the repetition rules (C-6.1-C-6.3) by
 // rebuilding past boards from State::history(). The Clone Wars powers (CW-3, CW-4) are in
 // reference/powers.cpp; the Anger chain too is worked out from the history. It shares no code
 // with the engine's generator and reads the State only through public queries. Speed does not

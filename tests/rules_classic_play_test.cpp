@@ -1,5 +1,6 @@
-// Rule tests for Part C of docs/rules.md, second half: repetition (C-6), the end of the game (C-7)
-// and what each player sees (C-8); C-1 to C-5 are in rules_classic_test.cpp. One test per
+// Rule tests for Part C of docs/rules.md, second half: the two-squares rule (C-6.1), the end of
+// the game (C-7) and what each player sees (C-8); C-1 to C-5 are in rules_classic_test.cpp, the
+// chasing rule and the Strategus option (C-6.2, C-6.3) in rules_chase_test.cpp. One test per
 // rule id, each on a small position that exercises exactly that rule.
 #include <gtest/gtest.h>
 
@@ -65,42 +66,6 @@ TEST(Rules, C_6_1_TwoSquaresRule) {
     EXPECT_EQ(s.captured(kBlue, kScout), 1);
     EXPECT_EQ(s.run(kRed).count, 3);
     EXPECT_FALSE(legal(s, "a2-a1"));
-  }
-}
-
-TEST(Rules, C_6_2_ChasingRule) {
-  // Red's Major chases Blue's Captain round the 2x2 block a1 b1 b2 a2; after one lap the
-  // threat b2-a2 would bring back the position after Red's first threat.
-  const std::initializer_list<Placed> pieces = {
-      {"a3", kRed, kMajor}, {"a1", kBlue, kCaptain}, {"j1", kRed, kFlag}, {"j10", kBlue, kFlag}};
-  const std::initializer_list<std::string_view> lap = {"a3-a2", "a1-b1", "a2-a1", "b1-b2",
-                                                       "a1-b1", "b2-a2", "b1-b2", "a2-a1"};
-  {
-    SCOPED_TRACE("the repeat is refused");
-    State s = position("classic", pieces);
-    play(s, lap);
-    const Move repeat = parse_move(s, "b2-a2");
-    EXPECT_EQ(s.hash_after(repeat), s.history()[0].hash_after);
-    EXPECT_STREQ(repetition_violation(s, repeat), "more-squares rule (C-6.2)");
-    EXPECT_EQ(legal_moves(s), (std::set<std::string>{"b2-b1", "b2-b3", "b2-c2"}));
-  }
-  {
-    SCOPED_TRACE("chase rule off");
-    State s = position("classic+no-chase", pieces);
-    play(s, lap);
-    EXPECT_TRUE(legal(s, "b2-a2"));
-  }
-  {
-    SCOPED_TRACE("the chasing piece may go straight back");
-    State s = position("classic", {{"c1", kRed, kMajor},
-                                   {"a1", kBlue, kCaptain},
-                                   {"j1", kRed, kFlag},
-                                   {"j10", kBlue, kFlag}});
-    play(s, {"c1-b1", "a1-a2", "b1-b2", "a2-a1"});
-    const Move back = parse_move(s, "b2-b1");
-    EXPECT_EQ(s.hash_after(back), s.history()[0].hash_after);  // a repeat of the chase
-    EXPECT_EQ(repetition_violation(s, back), nullptr);
-    EXPECT_TRUE(legal(s, "b2-b1"));
   }
 }
 
