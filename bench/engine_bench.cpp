@@ -13,8 +13,16 @@
 namespace stratego {
 namespace {
 
+// The position set of a benchmark name's variant part: "classic", or "classic-chase" for the
+// positions with a chase on.
+const std::vector<State>& positions_of(const std::string& set) {
+  const auto dash = set.find("-chase");
+  return dash == std::string::npos ? fixed_bench_positions(set)
+                                   : chase_bench_positions(set.substr(0, dash));
+}
+
 void movegen_bitboard(benchmark::State& st, const std::string& variant) {
-  const auto& ps = fixed_bench_positions(variant);
+  const auto& ps = positions_of(variant);
   MoveList list;
   std::int64_t moves = 0;
   for (auto _ : st) {
@@ -28,7 +36,7 @@ void movegen_bitboard(benchmark::State& st, const std::string& variant) {
 }
 
 void movegen_reference(benchmark::State& st, const std::string& variant) {
-  const auto& ps = fixed_bench_positions(variant);
+  const auto& ps = positions_of(variant);
   std::int64_t moves = 0;
   for (auto _ : st) {
     for (const State& s : ps) moves += std::int64_t(reference::legal_moves(s).size());
@@ -77,6 +85,12 @@ void random_games(benchmark::State& st, const std::string& variant) {
 
 void register_all() {
   for (const std::string v : {"classic", "barrage"}) {
+    // C-6.2's cost where it works: positions with a chase on.
+    const std::string chase = v + "-chase";
+    benchmark::RegisterBenchmark(("MoveGen/" + chase + "/bitboard").c_str(), movegen_bitboard,
+                                 chase);
+    benchmark::RegisterBenchmark(("MoveGen/" + chase + "/baseline").c_str(), movegen_reference,
+                                 chase);
     benchmark::RegisterBenchmark(("MoveGen/" + v + "/bitboard").c_str(), movegen_bitboard, v);
     benchmark::RegisterBenchmark(("MoveGen/" + v + "/baseline").c_str(), movegen_reference, v);
     benchmark::RegisterBenchmark(("MakeUnmake/" + v).c_str(), make_unmake, v);

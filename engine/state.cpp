@@ -381,6 +381,34 @@ void State::unmake() {
   hash_ = rec.prev_hash;
 }
 
+void State::replay_tail(const std::vector<Move>& tail) {
+  // What making the tail again would change besides the board and the history; no piece is
+  // taken (the tail has no attack), so the rest stays.
+  const int moves_played = moves_played_, quiet_moves = quiet_moves_;
+  const std::array<TwoSquareRun, 2> runs = run_;
+  const Result result = result_;
+  const bool pending_rescue = pending_rescue_;
+  const int rescuer_square = rescuer_square_;
+  const Side stm = stm_;
+  history_.clear();
+  for (auto it = tail.rbegin(); it != tail.rend(); ++it) {
+    const Piece p = board_[it->to()];
+    const std::uint8_t f = flags(it->to());
+    take_piece(it->to());
+    add_piece(it->from(), p, f);
+  }
+  if (!tail.empty()) set_side_to_move(piece_side(board_[tail.front().from()]));
+  result_ = {};
+  pending_rescue_ = false;
+  for (Move m : tail) make(m);
+  moves_played_ = moves_played;
+  quiet_moves_ = quiet_moves;
+  run_ = runs;
+  result_ = result;
+  set_pending_rescue(pending_rescue, rescuer_square);
+  set_side_to_move(stm);
+}
+
 void State::declare_no_moves() { result_ = {winner_of(other(stm_)), EndReason::kNoMoves}; }
 void State::resign(Side s) { result_ = {winner_of(other(s)), EndReason::kResignation}; }
 void State::agree_draw() { result_ = {Winner::kDraw, EndReason::kDrawAgreed}; }

@@ -138,6 +138,12 @@ class State {
   // has crossed two_squares_limit times running.
   bool crosses_worn_border(Move m) const;
 
+  // Gives the state the history of `tail`, the plain moves (no attack) that led to it, oldest
+  // first, for the repetition rules to read (C-6.2): the pieces are walked back through them
+  // and the moves made again, and every other fact of the state is left as it was. The records
+  // serve those rules only: unmaking them does not give the game's earlier positions.
+  void replay_tail(const std::vector<Move>& tail);
+
   // --- playing ---
   void make(Move m);  // m must be legal (see movegen.h)
   void unmake();

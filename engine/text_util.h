@@ -160,8 +160,9 @@ inline std::string result_problem(Result r) {
   const bool none = r.winner == Winner::kNone, no_reason = r.reason == EndReason::kNone;
   if (none || no_reason)
     return none == no_reason ? "" : "a winner needs a reason and a reason a winner";
-  const bool draw_reason = r.reason == EndReason::kNoMovablePieces ||
-                           r.reason == EndReason::kMoveLimit || r.reason == EndReason::kDrawAgreed;
+  const bool draw_reason =
+      r.reason == EndReason::kNoMovablePieces || r.reason == EndReason::kMoveLimit ||
+      r.reason == EndReason::kNoAttackLimit || r.reason == EndReason::kDrawAgreed;
   if (draw_reason != (r.winner == Winner::kDraw))
     return std::string(end_reason_name(r.reason)) +
            (draw_reason ? " ends a game drawn" : " does not end a game drawn");

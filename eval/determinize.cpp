@@ -3,6 +3,9 @@
 #include "engine/error.h"
 
 namespace stratego::eval {
+namespace {
+thread_local std::vector<Move> tail_;  // redeterminize's buffer: no allocation per world
+}  // namespace
 
 State determinize(const View& view, const PieceTracker& tracker, const std::vector<Kind>& kinds) {
   const Side viewer = view.viewer, enemy = other(viewer);
@@ -48,6 +51,7 @@ State determinize(const View& view, const PieceTracker& tracker, const std::vect
   s.set_pending_rescue(view.pending_rescue, view.rescuer_square);
   s.set_pending_anger(view.anger_square, view.anger_wins);
   s.set_result(view.result);
+  if (view.variant->chase_rule) s.replay_tail(tracker.quiet_tail());
   return s;
 }
 
@@ -62,6 +66,12 @@ void redeterminize(const State& base, const PieceTracker& tracker, const std::ve
     const std::uint8_t flags = world.flags(sq);
     world.remove(sq);
     world.put(sq, side, kinds[i], flags);
+  }
+  // The chase's boards (C-6.2) hold the base's kinds: make them again with this world's.
+  if (!base.history().empty()) {
+    tail_.clear();
+    for (const PlyRecord& r : base.history()) tail_.push_back(r.move);
+    world.replay_tail(tail_);
   }
 }
 

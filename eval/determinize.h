@@ -1,9 +1,10 @@
 // A determinization: the full State that a player's view describes once every hidden enemy
 // piece has been given a kind. Public facts (the board's occupancy and flags, captured piles,
 // the two-squares runs, the move counter, rescues, a pending decision, the result) come from
-// the view; the hidden kinds from an assignment over the tracker's pieces. The State has no
-// history, so the chase rule (C-6.2) starts afresh in it, as for a position read from notation;
-// the viewer's own pieces captured silently are booked face up (the view does not say which).
+// the view; the hidden kinds from an assignment over the tracker's pieces. Its history is the
+// tracker's quiet tail (the latest moves back to the last attack) made again in this world, so
+// that a chase in progress (C-6.2) goes on in it; the viewer's own pieces captured silently are
+// booked face up (the view does not say which).
 #pragma once
 
 #include <vector>

@@ -146,6 +146,12 @@ void PieceTracker::update(const ObservedMove& m, const View& after) {
   current_ = "observation " + std::to_string(observations_) + " (" +
              move_to_text(m.move, variant_->geometry) + ")";
   if (after.viewer != viewer_) fail("the view after it belongs to the other player");
+  if (m.move.is_normal() && !m.attack) {
+    if (quiet_tail_.size() == kQuietTailPlies) quiet_tail_.erase(quiet_tail_.begin());
+    quiet_tail_.push_back(m.move);
+  } else {
+    quiet_tail_.clear();
+  }
   const bool by_enemy = m.mover == enemy();
   switch (m.move.type()) {
     case MoveType::kRescue:

@@ -69,6 +69,11 @@ class PieceTracker {
   // Board occupancy after the last observation (both sides).
   Bitboard occupied() const { return occupied_; }
   Bitboard enemy_squares() const { return enemy_bb_; }
+  // The game's latest plain moves (no attack, no other kind of decision), oldest first, at
+  // most kQuietTailPlies: the history the chasing rule (C-6.2) reads, replayed into every
+  // determinized world (eval/determinize.h).
+  static constexpr std::size_t kQuietTailPlies = 64;
+  const std::vector<Move>& quiet_tail() const { return quiet_tail_; }
 
   // Pieces whose kind is still open (alive or face down), their masks and the counts of the
   // kinds not taken by known pieces.
@@ -97,6 +102,7 @@ class PieceTracker {
   std::array<std::int8_t, kMaxSquares> at_{};
   Bitboard occupied_ = 0, enemy_bb_ = 0;
   int observations_ = 0;
+  std::vector<Move> quiet_tail_;
   int anger_wins_ = 0;        // CW-3: the viewer's pending Anger chain, from the last view
   int enemy_anger_wins_ = 0;  // the same for the enemy's chain
   int pending_rescuer_ = -1;  // V-5: the square of the piece that earned a pending rescue

@@ -289,6 +289,7 @@ std::string result_in_words(const std::string& result, Side you) {
       {"no-movable-pieces", "neither player can move (C-7.3)"},
       {"move-limit", "the move limit was reached (C-7.4)"},
       {"flag-reached-back-row", "a Flag reached the enemy back row (V-4)"},
+      {"no-attack-limit", "too many moves went by without an attack (C-6.3)"},
       {"resignation", "resignation"},
       {"draw-agreed", "a draw was agreed"},
       {"time-forfeit", "time ran out"},

@@ -34,7 +34,8 @@ void count_end(EndCounts& e, const std::string& reason, double score) {
     ++(score > 0.5 ? e.enemy_flag : e.own_flag);
   else if (reason == "no-moves")
     ++(score > 0.5 ? e.no_moves_won : e.no_moves_lost);
-  else if (reason == "move-limit" || reason == "no-movable-pieces" || reason == "turn-limit")
+  else if (reason == "move-limit" || reason == "no-attack-limit" || reason == "no-movable-pieces" ||
+           reason == "turn-limit")
     ++e.limits;
   else
     ++e.other;

@@ -93,6 +93,15 @@ void expect_sensible_result(const State& s) {
       EXPECT_EQ(r.winner, Winner::kDraw);
       EXPECT_GE(s.moves_played(), v.move_limit);
       break;
+    case EndReason::kNoAttackLimit: {  // C-6.3: the last moves attacked nothing
+      EXPECT_EQ(r.winner, Winner::kDraw);
+      ASSERT_GT(v.no_attack_limit, 0);
+      int quiet = 0;
+      for (auto it = h.rbegin(); it != h.rend() && it->target == kNoPiece; ++it)
+        if (it->move.is_normal()) ++quiet;
+      EXPECT_GE(quiet, v.no_attack_limit);
+      break;
+    }
     case EndReason::kFlagReachedBack: {  // V-4
       ASSERT_TRUE(v.moving_flag);
       ASSERT_FALSE(h.empty());

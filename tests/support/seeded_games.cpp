@@ -23,6 +23,8 @@ const std::vector<std::string>& all_variant_specs() {
       "classic+silent-defence",      // V-6
       "classic+international",       // C-6.1 with N = 5
       "classic+no-chase",            // C-6.2 off
+      "classic+strategus",           // C-6.3
+      "barrage+strategus",
       "classic+rescue+silent-defence+moving-bombs+moving-flag+attacker-advantage+exploding-bombs",
       "barrage+rescue+moving-flag+moving-bombs+international",
       "duel+attacker-advantage+exploding-bombs+no-chase+two_squares_limit=0",
@@ -116,11 +118,20 @@ Move choose_move(const State& s, const MoveList& list, Rng& rng, const Bias& bia
   if (!back.is_none() && rng.uniform01() < bias.back_and_forth)
     picked = pick_if(list, rng, [&](Move m) { return m == back; });
   if (picked.is_none() && theirs >= 0 && rng.uniform01() < bias.evade)
-    picked = pick_if(list, rng, [&](Move m) { return next_to(g, m.from(), theirs); });
+    picked = pick_if(list, rng, [&](Move m) {
+      return next_to(g, m.from(), theirs) && s.at(m.to()) == kNoPiece;
+    });
   // A chaser that steps straight back is always allowed (C-6.2); other chasing moves can
   // close a cycle and meet the rule.
   if (picked.is_none() && theirs >= 0 && rng.uniform01() < bias.chase)
     picked = pick_if(list, rng, [&](Move m) { return m != back && next_to(g, m.to(), theirs); });
+  if (picked.is_none() && rng.uniform01() < bias.threaten) {
+    const Bitboard enemies = s.side_bb(other(us));
+    picked = pick_if(list, rng, [&](Move m) {
+      return m != back && s.at(m.to()) == kNoPiece &&
+             (g.neighbours(square_bb(m.to())) & enemies & ~square_bb(m.from())) != 0;
+    });
+  }
   if (picked.is_none() && rng.uniform01() < bias.advance) {
     const int ahead = us == kRed ? 1 : -1;
     picked =

@@ -41,8 +41,11 @@ State seeded_start(std::shared_ptr<const Variant> v, std::uint64_t seed, double 
 struct Bias {
   double back_and_forth = 0;  // reverse our own last move (C-6.1)
   double chase = 0;           // end next to the piece the opponent just moved (C-6.2)
-  double evade = 0;           // move a piece the opponent's last move ended next to
+  double evade = 0;           // move a piece the opponent's last move ended next to, to an
+                              // empty square
   double advance = 0;         // move a piece towards the enemy's back row (V-4, V-5)
+  double threaten = 0;        // end next to any enemy piece without attacking (a chase over
+                              // several pieces in turn, C-6.2)
 };
 
 // One of the legal moves in list (not empty), chosen with rng and the biases.
