@@ -7,7 +7,10 @@
 #include <set>
 #include <string>
 
+#include "engine/error.h"
 #include "engine/notation.h"
+#include "engine/record.h"
+#include "eval/determinize.h"
 #include "support/position_builder.h"
 
 namespace stratego {
@@ -162,6 +165,50 @@ TEST(Rules, C_6_2_ChaseBrokenByAnAttack) {
   play(t, {"b2-b1", "a1-a2"});  // the Marshal takes the Scout and threatens the Captain
   EXPECT_EQ(t.chase_evaders(), square_bb(square_of(t, "a2")));
   EXPECT_EQ(t.history()[1].chase_begin, 0);
+}
+
+TEST(Rules, C_6_2_ExampleRecordEndsInAForbiddenChasingMove) {
+  // docs/examples/isf-chase.rec, which `stratego check --record` refuses at its last move.
+  const GameRecord r = read_record_file(STRATEGO_SOURCE_DIR "/docs/examples/isf-chase.rec");
+  try {
+    replay(r);
+    ADD_FAILURE() << "the record replayed";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("move 9 (b2-b1) is not legal: more-squares rule (C-6.2)"),
+              std::string::npos)
+        << e.what();
+  }
+  GameRecord shorter = r;
+  shorter.moves.pop_back();
+  EXPECT_NO_THROW(replay(shorter));
+}
+
+TEST(Rules, C_6_2_DeterminizedWorldsKeepTheChase) {
+  // The bots search worlds built from Red's view and belief: after the two pairs' lap, a world
+  // must forbid the Marshal's b2-b1 as the game does, and so must a world re-drawn from it.
+  State s = position("classic", kTwoPairs);
+  for (Side side : {kRed, kBlue})  // the rest of each army was captured, face up
+    for (Kind k : kAllKinds)
+      s.set_captured(side, k, s.variant().army[k] - popcount(s.kind_bb(side, k)), 0);
+  eval::PieceTracker tracker(make_view(s, kRed));
+  for (std::string_view m : kTwoPairLap) {
+    s.make(parse_move(s, m));
+    tracker.update(observe(s, s.history().back(), kRed), make_view(s, kRed));
+  }
+  std::vector<Kind> kinds;
+  for (const eval::EnemyPiece& p : tracker.pieces()) kinds.push_back(piece_kind(s.at(p.square)));
+  const State world = eval::determinize(make_view(s, kRed), tracker, kinds);
+  EXPECT_FALSE(legal(world, "b2-b1"));
+  EXPECT_TRUE(legal(world, "b2-c2"));
+  State redrawn = world;
+  eval::redeterminize(world, tracker, kinds, redrawn);
+  EXPECT_FALSE(legal(redrawn, "b2-b1"));
+  // Another assignment of kinds (Captain and Lieutenant swapped) gives other boards, and
+  // still the same repeat.
+  std::swap(kinds[0], kinds[1]);
+  eval::redeterminize(world, tracker, kinds, redrawn);
+  EXPECT_FALSE(legal(redrawn, "b2-b1"));
+  EXPECT_TRUE(make_view(redrawn, kRed) == make_view(s, kRed));
 }
 
 // --- C-6.3: the Strategus option ---
