@@ -26,7 +26,8 @@ namespace fs = std::filesystem;
 // means removing it here too, on purpose.
 constexpr std::string_view kRuleIds =
     "C-1 C-1.1 C-1.2 C-2 C-3 C-3.1 C-3.2 C-3.3 C-4 C-4.1 C-4.2 C-4.3 C-4.4 C-4.5 C-5 C-5.1 C-5.2 "
-    "C-5.3 C-5.4 C-5.5 C-5.6 C-6 C-6.1 C-6.2 C-6.3 C-7 C-7.1 C-7.2 C-7.3 C-7.4 C-8 C-8.1 C-8.2 C-8.3 "
+    "C-5.3 C-5.4 C-5.5 C-5.6 C-6 C-6.1 C-6.2 C-6.3 C-7 C-7.1 C-7.2 C-7.3 C-7.4 C-8 C-8.1 C-8.2 "
+    "C-8.3 "
     "C-8.4 V-1 V-2 V-3 V-4 V-5 V-6 CW-1 CW-2 CW-2a CW-3 CW-4 CW-5 "
     "W-1 W-1.1 W-1.2 W-1.3 W-1.4 W-2 W-3 W-3.1 W-3.2 W-3.3 W-3.4 W-4 W-4.1 W-4.2 W-4.3 W-5 W-5.1 "
     "W-5.2 W-5.3 W-5.4 W-5.5 W-5.6 W-5.7 W-6 W-6.1 W-6.2 W-6.3 W-6.4 W-7 W-7.1 W-7.2 W-7.3 W-7.4 "
