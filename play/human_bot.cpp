@@ -47,7 +47,7 @@ void HumanBot::new_game(const bots::GameStart& g) {
   highlight_ = 0;
   have_view_ = false;
   const bool waterloo = g.variant->family == Family::kWaterloo;
-  out_ << "New game of " << g.variant_spec << ": you are "
+  out_ << (o_.resumed ? "Resumed game of " : "New game of ") << g.variant_spec << ": you are "
        << (waterloo ? std::string("the ") + army_title(g.side) + " (" +
                           std::string(side_name(g.side)) + ")"
                     : side_title(g.side))
@@ -69,7 +69,12 @@ HumanBot::Line HumanBot::read_line(const std::string& prompt, std::string& line)
 
 void HumanBot::observe(const ObservedMove& m, const View& after) {
   const Geometry& g = after.variant->geometry;
-  add_news(describe_move(m, game_.side, g));
+  // An enemy piece whose rank the player already knew is named by it, though the move
+  // itself shows nothing.
+  ObservedMove told = m;
+  if (have_view_ && told.mover_kind == kUnknown && told.move.type() == MoveType::kNormal)
+    told.mover_kind = piece_kind(last_view_.board[std::size_t(m.move.from())].piece);
+  add_news(describe_move(told, game_.side, g));
   if (m.mover != game_.side && m.move.type() != MoveType::kRescue &&
       m.move.type() != MoveType::kDeclineRescue && m.move.type() != MoveType::kAngerStop)
     highlight_ = square_bb(m.move.from()) | square_bb(m.move.to());

@@ -28,6 +28,7 @@ struct HumanOptions {
   std::string opponent = "the computer";
   // How many of the latest steps to show before a decision (older ones are summarised).
   int recent = 12;
+  bool resumed = false;  // the game goes on from a save: greet it as such
 };
 
 class HumanBot : public bots::Bot {

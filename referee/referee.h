@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -34,6 +35,9 @@ struct GameSettings {
   // Classic family: fixed set-up lines by Side; empty means "ask the bot".
   std::string setup[2];
   std::string names[2];  // for the record's tags (default: the bots' names)
+  // More tags for the record, the caller's own (a resumed record's tags are kept, these set
+  // over them).
+  std::map<std::string, std::string> tags;
   // Resume: a record (either family's format) of an unfinished game; its set-ups and actions
   // are replayed first (the bots observe them as they would have), then play goes on.
   std::string resume_record;

@@ -186,6 +186,7 @@ void Judge::lose(Side s, std::string reason, std::string detail) {
 }
 
 void Judge::add_tags(std::map<std::string, std::string>& tags) const {
+  for (const auto& [name, value] : settings_.tags) tags[name] = value;
   tags["red"] = names_[kRed];
   tags["blue"] = names_[kBlue];
   tags["time-control"] = time_control_text(settings_.time);

@@ -19,9 +19,11 @@
 #include "engine/file_io.h"
 #include "engine/record.h"
 #include "engine/setup.h"
+#include "engine/text_util.h"
 #include "engine/variant_loader.h"
 #include "engine/waterloo/record.h"
 #include "play/human_bot.h"
+#include "play/play_board.h"
 #include "protocol/bot_spec.h"
 #include "referee/match.h"
 #include "referee/referee.h"
@@ -32,6 +34,9 @@ namespace stratego {
 namespace {
 
 constexpr const char* kHumanName = "human";
+// The record's tag for the bot's time per decision, which the referee does not impose (it is
+// the player's own setting), so that --resume goes on with it.
+constexpr const char* kMovetimeTag = "play-movetime";
 // The person is never timed out when no clock is given (the referee otherwise would).
 constexpr std::int64_t kThirtyDaysMs = 30LL * 24 * 3600 * 1000;
 
@@ -119,6 +124,36 @@ Saved read_saved(const std::string& path, const std::string& text) {
   return s;
 }
 
+std::int64_t parse_movetime_tag(const std::string& path, const std::string& value) {
+  const auto ms = text::parse_count(value);
+  if (!ms || *ms > 86400000)
+    throw InputError(path + ": tag " + kMovetimeTag + " '" + value +
+                     "' is not a time in milliseconds");
+  return std::int64_t(*ms);
+}
+
+// The clock of a record's time-control tag ("clock 300000+5000ms", maybe among other parts
+// joined by ", "), as --tc takes it; empty when the game had none.
+std::string saved_clock(const std::string& time_control) {
+  const std::string key = "clock ";
+  const auto at = time_control.find(key);
+  if (at == std::string::npos) return "";
+  const auto end = time_control.find(',', at);
+  return time_control.substr(at + key.size(),
+                             end == std::string::npos ? end : end - at - key.size());
+}
+
+// The final position with every piece shown: the game is over, nothing is hidden any more.
+// (Classic family; Waterloo's final board is not drawn yet.)
+void print_final_board(const std::string& record, Side human, bool colour) {
+  if (waterloo::is_waterloo_record(record)) return;
+  const State end = replay(parse_record(record, "the finished game"));
+  View v = make_view(end, human);
+  for (int sq : squares(end.side_bb(other(human))))
+    v.board[std::size_t(sq)] = {end.at(sq), std::uint8_t(end.flags(sq) | kRevealedFlag)};
+  std::cout << "The final position, every piece shown:\n" << play::render_player_board(v, colour);
+}
+
 // --setup: "random", a file (one line drawn with the seed), or the set-up itself.
 std::string chosen_setup(const std::string& given, const Variant& v, Side side,
                          std::uint64_t seed) {
@@ -160,7 +195,9 @@ void run_play(const Options& o, bool seed_given, bool side_given, bool variant_g
     std::random_device rd;
     seed = (std::uint64_t(rd()) << 32 | rd()) % 1000000000;  // short enough to type again
   }
-  std::string spec = o.variant, resume_text, bot = o.bot;
+  std::string spec = o.variant, resume_text, bot = o.bot, tc = o.tc;
+  if (o.movetime < -1) throw InputError("--movetime must not be negative");
+  std::int64_t movetime = o.movetime;
   Side human = o.side == "blue" ? kBlue : kRed;
   if (o.side == "random") human = Rng(seed).below(2) ? kBlue : kRed;
   if (!o.resume.empty()) {
@@ -177,11 +214,20 @@ void run_play(const Options& o, bool seed_given, bool side_given, bool variant_g
                          ": cannot tell which side you played; give --side red or --side blue");
       human = red ? kRed : kBlue;
     }
+    // The opponent as it was: its spec is the record's name for it (only a built-in bot: a
+    // data file never names a program to run), and its time per decision and the clock.
     if (bot.empty()) {
       const std::string other_name = saved.tags[human == kRed ? "blue" : "red"];
       const auto names = bots::builtin_bot_names();
-      if (std::find(names.begin(), names.end(), other_name) != names.end()) bot = other_name;
+      if (std::find(names.begin(), names.end(), other_name.substr(0, other_name.find(','))) ==
+          names.end())
+        throw InputError(o.resume + ": the opponent '" + other_name +
+                         "' is not a built-in bot; give --bot");
+      bot = other_name;
     }
+    if (o.movetime == -1 && saved.tags.count(kMovetimeTag))
+      movetime = parse_movetime_tag(o.resume, saved.tags[kMovetimeTag]);
+    if (tc.empty()) tc = saved_clock(saved.tags["time-control"]);
   }
   if (bot.empty()) bot = bots::default_opponent();
   auto variant = std::make_shared<const Variant>(load_variant(spec));
@@ -195,16 +241,16 @@ void run_play(const Options& o, bool seed_given, bool side_given, bool variant_g
   st.variant = variant;
   st.variant_spec = spec;
   st.seed = seed;
-  if (!o.tc.empty()) {
-    const referee::TimeControl tc = referee::parse_time_control(o.tc);
-    st.time.base_ms = tc.base_ms;
-    st.time.increment_ms = tc.increment_ms;
+  if (!tc.empty()) {
+    const referee::TimeControl clock = referee::parse_time_control(tc);
+    st.time.base_ms = clock.base_ms;
+    st.time.increment_ms = clock.increment_ms;
   }
   st.time.default_timeout_ms = kThirtyDaysMs;
   st.resume_record = resume_text;
   st.autosave_path = save_path;
-  if (o.movetime < -1) throw InputError("--movetime must not be negative");
-  const std::int64_t movetime = o.movetime >= 0 ? o.movetime : (o.tc.empty() ? 1000 : 0);
+  if (movetime == -1) movetime = tc.empty() ? 1000 : 0;
+  st.tags[kMovetimeTag] = std::to_string(movetime);
   ComputerPlayer computer(protocol::make_bot_from_spec(bot), movetime);
   st.names[human] = kHumanName;
   st.names[other(human)] = bot;
@@ -215,6 +261,7 @@ void run_play(const Options& o, bool seed_given, bool side_given, bool variant_g
   h.colour = colour;
   h.save_path = save_path;
   h.opponent = bot;
+  h.resumed = !o.resume.empty();
   if (o.resume.empty()) h.setup = chosen_setup(o.setup, *variant, human, seed);
   play::HumanBot person(h);
 
@@ -233,6 +280,7 @@ void run_play(const Options& o, bool seed_given, bool side_given, bool variant_g
   }
   if (!out.detail.empty()) std::cout << "(" << out.detail << ")\n";
   write_text_file_atomically(record_path, out.record);
+  print_final_board(out.record, human, colour);
   std::cout << "Record written to " << record_path << " (`stratego check --record " << record_path
             << "` replays it).\n";
 }
