@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "engine/error.h"
+#include "engine/waterloo/action_token.h"
 #include "engine/waterloo/engine.h"
 
 namespace stratego::waterloo {
@@ -234,7 +235,7 @@ bool WaterlooState::is_legal(Action a) const {
 
 void WaterlooState::apply(Action a) {
   if (!is_legal(a))
-    throw InputError("action '" + action_text(*this, a) + "' is not legal now (phase " +
+    throw InputError("action '" + action_token(*this, a) + "' is not legal now (phase " +
                      std::string(phase_name(core_.phase)) + ")");
   apply_unchecked(a);
 }

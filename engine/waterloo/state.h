@@ -352,8 +352,7 @@ class WaterlooState {
   bool keep_history_ = true;
 };
 
-// Names for messages and tests.
-std::string action_text(const WaterlooState& s, Action a);
+// The phase's name for messages and notation (an action's text is its token: action_token.h).
 std::string_view phase_name(Phase p);
 
 }  // namespace stratego::waterloo
