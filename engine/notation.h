@@ -8,8 +8,10 @@
 //                         X/x = a piece whose kind the viewer does not know), each followed by
 //                         optional markers: ' moved, ! revealed, ^ has rescued (V-5)
 //   side to move          r or b
-//   moves played          integer (C-7.4 counts these)
-//   two-squares runs      red,blue; each '-' or from square, to square and count: a4a5:2
+//   moves played          integer (C-7.4 counts these); with a no-attack limit (C-6.3) also
+//                         /moves without an attack: 57/12
+//   two-squares runs      red,blue; each '-' or from square, to square and count: a4a5:2;
+//                         with border runs (C-6.3) then /borders crossed: a4a6:3/a4a6/a4a6
 //   captured              red,blue; each '-' or the captured pieces' letters (in that side's
 //                         case); a letter followed by '?' was captured silently (V-6); in a
 //                         view, enemy pieces captured silently are X/x

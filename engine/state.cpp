@@ -80,21 +80,6 @@ Outcome State::outcome_of(Move m) const {
   return resolve_combat(piece_kind(board_[m.from()]), piece_kind(board_[m.to()]), *variant_);
 }
 
-std::uint64_t State::hash_after(Move m) const {
-  const Piece mover = board_[m.from()], target = board_[m.to()];
-  std::uint64_t h = hash_ ^ kZobrist.blue_to_move ^ kZobrist.piece[mover][m.from()];
-  if (target == kNoPiece) return h ^ kZobrist.piece[mover][m.to()];
-  switch (outcome_of(m)) {
-    case Outcome::kAttackerWins:
-      return h ^ kZobrist.piece[target][m.to()] ^ kZobrist.piece[mover][m.to()];
-    case Outcome::kDefenderWins:
-      return h;
-    case Outcome::kBothRemoved:
-      return h ^ kZobrist.piece[target][m.to()];
-  }
-  return h;
-}
-
 std::uint64_t State::board_hash() const {
   return stm_ == kBlue ? hash_ ^ kZobrist.blue_to_move : hash_;
 }

@@ -127,10 +127,8 @@ class State {
   // Pieces of side s that the rules let move at all (C-4.3, V-3, V-4).
   Bitboard movable_bb(Side s) const;
 
-  // What a normal move would do if played now: the combat outcome and the hash after it.
-  // (Only normal moves: the repetition rules watch nothing else.)
+  // The combat outcome a normal move would have if played now.
   Outcome outcome_of(Move m) const;
-  std::uint64_t hash_after(Move m) const;
   // True if a move that spans from->to can only have been made by a Scout (C-8.3) -- or by
   // a Captain, where only a Captain can make it (C-4.5) -- so making it reveals the piece.
   bool move_reveals(int from, int to) const;

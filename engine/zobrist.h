@@ -1,5 +1,6 @@
 // Zobrist keys: one per (side, kind, square) and one for the side to move. A position's hash
-// covers exactly what C-6.2 calls a position: every piece on its square and who moves.
+// covers every piece on its square and who moves; without the side-to-move key it is what
+// C-6.2 compares, the board (State::board_hash).
 #pragma once
 
 #include <array>
