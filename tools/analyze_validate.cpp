@@ -124,7 +124,8 @@ void run_validation(const ValidateOptions& o, ladder::MpiPool* pool) {
             << "# measure: --bot " << s.bot
             << (s.nodes ? " --nodes " + std::to_string(s.nodes) : "") << ", --field " << o.field
             << ", " << games << " games a set-up, --seed " << s.seed << "\n"
-            << "# familiarity: log-probability under " << prior->source() << "\n"
+            << "# familiarity: log-probability under the parametric prior (" << prior->source()
+            << ")\n"
             << "# correlation of score and log-probability across the set-ups: "
             << validation_decimals(correlation(sx, fx), 3) << "\n";
   if (!o.quiet && open.lab.games_played() > 0)
@@ -143,7 +144,7 @@ void run_validation(const ValidateOptions& o, ladder::MpiPool* pool) {
   const double as = auc(strength.x, won), af = auc(familiar.x, won);
   auto row = [](const std::string& label, double value, Interval i) {
     char line[160];
-    std::snprintf(line, sizeof line, "  %-34s %+.3f  [%+.3f, %+.3f]\n", label.c_str(), value, i.low,
+    std::snprintf(line, sizeof line, "  %-36s %+.3f  [%+.3f, %+.3f]\n", label.c_str(), value, i.low,
                   i.high);
     std::cout << line;
   };
@@ -152,8 +153,8 @@ void run_validation(const ValidateOptions& o, ladder::MpiPool* pool) {
   row("strength difference", as, percentile_interval(bs));
   row("familiarity difference", af, percentile_interval(bf));
   row("strength minus familiarity (paired)", as - af, percentile_interval(bd));
-  std::cout << "  both (logistic fit, in sample)     " << validation_decimals(auc(joint_x, won), 3)
-            << "\n";
+  std::cout << "  both (logistic fit, in sample)       "
+            << validation_decimals(auc(joint_x, won), 3) << "\n";
   print_fifths(strength, won);
   print_fifths(familiar, won);
 }
