@@ -224,6 +224,15 @@ TEST(StrengthValidation, CommandPrintsTheAucsAndNamesABadLine) {
                                               csv + " --games 4 -q");
   EXPECT_EQ(bad.status, 2) << bad.out;
   EXPECT_NE(bad.out.find("validate.csv:6: winner is '0'"), std::string::npos) << bad.out;
+  {
+    std::ofstream f(csv);  // only Red wins: no AUC, refused before any game
+    f << kHeader << "g1," << red_a << blue_a << ",10,1,1\n";
+  }
+  const auto one_sided = test_support::run_stratego(
+      "analyze strength --variant barrage --validate " + csv + " --games 4000 -q");
+  EXPECT_EQ(one_sided.status, 2) << one_sided.out;
+  EXPECT_NE(one_sided.out.find("needs games won by Red and games won by Blue"), std::string::npos)
+      << one_sided.out;
   const auto mixed = test_support::run_stratego("analyze strength --variant barrage --validate " +
                                                 csv + " --race");
   EXPECT_EQ(mixed.status, 2) << mixed.out;

@@ -73,6 +73,14 @@ void run_validation(const ValidateOptions& o, ladder::MpiPool* pool) {
   if (o.games < 2) throw InputError("--games must be at least 2");
   if (o.resamples < 10) throw InputError("--resamples must be at least 10");
   const std::vector<RealGame> real = read_real_games(o.file, v);
+  int red = 0, blue = 0, drawn = 0;
+  for (const RealGame& g : real) {
+    red += g.winner == RealWinner::kRed;
+    blue += g.winner == RealWinner::kBlue;
+    drawn += g.winner == RealWinner::kDraw;
+  }
+  if (red == 0 || blue == 0)  // before any game is played
+    throw InputError(o.file + ": the AUC needs games won by Red and games won by Blue");
 
   Settings s = o.settings;
   const std::vector<std::string> field = field_lines(v, s, o.field);
@@ -100,21 +108,12 @@ void run_validation(const ValidateOptions& o, ladder::MpiPool* pool) {
 
   Predictor strength{"strength difference", {}}, familiar{"familiarity difference", {}};
   std::vector<int> won;
-  int red = 0, blue = 0, drawn = 0;
   for (const RealGame& g : real) {
-    if (g.winner == RealWinner::kDraw) {
-      ++drawn;
-      continue;
-    }
-    const bool r = g.winner == RealWinner::kRed;
-    red += r;
-    blue += !r;
-    won.push_back(r);
+    if (g.winner == RealWinner::kDraw) continue;
+    won.push_back(g.winner == RealWinner::kRed);
     strength.x.push_back(score[g.red] - score[g.blue]);
     familiar.x.push_back(familiarity[g.red] - familiarity[g.blue]);
   }
-  if (red == 0 || blue == 0)
-    throw InputError(o.file + ": the AUC needs games won by Red and games won by Blue");
 
   std::vector<double> sx, fx;
   for (const Candidate& c : all) sx.push_back(score[c.line]), fx.push_back(familiarity[c.line]);
