@@ -10,6 +10,7 @@
 #include "engine/waterloo/view.h"
 #include "protocol/bot_spec.h"
 #include "referee/match.h"
+#include "strength/bot_mixture.h"
 #include "strength/trace.h"
 
 namespace stratego::strength {
@@ -67,8 +68,9 @@ GameRow play_strength_job(const StrengthJob& j, const std::shared_ptr<const Vari
   gs.time.nodes = j.nodes;
   gs.setup[side] = j.candidate.line;
   gs.setup[other(side)] = j.opponent;
-  auto red = protocol::make_bot_from_spec(j.bot);
-  auto blue = protocol::make_bot_from_spec(j.bot);
+  const GameBots bots = bots_of_game(j.bot, j.seed);
+  auto red = protocol::make_bot_from_spec(side == kRed ? bots.candidate : bots.opponent);
+  auto blue = protocol::make_bot_from_spec(side == kRed ? bots.opponent : bots.candidate);
   const referee::GameOutcome o = referee::play_game(*red, *blue, gs);
   GameRow g;
   g.candidate = j.candidate.id;

@@ -16,6 +16,7 @@
 #include "engine/variant_loader.h"
 #include "ladder/mpi.h"
 #include "protocol/bot_spec.h"
+#include "strength/bot_mixture.h"
 #include "strength/job.h"
 
 namespace stratego::strength {
@@ -30,7 +31,8 @@ Lab::Lab(Store& store, const LabOptions& options)
       opt_(options),
       variant_(std::make_shared<const Variant>(load_variant(store.settings().variant))) {
   if (opt_.jobs < 1) throw InputError("-j must be at least 1");
-  protocol::make_bot_from_spec(store.settings().bot);  // a bad spec fails before any game
+  for (const std::string& bot : bot_alternatives(store.settings().bot))
+    protocol::make_bot_from_spec(bot);  // a bad spec fails before any game
 }
 
 int Lab::ensure(const std::vector<Candidate>& candidates, int games) {

@@ -40,6 +40,22 @@ struct OpenAnalysis {
   strength::Lab lab;
 };
 
+// The field's set-up lines for --field (human: the compiled-in training split of the variant's
+// human set-ups; own: none, the bot sets up; else a file), with s.field and s.field_file set.
+std::vector<std::string> field_lines(const Variant& v, strength::Settings& s,
+                                     const std::string& field);  // analyze_strength.cpp
+
+// `analyze strength --validate FILE` (analyze_validate.cpp): scores every set-up of a table of
+// real games (strength/real_games.h) with the measure of these settings, then says how well the
+// score difference predicts the winner, beside the familiarity baseline.
+struct ValidateOptions {
+  std::string file, db, field = "human";
+  strength::Settings settings;
+  int games = 400, jobs = 1, resamples = 1000;
+  bool quiet = false;
+};
+void run_validation(const ValidateOptions& o, ladder::MpiPool* pool);
+
 // Runs a command that plays strength games (analyze strength, analyze generate): body(null)
 // without --mpi; with it (under mpirun) body(pool) on rank 0 only, the other ranks playing
 // the games it sends (tools/analyze_mpi.cpp). An error on rank 0 ends every rank, exit 2.

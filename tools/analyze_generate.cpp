@@ -25,9 +25,6 @@
 
 namespace stratego::analyze {
 
-std::vector<std::string> field_lines(const Variant& v, strength::Settings& s,
-                                     const std::string& field);  // analyze_strength.cpp
-
 namespace {
 
 using namespace strength;

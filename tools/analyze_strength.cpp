@@ -33,10 +33,10 @@ namespace {
 
 struct StrengthOptions {
   std::vector<std::string> setups;
-  std::string file, variant = "classic", field = "human", bot = "rules", db, svg;
+  std::string file, variant = "classic", field = "human", bot = "rules", db, svg, validate;
   std::int64_t nodes = 0;
   std::uint64_t seed = 1;
-  int games = 400, jobs = 1;
+  int games = 400, jobs = 1, resamples = 1000;
   bool race = false, why = false, quiet = false, split = false, mpi = false;
   RaceOptions race_opt;
   std::string bound = "paired-t";
@@ -168,7 +168,29 @@ std::vector<std::pair<std::string, std::string>> waterloo_inputs(
   return lines;
 }
 
+// --validate FILE: the same settings judged on real games (analyze_validate.cpp).
+void run_strength_validation(const StrengthOptions& o, ladder::MpiPool* pool) {
+  if (!o.setups.empty() || !o.file.empty() || o.race || o.why || !o.svg.empty() || o.split)
+    throw InputError(
+        "--validate: the set-ups are those of the games' table; it takes no set-ups, --file, "
+        "--race, --why, --svg or --split-half");
+  ValidateOptions vo;
+  vo.file = o.validate;
+  vo.db = o.db;
+  vo.field = o.field;
+  vo.settings.variant = o.variant;
+  vo.settings.bot = o.bot;
+  vo.settings.nodes = o.nodes;
+  vo.settings.seed = o.seed;
+  vo.games = o.games;
+  vo.jobs = o.jobs;
+  vo.resamples = o.resamples;
+  vo.quiet = o.quiet;
+  run_validation(vo, pool);
+}
+
 void run_strength(const StrengthOptions& o, ladder::MpiPool* pool) {
+  if (!o.validate.empty()) return run_strength_validation(o, pool);
   const auto vp = std::make_shared<const Variant>(load_variant(o.variant));
   const Variant& v = *vp;
   const bool waterloo = v.family == Family::kWaterloo;
@@ -307,6 +329,10 @@ void register_strength(CLI::App* analyze) {
   cmd->add_option("--svg", o->svg, "Write a heat map per set-up into this folder");
   cmd->add_flag("--split-half", o->split,
                 "Split-half reliability of the scores at 100, 400, 1600 games");
+  cmd->add_option("--validate", o->validate,
+                  "A table of real games (data/outcomes/): how well the scores predict them");
+  cmd->add_option("--resamples", o->resamples, "--validate: bootstrap draws over games")
+      ->capture_default_str();
   cmd->add_flag("--quiet,-q", o->quiet, "No progress line");
   cmd->add_flag("--mpi", o->mpi,
                 "Under mpirun: rank 0 keeps the analysis, the other ranks play its games");
