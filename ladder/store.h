@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -76,8 +77,10 @@ class Store {
   // Pairs scheduled so far between each two participants (ids, either colour order).
   std::int64_t pairs_between(std::int64_t a, std::int64_t b);
   // Inserts the games of a plan (a pair, or a pair and its twin) in one transaction and returns
-  // them with their ids.
-  std::vector<ScheduledGame> schedule_pair(std::vector<ScheduledGame> pair);
+  // them with their ids; `meta` (the run plan, with the first pair it plans) is set in the
+  // same transaction, so a failed write changes neither.
+  std::vector<ScheduledGame> schedule_pair(std::vector<ScheduledGame> pair,
+                                           const std::map<std::string, std::string>& meta = {});
   // Writes a finished game in one transaction; false if that schedule entry already has one.
   bool record_game(const FinishedGame& g);
   std::vector<FinishedGame> games(bool with_records = false);
