@@ -11,6 +11,7 @@
 #include "eval/setup_model.h"
 #include "protocol/bot_spec.h"
 #include "serve/game_session.h"
+#include "serve/slow_client_guard.h"
 #include "serve/web_assets.h"
 #include "serve/web_server.h"
 
@@ -157,7 +158,12 @@ void WebServer::routes() {
   // a POST must say it is JSON (a cross-site form or text/plain post cannot, without a CORS
   // preflight this server never grants), and the Host must be this machine (DNS rebinding).
   const bool loopback = o_.host == "127.0.0.1" || o_.host == "localhost" || o_.host == "::1";
+  // A request read whole is no slow client (SlowClientGuard) until its answer is written.
+  s.set_logger([this](const httplib::Request& req, const httplib::Response&) {
+    if (guard_) guard_->answered(req.remote_addr, req.remote_port);
+  });
   s.set_pre_routing_handler([this, loopback](const httplib::Request& req, httplib::Response& res) {
+    if (guard_) guard_->request_read(req.remote_addr, req.remote_port);
     if (req.method == "POST" &&
         req.get_header_value("Content-Type").rfind("application/json", 0) != 0) {
       send(res, {{"error", "a POST must have Content-Type: application/json"}}, 415);

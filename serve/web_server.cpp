@@ -16,6 +16,7 @@
 #include "engine/variant_loader.h"
 #include "serve/game_files.h"
 #include "serve/game_session.h"
+#include "serve/slow_client_guard.h"
 #include "serve/web_assets.h"
 
 // Last: its system headers define macros that break Eigen's templates.
@@ -163,6 +164,8 @@ int WebServer::bind() {
     throw InputError("cannot listen on " + o_.host + ":" + std::to_string(port) + ": " +
                      std::strerror(errno));
   o_.port = port;
+  guard_ =
+      std::make_unique<SlowClientGuard>(port, std::chrono::milliseconds(o_.request_timeout_ms));
   return port;
 }
 
@@ -178,6 +181,8 @@ void WebServer::stop() {
   http_->stop();
   if (thread_.joinable()) thread_.join();
 }
+
+int WebServer::connections_cut() const { return guard_ ? guard_->cut() : 0; }
 
 std::vector<std::shared_ptr<GameSession>> WebServer::all_games() const {
   std::lock_guard lock(mu_);

@@ -29,6 +29,7 @@ class Bot;
 namespace stratego::serve {
 
 class GameSession;
+class SlowClientGuard;
 struct SessionHost;
 using BotMaker = std::function<std::unique_ptr<bots::Bot>(const std::string& spec)>;
 
@@ -39,7 +40,8 @@ struct ServeOptions {
   int max_running = 32;              // games whose referee thread runs at once (RunSlots)
   int max_games = 1000;              // games kept in the folder and in memory
   std::size_t max_body = 64 * 1024;  // bytes of a request body
-  int io_timeout_s = 5;              // to read a request or write a response
+  int io_timeout_s = 5;              // to read a request or write a response, each read
+  int request_timeout_ms = 10000;    // to send a whole request (SlowClientGuard)
   std::int64_t max_movetime_ms = 30000;
   // Makes the bot of a (checked) spec; empty: make_bot_from_spec. Tests put misbehaving bots here.
   BotMaker make_bot;
@@ -64,6 +66,7 @@ class WebServer {
   // Games whose stopped thread is not yet joined (reap() joins them before any game starts).
   int threads_held() const;
   const ServeOptions& options() const { return o_; }
+  int connections_cut() const;  // by the request timeout
 
  private:
   void routes();
@@ -80,6 +83,7 @@ class WebServer {
   int listen_fd_ = -1;
   std::shared_ptr<RunSlots> slots_;
   std::unique_ptr<httplib::Server> http_;
+  std::unique_ptr<SlowClientGuard> guard_;  // made by bind(), once the port is known
   std::thread thread_;
   mutable std::mutex mu_;
   std::map<std::string, std::shared_ptr<GameSession>> games_;

@@ -5,6 +5,9 @@
 // only built-in variants and bots, and bot options stay within the budget.
 #ifdef STRATEGO_HAVE_SERVE
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 
 #include <atomic>
@@ -289,6 +292,47 @@ TEST(ServeFaults, VariantInheritAndBotOptionsBeyondTheBudgetAreRefused) {
   json ok = kBarrage;
   ok["bot"] = "alphabeta,tt_mb=64,threads=1";
   EXPECT_EQ(api.post("/api/games", ok).first, 201);
+}
+
+// Point 8: clients that send a request a byte at a time, more of them than the server has
+// connection threads, are cut after the request timeout, and the page is answered.
+TEST(ServeFaults, SlowClientsAreCutAndThePageIsAnswered) {
+  serve::ServeOptions o;
+  o.games_dir = fresh_dir("slow");
+  o.request_timeout_ms = 500;
+  Api api(o);
+  std::vector<int> slow;
+  for (int i = 0; i < 72; ++i) {
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_port = htons(std::uint16_t(api.port));
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ASSERT_EQ(::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a), 0);
+    slow.push_back(fd);
+  }
+  std::atomic<bool> done{false};
+  std::thread trickle([&] {  // one header byte per connection every 200 ms
+    while (!done)
+      for (int fd : slow) {
+        ::send(fd, "G", 1, MSG_NOSIGNAL);
+        std::this_thread::sleep_for(std::chrono::milliseconds(200 / 72 + 1));
+      }
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));  // every thread taken
+  const auto start = std::chrono::steady_clock::now();
+  httplib::Client c("127.0.0.1", api.port);
+  c.set_read_timeout(20, 0);
+  auto r = c.Get("/api/info");
+  const double waited =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  done = true;
+  trickle.join();
+  for (int fd : slow) ::close(fd);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 200);
+  EXPECT_LT(waited, 3.0);
+  EXPECT_GE(api.server->connections_cut(), 8);
 }
 
 }  // namespace
