@@ -66,14 +66,13 @@ class ComputerPlayer : public bots::Bot {
   GameSession& session_;
 };
 
-// Parses a save file (InputError if it is not a record); true if it holds the game's end.
-bool record_over(const std::string& text) {
-  if (waterloo::is_waterloo_record(text))
-    return waterloo::parse_record(text, "save file").result.over();
-  return parse_record(text, "save file").result.over();
-}
-
 }  // namespace
+
+bool check_save_text(const std::string& text, const std::string& origin) {
+  check_record_is_whole(text, origin);
+  if (waterloo::is_waterloo_record(text)) return waterloo::parse_record(text, origin).result.over();
+  return parse_record(text, origin).result.over();
+}
 
 json GameMeta::to_json() const {
   return {{"id", id},
@@ -155,8 +154,8 @@ std::optional<std::string> GameSession::load_save_file() {
     return std::string();
   try {
     std::string text = read_game_file(record_path(), kMaxSaveBytes);
-    check_record_is_whole(text, record_path().filename().string());
-    if (record_over(text)) {  // finished while the meta file was not yet updated
+    if (check_save_text(text, record_path().filename().string())) {
+      // It finished while the meta file was not yet updated.
       meta_.status = "over";
       final_record_ = text;
     }

@@ -40,6 +40,11 @@ struct GameMeta {
   static GameMeta from_json(const nlohmann::json& j);
 };
 
+// A save file's text as the server reads it before resuming: throws InputError (naming
+// origin and line) unless it is whole (check_record_is_whole) and parses as a record of its
+// family; returns whether it holds the game's end.
+bool check_save_text(const std::string& text, const std::string& origin);
+
 // What every game of one server shares.
 struct SessionHost {
   std::filesystem::path dir;        // the games folder
