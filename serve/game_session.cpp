@@ -219,6 +219,13 @@ void GameSession::reap() {
     std::lock_guard lock(mu_);
     if (running_) return;
     t = std::move(thread_);
+    // A finished game's player (its view, steps and legal actions as JSON: tens of kB) and
+    // record go too, as after a restart: the page then shows the result and the replay, and
+    // the record is read from its file.
+    if (meta_.status == "over" || meta_.status == "error") {
+      player_.reset();
+      std::string().swap(final_record_);
+    }
   }
   if (t.joinable()) t.join();
 }

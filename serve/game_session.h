@@ -71,7 +71,8 @@ class GameSession {
   // Reads the save file as start() would: a game whose file is not whole becomes damaged,
   // one whose file holds the end becomes over.
   void check_save_file();
-  // Joins the thread of a game that stopped (its stack is held until then).
+  // Joins the thread of a game that stopped (its stack is held until then), and lets go of
+  // a finished game's player.
   void reap();
   bool holds_thread() const;  // a stopped thread not yet joined
   bool running() const;
