@@ -149,11 +149,6 @@ bots::Reply WebPlayer::decide(const bots::Request& r, const std::atomic<bool>& /
 void WebPlayer::game_over(const std::string& result) {
   std::lock_guard lock(mu_);
   result_ = result;
-  // A finished game keeps its player for the page's last poll; the beliefs (tens of kB a
-  // game, held until a restart) the replay has instead.
-  belief_.reset();
-  waterloo_belief_.reset();
-  belief_error_ = "the game is over: the replay shows each side's beliefs at every move";
 }
 
 json WebPlayer::setup_json() const {

@@ -56,7 +56,11 @@ void resign_and_wait(Api& api, const std::string& id) {
 void adjourn_and_wait(Api& api, const std::string& id) {
   api.wait(id);  // the person's first decision: the game can be adjourned
   EXPECT_EQ(api.post("/api/games/" + id + "/adjourn", json::object()).first, 200);
-  EXPECT_FALSE(api.wait(id)["running"].get<bool>());
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (api.get("/api/games/" + id).second["running"].get<bool>()) {
+    ASSERT_LT(std::chrono::steady_clock::now(), deadline) << "the game did not stop";
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
 }
 
 void write_all(const std::filesystem::path& p, const std::string& text) {
@@ -75,9 +79,9 @@ TEST(ServeFaults, NoRequestLearnsTheNextGamesHiddenSetup) {
   ASSERT_TRUE(r && r->status == 200);
   const GameRecord finished = parse_record(r->body);
   // A seed from the request, the finished game's own or any other, is refused.
-  std::vector<std::int64_t> seeds = {0, 1, 42};
-  if (finished.tags.count("seed")) seeds.push_back(std::stoll(finished.tags.at("seed")));
-  for (const std::int64_t seed : seeds) {
+  std::vector<json> seeds = {0, 1, 42, "7"};
+  if (finished.tags.count("seed")) seeds.push_back(std::stoull(finished.tags.at("seed")));
+  for (const json& seed : seeds) {
     json b = kBarrage;
     b["seed"] = seed;
     const auto [status, j] = api.post("/api/games", b);

@@ -45,6 +45,7 @@ const std::filesystem::path& scratch() {
       const std::filesystem::path base =
           std::filesystem::is_directory(shm) ? shm : std::filesystem::temp_directory_path();
       path = base / ("stratego-fuzz-" + std::to_string(::getpid()));
+      std::filesystem::remove_all(path);  // a killed run's, of the same pid
       std::filesystem::create_directories(path);
     }
     ~Dir() {
@@ -116,7 +117,8 @@ Target ladder_file_target() {
              const auto ps = s.participants();
              s.unfinished();
              const auto games = s.games(true);
-             for (const auto& r : split_records(ladder::records_text(games), "export")) {
+             const std::string exported = ladder::records_text(games);  // the views' text
+             for (const auto& r : split_records(exported, "export")) {
                if (r.waterloo)
                  waterloo::parse_record(r.text, "export");
                else
