@@ -250,6 +250,16 @@ TEST(ServeFaults, DamagedSaveFilesAreListedNeverResumed) {
   EXPECT_EQ(api.wait(good)["player"]["pending"], "action");
 }
 
+// Point 5: an answer that quotes bytes which are not UTF-8 (here a Host header) replaces them;
+// before, building its JSON threw and the answer was a 500.
+TEST(ServeFaults, AnswersQuotingInvalidUtf8AreNot500) {
+  Api api(fresh_dir("utf8"));
+  auto r = api.client->Get("/api/info", {{"Host", "caf\xc3\x28\xff.example:80"}});
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 403) << r->body;
+  EXPECT_FALSE(json::parse(r->body, nullptr, false).is_discarded()) << r->body;
+}
+
 // Point 6: a meta file is data. A `cmd:` bot, a variant path outside the built-ins, a FIFO
 // (as a variant or as the meta file itself) and a symbolic link are refused at start-up,
 // without blocking and without running or reading anything they name.
