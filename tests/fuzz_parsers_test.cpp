@@ -39,6 +39,14 @@ TEST(FuzzParsersList, OneTargetPerParser) { EXPECT_EQ(targets().size(), 7u); }
 // file. Small budgets: the server's requests go over a socket, the ladder's files to disk.
 class FuzzServices : public ::testing::TestWithParam<std::size_t> {};
 
+// The serve-request target's server stops when the tests end, before the static destructors
+// (its games would otherwise still run while what they use is destroyed).
+class StopServiceTargets : public ::testing::Environment {
+ public:
+  void TearDown() override { stop_service_targets(); }
+};
+const auto* const kStopServiceTargets = ::testing::AddGlobalTestEnvironment(new StopServiceTargets);
+
 TEST_P(FuzzServices, MutatedInputsAreAcceptedOrInputErrors) {
   const Target& t = service_targets()[GetParam()];
   ASSERT_EQ(t.name, service_target_names()[GetParam()]);

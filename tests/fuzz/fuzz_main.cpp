@@ -123,5 +123,6 @@ int main(int argc, char** argv) {
   }
   std::printf("total %llu executions, %llu failures, 0 hangs\n", (unsigned long long)total,
               (unsigned long long)failures);
+  stratego::fuzz::stop_service_targets();  // its games, before the static destructors
   return failures ? 1 : 0;
 }

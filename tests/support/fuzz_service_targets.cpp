@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
@@ -160,6 +161,9 @@ struct Server {
   std::string game;
 };
 
+std::mutex g_server_mutex;
+std::shared_ptr<Server> g_server;  // the serve-request target's, until stop_service_targets()
+
 // The input as a request the server can answer at once: its head (up to the first blank line,
 // or all of it) with any length, encoding or connection header replaced by the body's true
 // length and `Connection: close`. The mutations still reach the request line, the other
@@ -230,6 +234,10 @@ std::string http_exchange(int port, std::string_view request) {
 
 Target serve_request_target() {
   auto s = std::make_shared<Server>();
+  {
+    std::lock_guard lock(g_server_mutex);
+    g_server = s;
+  }
   serve::ServeOptions o;
   o.port = 0;
   o.games_dir = scratch() / "games";
@@ -299,6 +307,15 @@ std::vector<Target> make_service_targets() {
 const std::vector<Target>& service_targets() {
   static const std::vector<Target> all = make_service_targets();
   return all;
+}
+
+void stop_service_targets() {
+  std::shared_ptr<Server> s;
+  {
+    std::lock_guard lock(g_server_mutex);
+    s = g_server;
+  }
+  if (s) s->server.reset();
 }
 
 const std::vector<std::string>& service_target_names() {

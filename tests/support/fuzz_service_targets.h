@@ -15,6 +15,10 @@ namespace stratego::fuzz {
 
 // Every service target, with its seeds (built once: a server started, a ladder played).
 const std::vector<Target>& service_targets();
+// Stops the serve-request target's server (adjourning its games and joining their threads):
+// call it before the program ends, since static destructors would otherwise run while its
+// games still do (a use after free under ASan). The target then fails every input.
+void stop_service_targets();
 // Their names, in the same order, without building them (for GoogleTest's registration,
 // which every test process runs).
 const std::vector<std::string>& service_target_names();
