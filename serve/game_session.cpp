@@ -316,6 +316,15 @@ std::shared_ptr<WebPlayer> GameSession::player() const {
   return player_;
 }
 
+json GameSession::summary() const {
+  std::lock_guard lock(mu_);
+  json j = meta_.to_json();
+  j.erase("seed");  // the seed of the bot and the dice is the server's business
+  j["family"] = waterloo_ ? "waterloo" : "classic";
+  j["running"] = running_;
+  return j;
+}
+
 json GameSession::state(int since) const {
   std::shared_ptr<WebPlayer> p;
   json j;

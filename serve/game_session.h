@@ -81,6 +81,9 @@ class GameSession {
   // The page's poll: meta, status, the player's snapshot (steps from `since`), the bot's
   // thinking and its latest `info`.
   nlohmann::json state(int since) const;
+  // The game list's entry: meta, status, family, running; never the player, whose lock a
+  // game's thread may hold for a while (building the person's belief).
+  nlohmann::json summary() const;
   std::shared_ptr<WebPlayer> player() const;  // the latest game thread's player, or nullptr
   // The record, only once the game is over (it holds the bot's set-up).
   std::optional<std::string> record() const;

@@ -220,12 +220,7 @@ void WebServer::routes() {
 
   s.Get("/api/games", guarded([this](const httplib::Request&, httplib::Response& res) {
           json list = json::array();
-          for (auto& g : all_games()) {
-            json st = g->state(1 << 30);
-            st.erase("player");
-            st.erase("info");
-            list.push_back(st);
-          }
+          for (auto& g : all_games()) list.push_back(g->summary());
           send(res, {{"games", list}});
         }));
 
