@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "engine/error.h"
+#include "engine/text_util.h"
 #include "ladder/ratings.h"
 #include "ladder/run_lock.h"
 #include "protocol/bot_spec.h"
@@ -52,7 +53,12 @@ std::string leader_status(Store& store) {
 Coordinator::Coordinator(Store& store, const RunOptions& options) : store_(store), opt_(options) {
   for (const auto& p : store_.participants()) by_id_[p.id] = p;
   const std::int64_t scheduled = store_.scheduled_count();
-  const std::int64_t stored = std::stoll(store_.meta("plan_target", "0"));
+  const std::string plan = store_.meta("plan_target", "0");
+  const auto parsed = text::parse_number<std::int64_t>(plan);
+  if (!parsed || *parsed < -1)
+    throw InputError("ladder file: plan_target '" + plan +
+                     "' is not a number of games (the file is damaged)");
+  const std::int64_t stored = *parsed;
   if (!opt_.mode_given) {
     opt_.mode.mode = parse_mode(store_.meta("plan_mode", "round-robin"));
     opt_.mode.a = store_.meta("plan_a");
@@ -66,7 +72,10 @@ Coordinator::Coordinator(Store& store, const RunOptions& options) : store_(store
   } else {
     target_ = stored;  // go on with the last run's plan (or only the unfinished games)
   }
-  for (auto& s : store_.unfinished()) pending_.push_back(s);
+  for (auto& s : store_.unfinished()) {
+    check_known_players(s, by_id_);
+    pending_.push_back(s);
+  }
   tty_ = !opt_.out && isatty(STDOUT_FILENO);
 }
 

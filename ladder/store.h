@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/error.h"
 #include "ladder/sqlite.h"
 
 namespace stratego::ladder {
@@ -95,5 +96,15 @@ class Store {
 };
 
 std::string now_utc();  // "2026-12-02T18:03:11Z"
+
+// Throws InputError unless both players of a schedule row are among `ids` (a map or set of
+// participant ids): a damaged file's row may name one it does not have.
+template <class Ids>
+void check_known_players(const ScheduledGame& s, const Ids& ids) {
+  for (const std::int64_t id : {s.red, s.blue})
+    if (!ids.count(id))
+      throw InputError("ladder file: schedule row " + std::to_string(s.id) + " names participant " +
+                       std::to_string(id) + ", which the file does not have (it is damaged)");
+}
 
 }  // namespace stratego::ladder

@@ -451,6 +451,29 @@ TEST(LadderBadInput, AFailedWriteLeavesThePlanAsItWas) {
   EXPECT_EQ(plan(), planned);
 }
 
+// Found by the ladder-file fuzz target (issue 58): a damaged file whose schedule names a
+// participant it does not have, or whose plan is not a number, was "error: map::at" or
+// "error: stoll"; now each names what is damaged.
+TEST(LadderBadInput, ADamagedFileNamesWhatIsDamaged) {
+  const std::string path = fresh_ladder("damaged.db");
+  ASSERT_EQ(run_stratego("ladder run " + path + " --games 2").status, 0);
+  auto damage = [&](const char* sql) {
+    sqlite3* db = nullptr;
+    sqlite3_open(path.c_str(), &db);
+    EXPECT_EQ(sqlite3_exec(db, sql, nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(db);
+  };
+  damage("UPDATE meta SET value = 'lots' WHERE key = 'plan_target'");
+  auto r = run_stratego("ladder run " + path);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("plan_target 'lots' is not a number of games"), std::string::npos) << r.out;
+  damage("UPDATE schedule SET red = 99");
+  r = run_stratego("ladder ratings " + path);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("names participant 99, which the file does not have"), std::string::npos)
+      << r.out;
+}
+
 TEST(LadderBadInput, WriteThroughAReadOnlyConnectionNamesTheCause) {
   // What a read-only file gives (root ignores permissions, so the connection is made
   // read-only here): SQLite's error, named, and nothing written.
