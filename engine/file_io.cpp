@@ -6,8 +6,6 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "engine/error.h"
 
@@ -51,14 +49,38 @@ bool is_readable_file(const std::string& path) {
   return std::filesystem::is_regular_file(path, ec);
 }
 
+namespace {
+
+// Writes all of text to fd, then fsync; closes fd either way. Returns 0 or the errno of the
+// first failure (a full disk reports itself on the write after a short one).
+int write_all_and_sync(int fd, const std::string& text) {
+  std::size_t done = 0;
+  int err = 0;
+  while (done < text.size()) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      err = n < 0 ? errno : ENOSPC;
+      break;
+    }
+    done += std::size_t(n);
+  }
+  if (err == 0 && ::fsync(fd) != 0) err = errno;
+  if (::close(fd) != 0 && err == 0) err = errno;
+  return err;
+}
+
+}  // namespace
+
+// Write, sync, rename: a crash at any moment leaves the old file or the new one, never a
+// torn one (a rename alone may reach the disk before the data it names).
 void write_text_file_atomically(const std::string& path, const std::string& text) {
   const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw InputError(tmp + ": cannot open the file for writing");
-    out << text;
-    out.flush();
-    if (!out) throw InputError(tmp + ": cannot write the file");
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) throw InputError(tmp + ": cannot open the file for writing: " + std::strerror(errno));
+  if (const int err = write_all_and_sync(fd, text)) {
+    ::unlink(tmp.c_str());
+    throw InputError(tmp + ": cannot write the file: " + std::strerror(err));
   }
   std::error_code ec;
   std::filesystem::rename(tmp, path, ec);
@@ -69,23 +91,8 @@ void append_text_file_durably(const std::string& path, const std::string& text) 
   const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
   if (fd < 0)
     throw InputError(path + ": cannot open the file for appending: " + std::strerror(errno));
-  std::size_t done = 0;
-  // One write() normally takes it all; the loop covers the rare short write (a full disk
-  // reports itself on the next call).
-  while (done < text.size()) {
-    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      const int err = errno;
-      ::close(fd);
-      throw InputError(path + ": cannot append to the file: " + std::strerror(err));
-    }
-    done += std::size_t(n);
-  }
-  const bool synced = ::fsync(fd) == 0;
-  const int err = errno;
-  ::close(fd);
-  if (!synced) throw InputError(path + ": cannot flush the file to disk: " + std::strerror(err));
+  if (const int err = write_all_and_sync(fd, text))
+    throw InputError(path + ": cannot append to the file: " + std::strerror(err));
 }
 
 }  // namespace stratego

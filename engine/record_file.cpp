@@ -13,7 +13,42 @@ bool is_header(std::string_view line, bool& waterloo) {
   return waterloo || line.starts_with("stratego-record ");
 }
 
+// The 1-based line of the first byte that is not part of valid UTF-8, or 0 if all are.
+int first_bad_utf8_line(std::string_view s) {
+  int line = 1;
+  for (std::size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c == '\n') ++line;
+    const std::size_t n = c < 0x80         ? 1
+                          : (c >> 5) == 6  ? 2
+                          : (c >> 4) == 14 ? 3
+                          : (c >> 3) == 30 ? 4
+                                           : 0;
+    if (n == 0 || i + n > s.size()) return line;
+    for (std::size_t k = 1; k < n; ++k)
+      if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return line;
+    const auto c1 = n > 1 ? static_cast<unsigned char>(s[i + 1]) : 0;
+    if ((n == 2 && c < 0xC2) || (n == 3 && c == 0xE0 && c1 < 0xA0) ||  // overlong
+        (n == 3 && c == 0xED && c1 >= 0xA0) ||                         // surrogates
+        (n == 4 && ((c == 0xF0 && c1 < 0x90) || c > 0xF4 || (c == 0xF4 && c1 >= 0x90))))
+      return line;
+    i += n;
+  }
+  return 0;
+}
+
 }  // namespace
+
+void check_record_is_whole(std::string_view text, const std::string& origin) {
+  if (const int line = first_bad_utf8_line(text))
+    throw InputError(origin + ":" + std::to_string(line) + ": not valid UTF-8");
+  if (text.empty() || text.back() != '\n')
+    throw InputError(origin + ": cut short (it does not end with a newline)");
+  const std::size_t start = text.rfind('\n', text.size() - 2);
+  const std::string_view last = text.substr(start == std::string_view::npos ? 0 : start + 1);
+  if (!last.starts_with("result "))
+    throw InputError(origin + ": cut short (its last line is not the result line)");
+}
 
 std::vector<RecordInFile> split_records(std::string_view text, const std::string& origin) {
   std::vector<RecordInFile> out;

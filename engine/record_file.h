@@ -22,6 +22,11 @@ struct RecordInFile {
 // no record at all.
 std::vector<RecordInFile> split_records(std::string_view text,
                                         const std::string& origin = "records");
+// Throws InputError naming the origin (and line) unless text is a whole record file as the
+// formatters write it: valid UTF-8, ending with its `result` line and a newline, which every
+// record has last. A file cut short anywhere (a crash mid-write, a full disk) fails this,
+// where the record parsers alone would read the moves before the cut as a shorter game.
+void check_record_is_whole(std::string_view text, const std::string& origin = "record");
 // How to name a record in messages: "FILE" for a file of one record, else
 // "FILE, record 3 (line 120)".
 std::string record_origin(const std::string& origin, const RecordInFile& r,

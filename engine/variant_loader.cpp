@@ -171,6 +171,11 @@ Source base_source(const std::string& name, const std::string& dir) {
 void apply_line(Draft& d, const Source& src, const Line& line) {
   const std::string where = src.origin + ":" + std::to_string(line.number);
   const KeySpec* spec = find_key(line.key);
+  // `inherit` is read by apply_source, first in a file; given anywhere else (a spec's
+  // `+inherit=NAME`) it has no setter to call.
+  if (line.key == "inherit")
+    throw InputError(where + ": key 'inherit': only a variant file's first key can inherit, " +
+                     "not an option or a later line");
   try {
     if (spec)
       spec->set(d, line.value);

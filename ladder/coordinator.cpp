@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "engine/error.h"
+#include "engine/text_util.h"
 #include "ladder/ratings.h"
 #include "ladder/run_lock.h"
 #include "protocol/bot_spec.h"
@@ -52,7 +53,12 @@ std::string leader_status(Store& store) {
 Coordinator::Coordinator(Store& store, const RunOptions& options) : store_(store), opt_(options) {
   for (const auto& p : store_.participants()) by_id_[p.id] = p;
   const std::int64_t scheduled = store_.scheduled_count();
-  const std::int64_t stored = std::stoll(store_.meta("plan_target", "0"));
+  const std::string plan = store_.meta("plan_target", "0");
+  const auto parsed = text::parse_number<std::int64_t>(plan);
+  if (!parsed || *parsed < -1)
+    throw InputError("ladder file: plan_target '" + plan +
+                     "' is not a number of games (the file is damaged)");
+  const std::int64_t stored = *parsed;
   if (!opt_.mode_given) {
     opt_.mode.mode = parse_mode(store_.meta("plan_mode", "round-robin"));
     opt_.mode.a = store_.meta("plan_a");
@@ -66,22 +72,19 @@ Coordinator::Coordinator(Store& store, const RunOptions& options) : store_(store
   } else {
     target_ = stored;  // go on with the last run's plan (or only the unfinished games)
   }
-  for (auto& s : store_.unfinished()) pending_.push_back(s);
+  for (auto& s : store_.unfinished()) {
+    check_known_players(s, by_id_);
+    pending_.push_back(s);
+  }
   tty_ = !opt_.out && isatty(STDOUT_FILENO);
 }
 
 void Coordinator::store_plan() {
-  if (!is_sprt_mode(opt_.mode.mode) && (opt_.forever || opt_.games > 0)) {
-    Transaction t(store_.db());
-    Stmt put(store_.db(),
-             "INSERT INTO meta (key, value) VALUES (?1, ?2) "
-             "ON CONFLICT(key) DO UPDATE SET value = excluded.value");
-    put.bind(1, std::string("plan_target")).bind(2, std::to_string(target_)).run();
-    put.bind(1, std::string("plan_mode")).bind(2, mode_name(opt_.mode.mode)).run();
-    put.bind(1, std::string("plan_a")).bind(2, opt_.mode.a).run();
-    put.bind(1, std::string("plan_b")).bind(2, opt_.mode.b).run();
-    t.commit();
-  }
+  if (!is_sprt_mode(opt_.mode.mode) && (opt_.forever || opt_.games > 0))
+    plan_meta_ = {{"plan_target", std::to_string(target_)},
+                  {"plan_mode", mode_name(opt_.mode.mode)},
+                  {"plan_a", opt_.mode.a},
+                  {"plan_b", opt_.mode.b}};
 }
 
 std::vector<Participant> Coordinator::players() {
@@ -114,7 +117,9 @@ GameJob Coordinator::job_for(const ScheduledGame& s) {
 std::optional<GameJob> Coordinator::next() {
   std::lock_guard lock(mutex_);
   if (pending_.empty() && !stop_ && (target_ < 0 || store_.scheduled_count() < target_)) {
-    for (auto& s : store_.schedule_pair(plan_next_pair(store_, opt_.mode))) pending_.push_back(s);
+    for (auto& s : store_.schedule_pair(plan_next_pair(store_, opt_.mode), plan_meta_))
+      pending_.push_back(s);
+    plan_meta_.clear();  // written with the pair
   }
   if (pending_.empty() || aborted_ || (stop_ && is_sprt_mode(opt_.mode.mode))) return std::nullopt;
   const ScheduledGame s = pending_.front();

@@ -42,7 +42,8 @@ class Coordinator {
  public:
   // Reads the plan (stored, or from the options); writes nothing.
   Coordinator(Store& store, const RunOptions& options);
-  // Stores the plan, so that a run killed before its end goes on with it when run again.
+  // Stores the plan with the first pair it schedules (in that pair's transaction, so a write
+  // that fails changes neither), so that a run killed after it goes on with it when run again.
   void store_plan();
   // Throws InputError if the plan cannot make a pair (too few participants, a bad name).
   void check_plan();
@@ -65,7 +66,8 @@ class Coordinator {
   RunOptions opt_;
   std::mutex mutex_;
   std::deque<ScheduledGame> pending_;
-  std::int64_t target_ = 0;  // scheduled games to reach; -1 forever
+  std::int64_t target_ = 0;                       // scheduled games to reach; -1 forever
+  std::map<std::string, std::string> plan_meta_;  // the plan, until its first pair is written
   bool stop_ = false, aborted_ = false;
   std::map<std::int64_t, Participant> by_id_;
   RunSummary summary_;

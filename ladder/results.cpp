@@ -28,6 +28,7 @@ LadderRatings ladder_ratings(Store& store, const std::vector<FinishedGame>& game
   for (const auto& g : games) {
     if (!variant.empty() && g.s.variant != variant) continue;
     const double s = g.red_score();
+    check_known_players(g.s, index);
     if (s >= 0) results.push_back({index.at(g.s.red), index.at(g.s.blue), s});
   }
   out.r = fit_ratings(int(out.names.size()), results, opt);

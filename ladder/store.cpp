@@ -12,6 +12,16 @@
 namespace stratego::ladder {
 namespace {
 
+// Sets a meta key inside the caller's transaction.
+void put_meta(Db& db, const std::string& key, const std::string& value) {
+  Stmt(db,
+       "INSERT INTO meta (key, value) VALUES (?1, ?2) "
+       "ON CONFLICT(key) DO UPDATE SET value = excluded.value")
+      .bind(1, key)
+      .bind(2, value)
+      .run();
+}
+
 constexpr const char* kSchema = R"sql(
 CREATE TABLE ladder (
   id INTEGER PRIMARY KEY CHECK (id = 1),
@@ -247,8 +257,10 @@ std::int64_t Store::pairs_between(std::int64_t a, std::int64_t b) {
   return q.step() ? q.integer(0) : 0;
 }
 
-std::vector<ScheduledGame> Store::schedule_pair(std::vector<ScheduledGame> pair) {
+std::vector<ScheduledGame> Store::schedule_pair(std::vector<ScheduledGame> pair,
+                                                const std::map<std::string, std::string>& meta) {
   Transaction t(db_);
+  for (const auto& [key, value] : meta) put_meta(db_, key, value);
   Stmt ins(db_,
            "INSERT INTO schedule (pair, game, variant, red, blue, seed, red_setup, "
            "blue_setup, planned) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
@@ -324,12 +336,7 @@ std::string Store::meta(const std::string& key, const std::string& fallback) {
 
 void Store::set_meta(const std::string& key, const std::string& value) {
   Transaction t(db_);
-  Stmt(db_,
-       "INSERT INTO meta (key, value) VALUES (?1, ?2) "
-       "ON CONFLICT(key) DO UPDATE SET value = excluded.value")
-      .bind(1, key)
-      .bind(2, value)
-      .run();
+  put_meta(db_, key, value);
   t.commit();
 }
 

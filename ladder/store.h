@@ -5,10 +5,12 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "engine/error.h"
 #include "ladder/sqlite.h"
 
 namespace stratego::ladder {
@@ -76,8 +78,10 @@ class Store {
   // Pairs scheduled so far between each two participants (ids, either colour order).
   std::int64_t pairs_between(std::int64_t a, std::int64_t b);
   // Inserts the games of a plan (a pair, or a pair and its twin) in one transaction and returns
-  // them with their ids.
-  std::vector<ScheduledGame> schedule_pair(std::vector<ScheduledGame> pair);
+  // them with their ids; `meta` (the run plan, with the first pair it plans) is set in the
+  // same transaction, so a failed write changes neither.
+  std::vector<ScheduledGame> schedule_pair(std::vector<ScheduledGame> pair,
+                                           const std::map<std::string, std::string>& meta = {});
   // Writes a finished game in one transaction; false if that schedule entry already has one.
   bool record_game(const FinishedGame& g);
   std::vector<FinishedGame> games(bool with_records = false);
@@ -92,5 +96,15 @@ class Store {
 };
 
 std::string now_utc();  // "2026-12-02T18:03:11Z"
+
+// Throws InputError unless both players of a schedule row are among `ids` (a map or set of
+// participant ids): a damaged file's row may name one it does not have.
+template <class Ids>
+void check_known_players(const ScheduledGame& s, const Ids& ids) {
+  for (const std::int64_t id : {s.red, s.blue})
+    if (!ids.count(id))
+      throw InputError("ladder file: schedule row " + std::to_string(s.id) + " names participant " +
+                       std::to_string(id) + ", which the file does not have (it is damaged)");
+}
 
 }  // namespace stratego::ladder

@@ -1,14 +1,19 @@
 #include "serve/game_session.h"
 
+#include <algorithm>
+#include <system_error>
+
 #include "engine/error.h"
 #include "engine/file_io.h"
 #include "engine/record.h"
+#include "engine/record_file.h"
 #include "engine/text_util.h"
 #include "engine/variant_loader.h"
 #include "engine/waterloo/record.h"
 #include "play/human_bot.h"
 #include "protocol/bot_spec.h"
 #include "referee/referee.h"
+#include "serve/game_files.h"
 #include "serve/view_json.h"
 
 namespace stratego::serve {
@@ -18,6 +23,8 @@ using nlohmann::json;
 
 // The person is never timed out (the referee otherwise would after its default).
 constexpr std::int64_t kThirtyDaysMs = 30LL * 24 * 3600 * 1000;
+// The longest time per move a meta file may hold: the bots' own ceiling (an hour).
+constexpr std::int64_t kMaxMovetimeMs = 3'600'000;
 
 // The bot's side: the chosen bot with its time per decision, reporting to the session when it
 // thinks and what its `info` says (the referee's own sink drops them).
@@ -59,13 +66,13 @@ class ComputerPlayer : public bots::Bot {
   GameSession& session_;
 };
 
-bool record_over(const std::string& text) {
-  if (waterloo::is_waterloo_record(text))
-    return waterloo::parse_record(text, "save file").result.over();
-  return parse_record(text, "save file").result.over();
-}
-
 }  // namespace
+
+bool check_save_text(const std::string& text, const std::string& origin) {
+  check_record_is_whole(text, origin);
+  if (waterloo::is_waterloo_record(text)) return waterloo::parse_record(text, origin).result.over();
+  return parse_record(text, origin).result.over();
+}
 
 json GameMeta::to_json() const {
   return {{"id", id},
@@ -82,27 +89,48 @@ json GameMeta::to_json() const {
 }
 
 GameMeta GameMeta::from_json(const json& j) {
+  GameMeta m;
+  std::string field;
   try {
-    GameMeta m;
-    m.id = j.at("id").get<std::string>();
-    m.variant = j.at("variant").get<std::string>();
-    m.bot = j.at("bot").get<std::string>();
+    auto text = [&](const char* key, bool required) {
+      field = key;
+      return required ? j.at(key).get<std::string>() : j.value(key, std::string());
+    };
+    m.id = text("id", true);
+    if (!valid_game_id(m.id)) throw InputError("not a game id (16 hex digits)");
+    m.variant = text("variant", true);
+    check_variant_spec(m.variant);
+    m.bot = text("bot", true);
+    check_bot_spec(m.bot);
+    field = "movetime_ms";
     m.movetime_ms = j.at("movetime_ms").get<std::int64_t>();
-    m.human = j.at("side").get<std::string>() == "blue" ? kBlue : kRed;
+    if (m.movetime_ms < 1 || m.movetime_ms > kMaxMovetimeMs)
+      throw InputError("out of range (1 to " + std::to_string(kMaxMovetimeMs) + ")");
+    const std::string side = text("side", true);
+    if (side != "red" && side != "blue") throw InputError("not red or blue");
+    m.human = side == "blue" ? kBlue : kRed;
+    field = "seed";
     m.seed = j.at("seed").get<std::uint64_t>();
-    m.status = j.value("status", "new");
-    m.result = j.value("result", "");
-    m.reason = j.value("reason", "");
-    m.detail = j.value("detail", "");
-    m.result_text = j.value("result_text", "");
+    m.status = text("status", false);
+    if (m.status.empty()) m.status = "new";
+    static const char* const statuses[] = {"new",  "playing", "adjourned",
+                                           "over", "error",   "damaged"};
+    if (std::find(std::begin(statuses), std::end(statuses), m.status) == std::end(statuses))
+      throw InputError("not a status");
+    m.result = text("result", false);
+    m.reason = text("reason", false);
+    m.detail = text("detail", false);
+    m.result_text = text("result_text", false);
     return m;
   } catch (const json::exception& e) {
-    throw InputError(std::string("game meta file: ") + e.what());
+    throw InputError("game meta file: '" + field + "': " + e.what());
+  } catch (const InputError& e) {
+    throw InputError("game meta file: '" + field + "': " + e.what());
   }
 }
 
-GameSession::GameSession(GameMeta meta, std::filesystem::path dir, BotMaker make_bot)
-    : meta_(std::move(meta)), dir_(std::move(dir)), make_bot_(std::move(make_bot)) {
+GameSession::GameSession(GameMeta meta, SessionHost host)
+    : meta_(std::move(meta)), host_(std::move(host)) {
   waterloo_ = load_variant(meta_.variant).family == Family::kWaterloo;
   std::lock_guard lock(mu_);
   save_meta();
@@ -111,42 +139,105 @@ GameSession::GameSession(GameMeta meta, std::filesystem::path dir, BotMaker make
 GameSession::~GameSession() { stop(); }
 
 std::filesystem::path GameSession::record_path() const {
-  return dir_ / (meta_.id + (waterloo_ ? ".wrec" : ".rec"));
+  return host_.dir / (meta_.id + (waterloo_ ? ".wrec" : ".rec"));
 }
 
 void GameSession::save_meta() const {
-  write_text_file_atomically((dir_ / (meta_.id + ".json")).string(),
+  write_text_file_atomically((host_.dir / (meta_.id + ".json")).string(),
                              meta_.to_json().dump(2) + "\n");
 }
 
-bool GameSession::start() {
-  std::unique_lock lock(mu_);
-  if (running_) return true;
-  if (meta_.status == "over") return false;
-  if (thread_.joinable()) thread_.join();  // a thread that ended (adjourned): it holds no lock
-  std::string resume;
-  if (std::filesystem::exists(record_path())) {
-    resume = read_text_file(record_path().string());
+std::optional<std::string> GameSession::load_save_file() {
+  std::error_code ec;
+  if (!std::filesystem::is_symlink(record_path(), ec) &&
+      !std::filesystem::exists(record_path(), ec))
+    return std::string();
+  try {
+    std::string text = read_game_file(record_path(), kMaxSaveBytes);
+    if (check_save_text(text, record_path().filename().string())) {
+      // It finished while the meta file was not yet updated.
+      meta_.status = "over";
+      final_record_ = text;
+    }
+    return text;
+  } catch (const InputError& e) {
+    meta_.status = "damaged";
+    meta_.detail = std::string("the save file is damaged: ") + e.what();
     try {
-      if (record_over(resume)) {  // finished while the meta file was not yet updated
-        meta_.status = "over";
-        final_record_ = resume;
-        save_meta();
-        return false;
-      }
-    } catch (const InputError& e) {
-      meta_.status = "error";
-      meta_.detail = e.what();
       save_meta();
-      return false;
+    } catch (const InputError&) {  // listed as damaged all the same
+    }
+    return std::nullopt;
+  }
+}
+
+void GameSession::check_save_file() {
+  std::lock_guard lock(mu_);
+  if (running_) return;
+  const std::string before = meta_.status;
+  if (load_save_file() && meta_.status != before) save_meta();
+}
+
+GameSession::Start GameSession::start(RunSlots::Slot slot) {
+  std::unique_lock lock(mu_);
+  if (running_) return Start::kRunning;
+  if (meta_.status == "over") return Start::kOver;
+  if (meta_.status == "damaged") return Start::kDamaged;
+  if (thread_.joinable()) thread_.join();  // a thread that ended (adjourned): it holds no lock
+  const std::optional<std::string> resume = load_save_file();
+  if (!resume) return Start::kDamaged;
+  if (meta_.status == "over") {
+    save_meta();
+    return Start::kOver;
+  }
+  if (!slot) return Start::kBusy;
+  const GameMeta before = meta_;
+  player_ = std::make_shared<WebPlayer>();
+  meta_.status = "playing";
+  save_meta();  // throws InputError (a full disk) before anything runs
+  try {
+    auto body = [this, text = *resume] { run(text); };
+    thread_ = host_.start_thread ? host_.start_thread(body) : std::thread(body);
+  } catch (const std::system_error& e) {  // no memory or address space for a thread
+    meta_ = before;
+    meta_.detail = std::string("the game could not start (") + e.what() + "); try again";
+    player_ = nullptr;
+    try {
+      save_meta();
+    } catch (const InputError&) {
+    }
+    return Start::kNoThread;
+  }
+  running_ = true;
+  slot_ = std::move(slot);
+  return Start::kRunning;
+}
+
+void GameSession::reap() {
+  std::thread t;
+  {
+    std::lock_guard lock(mu_);
+    if (running_) return;
+    t = std::move(thread_);
+    // A finished game's player (its view, steps and legal actions as JSON: tens of kB) and
+    // record go too, as after a restart: the page then shows the result and the replay, and
+    // the record is read from its file.
+    if (meta_.status == "over" || meta_.status == "error") {
+      player_.reset();
+      std::string().swap(final_record_);
     }
   }
-  player_ = std::make_shared<WebPlayer>();
-  running_ = true;
-  meta_.status = "playing";
-  save_meta();
-  thread_ = std::thread([this, resume] { run(resume); });
-  return true;
+  if (t.joinable()) t.join();
+}
+
+bool GameSession::holds_thread() const {
+  std::lock_guard lock(mu_);
+  return thread_.joinable() && !running_;
+}
+
+std::string GameSession::detail() const {
+  std::lock_guard lock(mu_);
+  return meta_.detail;
 }
 
 void GameSession::run(std::string resume) {
@@ -170,8 +261,8 @@ void GameSession::run(std::string resume) {
     st.names[meta.human] = "human";
     st.names[other(meta.human)] = meta.bot;
     ComputerPlayer computer(
-        make_bot_ ? make_bot_(meta.bot) : protocol::make_bot_from_spec(meta.bot), meta.movetime_ms,
-        *this);
+        host_.make_bot ? host_.make_bot(meta.bot) : protocol::make_bot_from_spec(meta.bot),
+        meta.movetime_ms, *this);
     bots::Bot& red = meta.human == kRed ? static_cast<bots::Bot&>(*person) : computer;
     bots::Bot& blue = meta.human == kBlue ? static_cast<bots::Bot&>(*person) : computer;
     out = referee::play_game(red, blue, st);
@@ -181,6 +272,7 @@ void GameSession::run(std::string resume) {
   std::lock_guard lock(mu_);
   running_ = false;
   thinking_ = false;
+  slot_.release();
   if (!error.empty()) {
     meta_.status = "error";
     meta_.detail = error;
@@ -224,6 +316,15 @@ std::shared_ptr<WebPlayer> GameSession::player() const {
   return player_;
 }
 
+json GameSession::summary() const {
+  std::lock_guard lock(mu_);
+  json j = meta_.to_json();
+  j.erase("seed");  // the seed of the bot and the dice is the server's business
+  j["family"] = waterloo_ ? "waterloo" : "classic";
+  j["running"] = running_;
+  return j;
+}
+
 json GameSession::state(int since) const {
   std::shared_ptr<WebPlayer> p;
   json j;
@@ -250,7 +351,7 @@ std::optional<std::string> GameSession::record() const {
   if (meta_.status != "over") return std::nullopt;
   if (final_record_.empty()) {
     try {
-      return read_text_file(record_path().string());
+      return read_game_file(record_path(), kMaxSaveBytes);
     } catch (const InputError&) {
       return std::nullopt;
     }

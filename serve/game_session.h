@@ -2,7 +2,10 @@
 // the referee's thread that plays it between a WebPlayer (the person) and the chosen bot, the
 // save file the referee writes after every step (<id>.rec or <id>.wrec), and the result. A
 // game whose thread stopped unfinished (adjourned, server shut down) starts again from its
-// save file, so it survives a reload of the page and a restart of the server.
+// save file, so it survives a reload of the page and a restart of the server. Both files are
+// read as data from a stranger: a meta file names only built-in variants and bots, and a
+// save file that is not whole (cut short, not UTF-8, not a record) makes the game "damaged",
+// listed with the reason and never resumed from the middle.
 #pragma once
 
 #include <chrono>
@@ -16,8 +19,10 @@
 #include <thread>
 
 #include "bots/bot.h"
+#include "serve/game_threads.h"
 #include "serve/replay.h"
 #include "serve/web_player.h"
+#include "serve/web_server.h"
 
 namespace stratego::serve {
 
@@ -26,31 +31,59 @@ struct GameMeta {
   std::int64_t movetime_ms = 1000;
   Side human = kRed;
   std::uint64_t seed = 1;
-  std::string status = "new";  // new | playing | adjourned | over | error
+  std::string status = "new";  // new | playing | adjourned | over | error | damaged
   std::string result, reason, detail, result_text;
   nlohmann::json to_json() const;
-  static GameMeta from_json(const nlohmann::json& j);  // throws InputError
+  // Throws InputError naming the field unless every field is what the server itself writes:
+  // a game id, a built-in variant spec and bot spec within the budget (check_variant_spec,
+  // check_bot_spec), a time per move, a side and a status.
+  static GameMeta from_json(const nlohmann::json& j);
+};
+
+// A save file's text as the server reads it before resuming: throws InputError (naming
+// origin and line) unless it is whole (check_record_is_whole) and parses as a record of its
+// family; returns whether it holds the game's end.
+bool check_save_text(const std::string& text, const std::string& origin);
+
+// What every game of one server shares.
+struct SessionHost {
+  std::filesystem::path dir;        // the games folder
+  BotMaker make_bot;                // empty: make_bot_from_spec
+  std::shared_ptr<RunSlots> slots;  // --max-running
+  ThreadStarter start_thread;       // empty: std::thread
 };
 
 class GameSession {
  public:
-  using BotMaker = std::function<std::unique_ptr<bots::Bot>(const std::string& spec)>;
-  // make_bot: empty for make_bot_from_spec.
-  GameSession(GameMeta meta, std::filesystem::path dir, BotMaker make_bot = {});
+  // Writes the meta file. A game loaded from the folder then calls check_save_file().
+  GameSession(GameMeta meta, SessionHost host);
   ~GameSession();  // adjourns a running game and waits for its thread
   GameSession(const GameSession&) = delete;
   GameSession& operator=(const GameSession&) = delete;
 
   const std::string& id() const { return meta_.id; }
-  // Starts the referee's thread if the game is not over and not running (from the save file
-  // if there is one). Returns false if it is over.
-  bool start();
+  std::string detail() const;
+  enum class Start { kRunning, kOver, kDamaged, kBusy, kNoThread };
+  // Starts the referee's thread if the game is not over, damaged or running (from the save
+  // file if there is one), in `slot`, which it keeps until the thread ends (kBusy: no slot
+  // given; kNoThread: the thread could not be started, and the game stays as it was).
+  Start start(RunSlots::Slot slot);
+  // Reads the save file as start() would: a game whose file is not whole becomes damaged,
+  // one whose file holds the end becomes over.
+  void check_save_file();
+  // Joins the thread of a game that stopped (its stack is held until then), and lets go of
+  // a finished game's player.
+  void reap();
+  bool holds_thread() const;  // a stopped thread not yet joined
   bool running() const;
   bool over() const;
   std::string family_name() const { return waterloo_ ? "waterloo" : "classic"; }
   // The page's poll: meta, status, the player's snapshot (steps from `since`), the bot's
   // thinking and its latest `info`.
   nlohmann::json state(int since) const;
+  // The game list's entry: meta, status, family, running; never the player, whose lock a
+  // game's thread may hold for a while (building the person's belief).
+  nlohmann::json summary() const;
   std::shared_ptr<WebPlayer> player() const;  // the latest game thread's player, or nullptr
   // The record, only once the game is over (it holds the bot's set-up).
   std::optional<std::string> record() const;
@@ -67,11 +100,14 @@ class GameSession {
   void run(std::string resume);
   void save_meta() const;
   std::filesystem::path record_path() const;
+  // The save file's text ("" if none), checked whole and parsed; nullopt if it is not (the
+  // game is then damaged). Sets the status to over if the file holds the end. Under mu_.
+  std::optional<std::string> load_save_file();
 
   mutable std::mutex mu_;
   GameMeta meta_;
-  std::filesystem::path dir_;
-  BotMaker make_bot_;
+  SessionHost host_;
+  RunSlots::Slot slot_;  // held while the thread runs
   bool waterloo_ = false;
   std::shared_ptr<WebPlayer> player_;
   std::thread thread_;

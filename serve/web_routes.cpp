@@ -11,6 +11,7 @@
 #include "eval/setup_model.h"
 #include "protocol/bot_spec.h"
 #include "serve/game_session.h"
+#include "serve/slow_client_guard.h"
 #include "serve/web_assets.h"
 #include "serve/web_server.h"
 
@@ -31,7 +32,9 @@ struct HttpError {
 void send(httplib::Response& res, const json& j, int status = 200) {
   res.status = status;
   res.set_header("Cache-Control", "no-store");
-  res.set_content(j.dump(), "application/json");
+  // Replacing invalid UTF-8 (a message quoting a damaged file) rather than throwing: one bad
+  // string must never turn a whole answer, such as the game list, into a 500.
+  res.set_content(j.dump(-1, ' ', false, json::error_handler_t::replace), "application/json");
 }
 
 json body_json(const httplib::Request& req) {
@@ -115,7 +118,28 @@ json setup_score(const Variant& v, const std::string& line) {
           {"prior", model.source()}};
 }
 
+// What a start that did not run answers.
+void check_start(GameSession::Start started, const GameSession& g, const std::string& busy) {
+  switch (started) {
+    case GameSession::Start::kRunning:
+      return;
+    case GameSession::Start::kOver:
+      throw HttpError{409, "the game is over"};
+    case GameSession::Start::kDamaged:
+      throw HttpError{409, g.detail()};
+    case GameSession::Start::kBusy:
+      throw HttpError{503, busy};
+    case GameSession::Start::kNoThread:
+      throw HttpError{503, g.detail()};
+  }
+}
+
 }  // namespace
+
+std::string WebServer::busy_reason() const {
+  return "too many games running at once (at most " + std::to_string(o_.max_running) +
+         "); adjourn one";
+}
 
 void WebServer::routes() {
   httplib::Server& s = *http_;
@@ -134,7 +158,12 @@ void WebServer::routes() {
   // a POST must say it is JSON (a cross-site form or text/plain post cannot, without a CORS
   // preflight this server never grants), and the Host must be this machine (DNS rebinding).
   const bool loopback = o_.host == "127.0.0.1" || o_.host == "localhost" || o_.host == "::1";
+  // A request read whole is no slow client (SlowClientGuard) until its answer is written.
+  s.set_logger([this](const httplib::Request& req, const httplib::Response&) {
+    if (guard_) guard_->answered(req.remote_addr, req.remote_port);
+  });
   s.set_pre_routing_handler([this, loopback](const httplib::Request& req, httplib::Response& res) {
+    if (guard_) guard_->request_read(req.remote_addr, req.remote_port);
     if (req.method == "POST" &&
         req.get_header_value("Content-Type").rfind("application/json", 0) != 0) {
       send(res, {{"error", "a POST must have Content-Type: application/json"}}, 415);
@@ -190,23 +219,17 @@ void WebServer::routes() {
         }));
 
   s.Get("/api/games", guarded([this](const httplib::Request&, httplib::Response& res) {
-          std::vector<std::shared_ptr<GameSession>> all;
-          {
-            std::lock_guard lock(mu_);
-            for (auto& [id, g] : games_) all.push_back(g);
-          }
           json list = json::array();
-          for (auto& g : all) {
-            json st = g->state(1 << 30);
-            st.erase("player");
-            st.erase("info");
-            list.push_back(st);
-          }
+          for (auto& g : all_games()) list.push_back(g->summary());
           send(res, {{"games", list}});
         }));
 
   s.Post("/api/games", guarded([this](const httplib::Request& req, httplib::Response& res) {
            const json b = body_json(req);
+           // The bot's randomness (its hidden set-up, its choices, Waterloo's die) is the
+           // server's alone: a seed a person chose would let them replay the bot's set-up.
+           if (b.contains("seed"))
+             throw HttpError{400, "'seed' is not taken: the server draws every game's seed"};
            GameMeta m;
            m.variant = get_string(b, "variant", "classic");
            check_variant_spec(m.variant);
@@ -223,25 +246,22 @@ void WebServer::routes() {
              m.human = side == "red" ? kRed : kBlue;
            else
              throw HttpError{400, "'side' must be red, blue or random"};
-           m.seed = std::uint64_t(
-               get_int(b, "seed", std::int64_t(rd() % 1000000000), 0, std::int64_t(1) << 53));
-           std::shared_ptr<GameSession> g;
+           m.seed = std::uint64_t(rd()) << 32 | rd();
+           reap();
            {
              std::lock_guard lock(mu_);
              if (int(games_.size()) >= o_.max_games)
                throw HttpError{503, "too many games on this server"};
-             int running = 0;
-             for (auto& [id, x] : games_) running += x->running();
-             if (running >= o_.max_running)
-               throw HttpError{503, "too many games running at once; adjourn one"};
            }
+           RunSlots::Slot slot = slots_->take();
+           if (!slot) throw HttpError{503, busy_reason()};
            m.id = new_id();
-           g = std::make_shared<GameSession>(m, o_.games_dir, o_.make_bot);
+           auto g = std::make_shared<GameSession>(m, session_host());
            {
              std::lock_guard lock(mu_);
              games_[m.id] = g;
            }
-           g->start();
+           check_start(g->start(std::move(slot)), *g, busy_reason());
            send(res, {{"id", m.id}}, 201);
          }));
 
@@ -278,7 +298,12 @@ void WebServer::routes() {
     if (!post && action.empty()) {
       send(res, g->state(query_int(req, "since", 0, 0, 1 << 30)));
     } else if (post && action == "/resume") {
-      if (!g->start()) throw HttpError{409, "the game is over"};
+      if (!g->running()) {
+        reap();
+        RunSlots::Slot slot = slots_->take();
+        if (!slot) throw HttpError{503, busy_reason()};
+        check_start(g->start(std::move(slot)), *g, busy_reason());
+      }
       send(res, {{"ok", true}});
     } else if (post && (action == "/setup" || action == "/redraw")) {
       const json b = body_json(req);

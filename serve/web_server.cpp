@@ -1,6 +1,10 @@
 #include "serve/web_server.h"
 
+#include <sys/socket.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <iostream>
 #include <random>
 #include <regex>
@@ -8,8 +12,11 @@
 #include "bots/registry.h"
 #include "engine/error.h"
 #include "engine/file_io.h"
+#include "engine/text_util.h"
 #include "engine/variant_loader.h"
+#include "serve/game_files.h"
 #include "serve/game_session.h"
+#include "serve/slow_client_guard.h"
 #include "serve/web_assets.h"
 
 // Last: its system headers define macros that break Eigen's templates.
@@ -64,28 +71,54 @@ void check_bot_spec(const std::string& spec) {
   static const std::regex settings("[A-Za-z0-9_]+(,[A-Za-z0-9_-]+=[A-Za-z0-9_.-]+)*");
   if (!std::regex_match(spec, settings))
     throw InputError("bot '" + spec + "': settings are ,name=value");
+  for (std::size_t b = spec.find(','); b != std::string::npos;) {
+    const std::size_t e = spec.find(',', b + 1);
+    const std::string part = spec.substr(b + 1, e == std::string::npos ? e : e - b - 1);
+    const std::string key = part.substr(0, part.find('=')), value = part.substr(key.size() + 1);
+    for (const BotBudget& limit : kBotBudget) {
+      if (key != limit.key) continue;
+      const auto n = value.size() > 9 ? std::nullopt : text::parse_count(value);
+      if (!n || *n > limit.max)
+        throw InputError("bot '" + spec + "': " + key + " must be a whole number from 1 to " +
+                         std::to_string(limit.max) + " here (the server's budget per game)");
+    }
+    b = e;
+  }
 }
 
 WebServer::WebServer(ServeOptions o)
-    : o_(std::move(o)), http_(std::make_unique<httplib::Server>()) {
+    : o_(std::move(o)),
+      slots_(RunSlots::make(o_.max_running)),
+      http_(std::make_unique<httplib::Server>()) {
   std::error_code ec;
   std::filesystem::create_directories(o_.games_dir, ec);
   if (!std::filesystem::is_directory(o_.games_dir))
     throw InputError("--games-dir " + o_.games_dir.string() + ": not a folder and cannot be made");
+  const SessionHost host = session_host();
   for (const auto& entry : std::filesystem::directory_iterator(o_.games_dir)) {
     const auto& path = entry.path();
     if (path.extension() != ".json" || !valid_game_id(path.stem().string())) continue;
     if (int(games_.size()) >= o_.max_games) break;
     try {
-      GameMeta meta = GameMeta::from_json(nlohmann::json::parse(read_text_file(path.string())));
-      if (meta.id != path.stem().string()) continue;
+      // A meta file is data: read_game_file refuses links, FIFOs and large files, from_json
+      // anything but built-in variants and bots (a `cmd:` bot or a path is never run or read).
+      GameMeta meta =
+          GameMeta::from_json(nlohmann::json::parse(read_game_file(path, kMaxMetaBytes)));
+      if (meta.id != path.stem().string())
+        throw InputError("its id " + meta.id + " is not its file name");
       if (meta.status == "playing") meta.status = "adjourned";  // the server stopped under it
-      games_[meta.id] = std::make_shared<GameSession>(meta, o_.games_dir, o_.make_bot);
+      auto g = std::make_shared<GameSession>(meta, host);
+      g->check_save_file();
+      games_[meta.id] = std::move(g);
     } catch (const std::exception& e) {
       std::cerr << "serve: skipping " << path.string() << ": " << e.what() << "\n";
     }
   }
   routes();
+}
+
+SessionHost WebServer::session_host() const {
+  return {o_.games_dir, o_.make_bot, slots_, o_.start_thread};
 }
 
 WebServer::~WebServer() {
@@ -110,6 +143,15 @@ int WebServer::bind() {
   http_->set_keep_alive_timeout(5);
   http_->set_keep_alive_max_count(1000);
   http_->set_tcp_nodelay(true);  // else a small answer waits ~40 ms for the delayed ACK
+  // Connections are served by kConnectionThreads threads (httplib's default is 8), so that a
+  // few slow clients cannot keep the page waiting.
+  http_->new_task_queue = [] { return new httplib::ThreadPool(kConnectionThreads); };
+  // httplib listens with a backlog of 5: a burst of connections got resets. The socket is
+  // noted here and listen() called again after the bind, with a larger backlog.
+  http_->set_socket_options([this](int sock) {
+    httplib::default_socket_options(sock);
+    listen_fd_ = sock;
+  });
   int port = o_.port;
   if (port == 0) {
     port = http_->bind_to_any_port(o_.host);
@@ -118,7 +160,12 @@ int WebServer::bind() {
     throw InputError("cannot listen on " + o_.host + ":" + std::to_string(port) +
                      " (in use, or not an address here)");
   }
+  if (::listen(listen_fd_, kListenBacklog) != 0)
+    throw InputError("cannot listen on " + o_.host + ":" + std::to_string(port) + ": " +
+                     std::strerror(errno));
   o_.port = port;
+  guard_ =
+      std::make_unique<SlowClientGuard>(port, std::chrono::milliseconds(o_.request_timeout_ms));
   return port;
 }
 
@@ -133,6 +180,25 @@ int WebServer::start_background() {
 void WebServer::stop() {
   http_->stop();
   if (thread_.joinable()) thread_.join();
+}
+
+int WebServer::connections_cut() const { return guard_ ? guard_->cut() : 0; }
+
+std::vector<std::shared_ptr<GameSession>> WebServer::all_games() const {
+  std::lock_guard lock(mu_);
+  std::vector<std::shared_ptr<GameSession>> all;
+  for (const auto& [id, g] : games_) all.push_back(g);
+  return all;
+}
+
+void WebServer::reap() {
+  for (const auto& g : all_games()) g->reap();
+}
+
+int WebServer::threads_held() const {
+  int n = 0;
+  for (const auto& g : all_games()) n += g->holds_thread();
+  return n;
 }
 
 std::shared_ptr<GameSession> WebServer::find(const std::string& id) {

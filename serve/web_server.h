@@ -14,6 +14,9 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <vector>
+
+#include "serve/game_threads.h"
 
 namespace httplib {
 class Server;
@@ -26,19 +29,24 @@ class Bot;
 namespace stratego::serve {
 
 class GameSession;
+class SlowClientGuard;
+struct SessionHost;
 using BotMaker = std::function<std::unique_ptr<bots::Bot>(const std::string& spec)>;
 
 struct ServeOptions {
   std::string host = "127.0.0.1";
   int port = 8080;  // 0: any free port
   std::filesystem::path games_dir = "stratego-games";
-  int max_running = 32;              // games whose referee thread runs at once
+  int max_running = 32;              // games whose referee thread runs at once (RunSlots)
   int max_games = 1000;              // games kept in the folder and in memory
   std::size_t max_body = 64 * 1024;  // bytes of a request body
-  int io_timeout_s = 5;              // to read a request or write a response
+  int io_timeout_s = 5;              // to read a request or write a response, each read
+  int request_timeout_ms = 10000;    // to send a whole request (SlowClientGuard)
   std::int64_t max_movetime_ms = 30000;
   // Makes the bot of a (checked) spec; empty: make_bot_from_spec. Tests put misbehaving bots here.
   BotMaker make_bot;
+  // Starts a game's referee thread; empty: std::thread. Tests make it fail.
+  ThreadStarter start_thread;
 };
 
 class WebServer {
@@ -54,15 +62,28 @@ class WebServer {
   int start_background();
   void stop();
   int games_loaded() const;
+  int games_running() const { return slots_->used(); }
+  // Games whose stopped thread is not yet joined (reap() joins them before any game starts).
+  int threads_held() const;
   const ServeOptions& options() const { return o_; }
+  int connections_cut() const;  // by the request timeout
 
  private:
   void routes();
   std::shared_ptr<GameSession> find(const std::string& id);
+  std::vector<std::shared_ptr<GameSession>> all_games() const;
   std::string new_id();
+  void reap();
+  SessionHost session_host() const;
+  std::string busy_reason() const;
 
+  static constexpr int kConnectionThreads = 64;
+  static constexpr int kListenBacklog = 128;
   ServeOptions o_;
+  int listen_fd_ = -1;
+  std::shared_ptr<RunSlots> slots_;
   std::unique_ptr<httplib::Server> http_;
+  std::unique_ptr<SlowClientGuard> guard_;  // made by bind(), once the port is known
   std::thread thread_;
   mutable std::mutex mu_;
   std::map<std::string, std::shared_ptr<GameSession>> games_;
@@ -73,7 +94,17 @@ bool valid_game_id(const std::string& id);
 // Throws InputError unless spec is a built-in base variant with built-in options or
 // key=value parts of letters, digits, '_', '.' and '-' (never a path).
 void check_variant_spec(const std::string& spec);
-// Throws InputError unless spec is a built-in bot, optionally with ",name=value" settings.
+// The most a bot of this server may be given, per game (docs/serve.md, "Limits"): its cores
+// and the memory of its tables, so that no page can take the machine; its time is the game's
+// movetime_ms, at most ServeOptions::max_movetime_ms.
+struct BotBudget {
+  const char* key;
+  int max;
+};
+inline constexpr BotBudget kBotBudget[] = {
+    {"threads", 4}, {"tree_mb", 64}, {"tt_mb", 64}, {"worlds", 64}, {"movetime", 30000}};
+// Throws InputError unless spec is a built-in bot, optionally with ",name=value" settings,
+// each within kBotBudget.
 void check_bot_spec(const std::string& spec);
 
 }  // namespace stratego::serve

@@ -8,6 +8,7 @@
 #include <iterator>
 
 #include "engine/error.h"
+#include "tests/support/fuzz_service_targets.h"
 #include "tests/support/fuzz_targets.h"
 
 namespace stratego::fuzz {
@@ -33,6 +34,39 @@ INSTANTIATE_TEST_SUITE_P(AllParsers, FuzzParsers, ::testing::Range<std::size_t>(
                          });
 
 TEST(FuzzParsersList, OneTargetPerParser) { EXPECT_EQ(targets().size(), 7u); }
+
+// The service targets (issue 58): the server's requests, its meta and save files, a ladder's
+// file. Small budgets: the server's requests go over a socket, the ladder's files to disk.
+class FuzzServices : public ::testing::TestWithParam<std::size_t> {};
+
+// The serve-request target's server stops when the tests end, before the static destructors
+// (its games would otherwise still run while what they use is destroyed).
+class StopServiceTargets : public ::testing::Environment {
+ public:
+  void TearDown() override { stop_service_targets(); }
+};
+const auto* const kStopServiceTargets = ::testing::AddGlobalTestEnvironment(new StopServiceTargets);
+
+TEST_P(FuzzServices, MutatedInputsAreAcceptedOrInputErrors) {
+  const Target& t = service_targets()[GetParam()];
+  ASSERT_EQ(t.name, service_target_names()[GetParam()]);
+  const std::uint64_t budget = t.name == "serve-request" || t.name == "ladder-file" ? 300 : 1000;
+  const Stats s = run(t, 20260101, budget);
+  EXPECT_EQ(s.executions, budget);
+  EXPECT_EQ(s.failures, 0u) << t.name << ": " << s.first_failure;
+  EXPECT_GT(s.rejected, 0u) << t.name << ": the mutations never reached an error";
+  EXPECT_GT(s.accepted, 0u) << t.name << ": no input was accepted (" << s.first_rejection << ")";
+  EXPECT_LT(s.slowest_ms, 5000.0) << t.name << ": an input took " << s.slowest_ms << " ms";
+}
+
+INSTANTIATE_TEST_SUITE_P(AllServices, FuzzServices,
+                         ::testing::Range<std::size_t>(0, service_target_names().size()),
+                         [](const ::testing::TestParamInfo<std::size_t>& i) {
+                           std::string n = service_target_names()[i.param];
+                           for (char& c : n)
+                             if (c == '-') c = '_';
+                           return n;
+                         });
 
 // Every input a long run found crashing (tests/fuzz/crashes/), through every target: each
 // was a memory error once (a Waterloo board row with 2147483647 empty squares overflowed the

@@ -405,6 +405,75 @@ TEST(LadderBadInput, SecondRunOnARunningLadderIsRefused) {
   EXPECT_EQ(snapshot(path), before);
 }
 
+// Issue 58, point 9: the lock is on the file, not on its name. Before, DB.lock was made from
+// the name given, and three runs went on at once through links to one database.
+TEST(LadderBadInput, ASecondRunThroughASymbolicOrHardLinkIsRefused) {
+  const std::string path = fresh_ladder("linked.db");
+  const std::string symlink = unique_temp_path("linked-sym.db"),
+                    hardlink = unique_temp_path("linked-hard.db");
+  std::filesystem::create_symlink(path, symlink);
+  std::filesystem::create_hard_link(path, hardlink);
+  const std::string before = snapshot(path);
+  {
+    RunLock held(path);
+    for (const std::string& link : {symlink, hardlink}) {
+      EXPECT_THROW(RunLock{link}, InputError) << link;
+      const auto r = run_stratego("ladder run " + link + " --games 2");
+      EXPECT_EQ(r.status, 2) << link;
+      EXPECT_NE(r.out.find("a run is already going on this ladder"), std::string::npos) << r.out;
+    }
+    EXPECT_EQ(snapshot(path), before);
+  }
+  for (const std::string& link : {symlink, hardlink}) {
+    RunLock held(link);  // free again, through any name
+    EXPECT_THROW(RunLock{path}, InputError);
+  }
+}
+
+// Issue 58, point 10: a run whose first write fails (a full disk; here a trigger that refuses
+// every new schedule row with SQLite's own message) leaves the plan as it was. Before, the
+// plan was raised first, and the next run played games nobody asked for.
+TEST(LadderBadInput, AFailedWriteLeavesThePlanAsItWas) {
+  const std::string path = fresh_ladder("full.db");
+  auto plan = [&] { return Store(path, false).meta("plan_target", "none"); };
+  const std::string planned = plan();
+  sqlite3* db = nullptr;
+  sqlite3_open(path.c_str(), &db);
+  ASSERT_EQ(sqlite3_exec(db,
+                         "CREATE TRIGGER full BEFORE INSERT ON schedule BEGIN "
+                         "SELECT RAISE(FAIL, 'database or disk is full'); END",
+                         nullptr, nullptr, nullptr),
+            SQLITE_OK);
+  sqlite3_close(db);
+  const auto r = run_stratego("ladder run " + path + " --games 2");
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.out.find("full"), std::string::npos) << r.out;
+  EXPECT_EQ(plan(), planned);
+}
+
+// Found by the ladder-file fuzz target (issue 58): a damaged file whose schedule names a
+// participant it does not have, or whose plan is not a number, was "error: map::at" or
+// "error: stoll"; now each names what is damaged.
+TEST(LadderBadInput, ADamagedFileNamesWhatIsDamaged) {
+  const std::string path = fresh_ladder("damaged.db");
+  ASSERT_EQ(run_stratego("ladder run " + path + " --games 2").status, 0);
+  auto damage = [&](const char* sql) {
+    sqlite3* db = nullptr;
+    sqlite3_open(path.c_str(), &db);
+    EXPECT_EQ(sqlite3_exec(db, sql, nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(db);
+  };
+  damage("UPDATE meta SET value = 'lots' WHERE key = 'plan_target'");
+  auto r = run_stratego("ladder run " + path);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("plan_target 'lots' is not a number of games"), std::string::npos) << r.out;
+  damage("UPDATE schedule SET red = 99");
+  r = run_stratego("ladder ratings " + path);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("names participant 99, which the file does not have"), std::string::npos)
+      << r.out;
+}
+
 TEST(LadderBadInput, WriteThroughAReadOnlyConnectionNamesTheCause) {
   // What a read-only file gives (root ignores permissions, so the connection is made
   // read-only here): SQLite's error, named, and nothing written.

@@ -128,6 +128,18 @@ TEST_F(VariantFiles, AGoodFileLoads) {
   EXPECT_EQ(check_variant_file(path).army_size(), 8);
 }
 
+// Issue 58: `+inherit=NAME` reached the key's missing setter (std::bad_function_call, a 500 in
+// `stratego serve`); now an InputError naming the key.
+TEST(VariantSpecs, InheritAsAnOptionIsRefusedNamingTheKey) {
+  try {
+    load_variant("classic+inherit=barrage");
+    ADD_FAILURE() << "accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("'inherit'"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("inherit=barrage"), std::string::npos) << e.what();
+  }
+}
+
 TEST_F(VariantFiles, UnknownKey) {
   expect_refused("inherit = classic\nname = t\ncolour = red\n", 3, "colour", {"unknown key"});
 }

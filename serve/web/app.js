@@ -162,7 +162,7 @@ async function render() {
   $('replay-panel').hidden = !over;
   $('download').hidden = !over;
   $('download').href = `/api/games/${st.id}/record`;
-  $('resume').hidden = st.running || over;
+  $('resume').hidden = st.running || over || st.status === 'damaged';
   for (const b of ['offer-draw', 'resign', 'adjourn']) $(b).disabled = !(p && p.pending === 'action');
   $('adjourn').disabled = !(p && p.pending);
   $('accept-draw').hidden = !(p && p.pending === 'action' && p.draw_offered);
@@ -186,6 +186,7 @@ function renderStatus() {
   if (st.status === 'over') html = `<div class="result">${esc(st.result_text || 'Game over')}</div><div>${esc(st.reason)}${st.detail ? ' (' + esc(st.detail) + ')' : ''}</div>`;
   else if (st.status === 'adjourned') html = '<div class="you">Adjourned: press Resume to go on.</div>';
   else if (st.status === 'error') html = `<div class="error">This game stopped: ${esc(st.detail)}</div>`;
+  else if (st.status === 'damaged') html = `<div class="error">This game cannot go on: ${esc(st.detail)}</div>`;
   else if (p && p.pending === 'setup') html = '<div class="you">Set up your army</div>';
   else if (p && p.pending === 'action') {
     const v = p.view;

@@ -207,7 +207,7 @@ def main():
         WebDriverWait(driver, 5).until(lambda d: "after step 1" in d.find_element(By.ID, "replay-move").text)
 
         # 2. A classic middle game (played quickly over the API), shown with the heat map.
-        cid = srv.api("POST", "/api/games", {"variant": "classic", "bot": "rules", "movetime_ms": 20, "side": "red", "seed": 11})["id"]
+        cid = srv.api("POST", "/api/games", {"variant": "classic", "bot": "rules", "movetime_ms": 20, "side": "red"})["id"]
         st = decision(srv, cid)
         srv.api("POST", "/api/games/%s/setup" % cid, {"line": st["player"]["setup"]["line"]})
         for _ in range(30):

@@ -1,4 +1,6 @@
-// fuzz_parsers: the long runs of the parser fuzz targets (tests/support/fuzz_targets.h).
+// fuzz_parsers: the long runs of the parser fuzz targets (tests/support/fuzz_targets.h) and
+// of the service targets (tests/support/fuzz_service_targets.h: the server's requests, its
+// meta and save files, a ladder's file).
 //   fuzz_parsers [--executions N] [--seed S] [--target NAME]
 // runs N mutated inputs (default 100000) through each target (or the one named) and prints
 // executions, accepted, rejected (InputError), failures (anything else) and the slowest
@@ -18,7 +20,9 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <vector>
 
+#include "tests/support/fuzz_service_targets.h"
 #include "tests/support/fuzz_targets.h"
 
 namespace {
@@ -70,6 +74,15 @@ int main(int argc, char** argv) {
       usage();
     }
   }
+  // The parser targets, then the service targets (a server and a ladder made first: only when
+  // one of them is asked for), all before the watchdog starts.
+  std::vector<const stratego::fuzz::Target*> chosen;
+  for (const auto& t : stratego::fuzz::targets())
+    if (only.empty() || t.name == only) chosen.push_back(&t);
+  if (only.empty() || chosen.empty())
+    for (const auto& t : stratego::fuzz::service_targets())
+      if (only.empty() || t.name == only) chosen.push_back(&t);
+  if (chosen.empty()) usage();
   for (int sig : {SIGSEGV, SIGABRT, SIGBUS, SIGFPE, SIGILL}) ::signal(sig, on_crash);
   // The watchdog: no finished execution for 10 s is a hang.
   std::thread([] {
@@ -89,10 +102,8 @@ int main(int argc, char** argv) {
   std::uint64_t total = 0, failures = 0;
   std::printf("%-18s %12s %12s %12s %9s %11s\n", "target", "executions", "accepted", "rejected",
               "failures", "slowest ms");
-  bool found = false;
-  for (const auto& t : stratego::fuzz::targets()) {
-    if (!only.empty() && t.name != only) continue;
-    found = true;
+  for (const stratego::fuzz::Target* target : chosen) {
+    const auto& t = *target;
     {
       std::lock_guard lock(g_mutex);
       g_target = t.name;
@@ -110,8 +121,8 @@ int main(int argc, char** argv) {
     total += s.executions;
     failures += s.failures;
   }
-  if (!found) usage();
   std::printf("total %llu executions, %llu failures, 0 hangs\n", (unsigned long long)total,
               (unsigned long long)failures);
+  stratego::fuzz::stop_service_targets();  // its games, before the static destructors
   return failures ? 1 : 0;
 }

@@ -397,8 +397,8 @@ Stats run(const Target& t, std::uint64_t seed, std::uint64_t executions,
     try {
       t.run(input);
       ++st.accepted;
-    } catch (const InputError&) {
-      ++st.rejected;
+    } catch (const InputError& e) {
+      if (st.rejected++ == 0) st.first_rejection = e.what();
     } catch (const std::exception& e) {
       if (st.failures++ == 0)
         st.first_failure = std::string(e.what()) + " on '" + escaped(input) + "'";

@@ -27,8 +27,9 @@ struct Stats {
   std::string target;
   std::uint64_t executions = 0, accepted = 0, rejected = 0;  // rejected: InputError
   std::uint64_t failures = 0;                                // any other exception
-  std::string first_failure;  // what it was, and the input (escaped, cut)
-  double slowest_ms = 0;      // the slowest single execution
+  std::string first_failure;    // what it was, and the input (escaped, cut)
+  std::string first_rejection;  // the first InputError's message
+  double slowest_ms = 0;        // the slowest single execution
 };
 
 // Runs `executions` mutated inputs through `t`, deterministic for a seed. `before_each`, if
