@@ -4,6 +4,7 @@
 // turn before; positions compared with the same player to move) would fail.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 #include <string>
 
@@ -185,7 +186,8 @@ TEST(Rules, C_6_2_DeterminizedWorldsKeepTheChase) {
     tracker.update(observe(s, s.history().back(), kRed), make_view(s, kRed));
   }
   std::vector<Kind> kinds;
-  for (const eval::EnemyPiece& p : tracker.pieces()) kinds.push_back(piece_kind(s.at(p.square)));
+  for (const eval::EnemyPiece& p : tracker.pieces())  // the captured ones were shown
+    kinds.push_back(p.alive() ? piece_kind(s.at(p.square)) : p.kind());
   const State world = eval::determinize(make_view(s, kRed), tracker, kinds);
   EXPECT_FALSE(legal(world, "b2-b1"));
   EXPECT_TRUE(legal(world, "b2-c2"));
@@ -194,8 +196,17 @@ TEST(Rules, C_6_2_DeterminizedWorldsKeepTheChase) {
   EXPECT_FALSE(legal(redrawn, "b2-b1"));
   // Another assignment of kinds (Captain and Lieutenant swapped) gives other boards, and
   // still the same repeat.
-  std::swap(kinds[0], kinds[1]);
+  // The Captain and the Lieutenant on the board (captured ones of those kinds come first).
+  auto on_board = [&](Kind k) {
+    for (std::size_t i = 0; i < kinds.size(); ++i)
+      if (kinds[i] == k && tracker.pieces()[i].alive()) return kinds.begin() + std::ptrdiff_t(i);
+    return kinds.end();
+  };
+  const auto captain = on_board(kCaptain), lieutenant = on_board(kLieutenant);
+  ASSERT_TRUE(captain != kinds.end() && lieutenant != kinds.end());
+  std::iter_swap(captain, lieutenant);
   eval::redeterminize(world, tracker, kinds, redrawn);
+  EXPECT_NE(redrawn.board_hash(), world.board_hash());
   EXPECT_FALSE(legal(redrawn, "b2-b1"));
   EXPECT_TRUE(make_view(redrawn, kRed) == make_view(s, kRed));
 }
