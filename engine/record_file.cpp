@@ -1,7 +1,9 @@
 #include "engine/record_file.h"
 
 #include "engine/error.h"
+#include "engine/record.h"
 #include "engine/text_util.h"
+#include "engine/waterloo/record.h"
 
 namespace stratego {
 namespace {
@@ -84,6 +86,15 @@ std::string record_origin(const std::string& origin, const RecordInFile& r,
                           std::size_t records_in_file) {
   if (records_in_file == 1) return origin;
   return origin + ", record " + std::to_string(r.number) + " (line " + std::to_string(r.line) + ")";
+}
+
+RecordHeader read_record_header(std::string_view text, const std::string& origin) {
+  if (waterloo::is_waterloo_record(text)) {
+    const auto r = waterloo::parse_record(text, origin);
+    return {r.variant, r.tags, r.result.over()};
+  }
+  const auto r = parse_record(text, origin);
+  return {r.variant, r.tags, r.result.over()};
 }
 
 }  // namespace stratego

@@ -4,6 +4,7 @@
 // with one record is such a file too, so one reader serves both.
 #pragma once
 
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,6 +28,15 @@ std::vector<RecordInFile> split_records(std::string_view text,
 // record has last. A file cut short anywhere (a crash mid-write, a full disk) fails this,
 // where the record parsers alone would read the moves before the cut as a shorter game.
 void check_record_is_whole(std::string_view text, const std::string& origin = "record");
+// What a record of either family says besides its moves: its variant, its tags and whether the
+// game is over. Parses the whole record (InputError naming the origin when it is bad), so
+// callers above the engine never ask which family wrote it.
+struct RecordHeader {
+  std::string variant;
+  std::map<std::string, std::string> tags;
+  bool over = false;
+};
+RecordHeader read_record_header(std::string_view text, const std::string& origin = "record");
 // How to name a record in messages: "FILE" for a file of one record, else
 // "FILE, record 3 (line 120)".
 std::string record_origin(const std::string& origin, const RecordInFile& r,

@@ -9,7 +9,6 @@
 #include "engine/record_file.h"
 #include "engine/text_util.h"
 #include "engine/variant_loader.h"
-#include "engine/waterloo/record.h"
 #include "play/human_bot.h"
 #include "protocol/bot_spec.h"
 #include "referee/referee.h"
@@ -70,8 +69,7 @@ class ComputerPlayer : public bots::Bot {
 
 bool check_save_text(const std::string& text, const std::string& origin) {
   check_record_is_whole(text, origin);
-  if (waterloo::is_waterloo_record(text)) return waterloo::parse_record(text, origin).result.over();
-  return parse_record(text, origin).result.over();
+  return read_record_header(text, origin).over;
 }
 
 json GameMeta::to_json() const {

@@ -18,10 +18,10 @@
 #include "engine/error.h"
 #include "engine/file_io.h"
 #include "engine/record.h"
+#include "engine/record_file.h"
 #include "engine/setup.h"
 #include "engine/text_util.h"
 #include "engine/variant_loader.h"
-#include "engine/waterloo/record.h"
 #include "play/human_bot.h"
 #include "play/play_board.h"
 #include "protocol/bot_spec.h"
@@ -102,26 +102,12 @@ std::string default_save_path(bool waterloo) {
   return path;
 }
 
-// What a record of an unfinished game says: its variant and tags.
-struct Saved {
-  std::string variant;
-  std::map<std::string, std::string> tags;
-};
-
-Saved read_saved(const std::string& path, const std::string& text) {
-  Saved s;
-  bool over = false;
-  if (waterloo::is_waterloo_record(text)) {
-    const auto r = waterloo::parse_record(text, path);
-    s = {r.variant, r.tags};
-    over = r.result.over();
-  } else {
-    const auto r = parse_record(text, path);
-    s = {r.variant, r.tags};
-    over = r.result.over();
-  }
-  if (over) throw InputError(path + ": that game is already over; there is nothing to resume");
-  return s;
+// What the record of an unfinished game says: its variant and tags.
+RecordHeader read_saved(const std::string& path, const std::string& text) {
+  RecordHeader saved = read_record_header(text, path);
+  if (saved.over)
+    throw InputError(path + ": that game is already over; there is nothing to resume");
+  return saved;
 }
 
 std::int64_t parse_movetime_tag(const std::string& path, const std::string& value) {
@@ -143,10 +129,9 @@ std::string saved_clock(const std::string& time_control) {
                              end == std::string::npos ? end : end - at - key.size());
 }
 
-// The final position with every piece shown: the game is over, nothing is hidden any more.
-// (Classic family; Waterloo's final board is not drawn yet.)
+// The final position of a classic-family game with every piece shown: the game is over,
+// nothing is hidden any more. (Waterloo's final board is not drawn yet.)
 void print_final_board(const std::string& record, Side human, bool colour) {
-  if (waterloo::is_waterloo_record(record)) return;
   const State end = replay(parse_record(record, "the finished game"));
   View v = make_view(end, human);
   for (int sq : squares(end.side_bb(other(human))))
@@ -202,7 +187,7 @@ void run_play(const Options& o, bool seed_given, bool side_given, bool variant_g
   if (o.side == "random") human = Rng(seed).below(2) ? kBlue : kRed;
   if (!o.resume.empty()) {
     resume_text = read_text_file(o.resume);
-    Saved saved = read_saved(o.resume, resume_text);
+    RecordHeader saved = read_saved(o.resume, resume_text);
     if (variant_given && saved.variant != o.variant)
       throw InputError("--variant " + o.variant + ": the game in " + o.resume + " is " +
                        saved.variant);
@@ -280,7 +265,7 @@ void run_play(const Options& o, bool seed_given, bool side_given, bool variant_g
   }
   if (!out.detail.empty()) std::cout << "(" << out.detail << ")\n";
   write_text_file_atomically(record_path, out.record);
-  print_final_board(out.record, human, colour);
+  if (!waterloo) print_final_board(out.record, human, colour);
   std::cout << "Record written to " << record_path << " (`stratego check --record " << record_path
             << "` replays it).\n";
 }
