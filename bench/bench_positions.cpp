@@ -48,9 +48,13 @@ Move chasers_move(const State& s, const MoveList& list, Rng& rng) {
   const Geometry& g = s.geometry();
   const Side us = s.side_to_move();
   const auto quiet = [&](Move m) { return m.is_normal() && s.at(m.to()) == kNoPiece; };
-  Bitboard threatened = 0;
-  if (!s.history().empty() && s.history().back().move.is_normal())
-    threatened = s.history().back().threatened;
+  Bitboard threatened = 0;  // our pieces next to where the last move's piece stands now
+  if (!s.history().empty()) {
+    const PlyRecord& last = s.history().back();
+    const bool survived = last.target == kNoPiece || last.outcome == Outcome::kAttackerWins;
+    if (last.move.is_normal() && survived)
+      threatened = g.neighbours(square_bb(last.move.to())) & s.side_bb(us);
+  }
   Move m = random_fit(list, rng, [&](Move x) { return quiet(x) && test(threatened, x.from()); });
   if (m.is_none())
     m = random_fit(list, rng, [&](Move x) {

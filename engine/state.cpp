@@ -9,6 +9,7 @@ namespace stratego {
 State::State(std::shared_ptr<const Variant> variant) : variant_(std::move(variant)) {
   const int limit = variant_->move_limit;
   history_.reserve(std::size_t(limit > 0 ? limit + limit / 4 + 64 : 4096));
+  if (variant_->border_runs) border_undo_.reserve(history_.capacity());
 }
 
 void State::add_piece(int sq, Piece p, std::uint8_t flags) {
@@ -99,7 +100,9 @@ void State::make(Move m) {
   history_.emplace_back();
   PlyRecord& rec = history_.back();
   rec.move = m;
-  rec.prev_run = run_[stm_];
+  const TwoSquareRun& run = run_[stm_];
+  rec.prev_run = {run.from, run.to, run.count};
+  if (variant_->border_runs) border_undo_.push_back({stm_, run.crossed});
   rec.prev_pending_rescue = pending_rescue_;
   rec.prev_anger_square = anger_square_;
   rec.prev_anger_wins = anger_wins_;
@@ -225,7 +228,7 @@ void State::make_normal(Move m, PlyRecord& rec) {
   } else {
     end_turn(to, ak, survived);
   }
-  record_chase_facts(rec, survived);
+  record_chase_facts(rec);
 }
 
 void State::count_quiet(bool attack) {
@@ -276,23 +279,23 @@ void State::make_rescue(Move m, PlyRecord& rec) {
   }
   pending_rescue_ = false;
   set_side_to_move(other(us));
-  record_chase_facts(rec, false);
+  record_chase_facts(rec);
 }
 
-void State::record_chase_facts(PlyRecord& rec, bool mover_survived) {
+void State::record_chase_facts(PlyRecord& rec) {
   if (!variant_->chase_rule) return;
   if (rec.move.type() != MoveType::kNormal) return;  // a rescue breaks any chase
   const std::size_t n = history_.size() - 1;         // index of rec
+  if (n == 0 || rec.target != kNoPiece) return;      // an attack evades nothing
   const int from = rec.move.from(), to = rec.move.to();
   const Side us = piece_side(rec.mover);
-  if (mover_survived) rec.threatened = geometry().neighbours(square_bb(to)) & side_bb_[other(us)];
-  if (n == 0 || rec.target != kNoPiece) return;  // an attack evades nothing
+  // This move evades if prev, the enemy's move just before, left its piece next to ours.
   const PlyRecord& prev = history_[n - 1];
-  if (prev.move.type() != MoveType::kNormal || piece_side(prev.mover) == us ||
-      !test(prev.threatened, from))
-    return;
-  // This move evades prev's threat. The chase goes on from our previous evasion if prev, the
-  // threat in between, attacked nothing; otherwise prev is the chase's first threat.
+  if (prev.move.type() != MoveType::kNormal || piece_side(prev.mover) == us) return;
+  const bool prev_survived = prev.target == kNoPiece || prev.outcome == Outcome::kAttackerWins;
+  if (!prev_survived || !test(geometry().neighbours(square_bb(prev.move.to())), from)) return;
+  // The chase goes on from our previous evasion if prev, the threat in between, attacked
+  // nothing; otherwise prev is the chase's first threat.
   const PlyRecord* ours = n >= 2 ? &history_[n - 2] : nullptr;
   if (ours && ours->chase_evaders != 0 && prev.target == kNoPiece) {
     rec.chase_begin = ours->chase_begin;
@@ -310,9 +313,17 @@ void State::check_after_combat() {
 }
 
 void State::unmake() {
-  const PlyRecord rec = history_.back();
+  undo(history_.back());  // in place: a copy of the record would cost more than the undo
   history_.pop_back();
   chase_evaders_ = history_.empty() ? 0 : history_.back().chase_evaders;
+  if (variant_->border_runs) {
+    const BorderUndo& u = border_undo_.back();
+    run_[u.side].crossed = u.crossed;
+    border_undo_.pop_back();
+  }
+}
+
+void State::undo(const PlyRecord& rec) {
   quiet_moves_ = rec.prev_quiet_moves;
   const Move m = rec.move;
   result_ = rec.prev_result;
@@ -362,7 +373,7 @@ void State::unmake() {
     }
   }
   add_piece(from, rec.mover, rec.from_flags);
-  run_[us] = rec.prev_run;
+  restore_run(us, rec.prev_run);
   hash_ = rec.prev_hash;
 }
 
@@ -376,6 +387,7 @@ void State::replay_tail(const std::vector<Move>& tail) {
   const int rescuer_square = rescuer_square_;
   const Side stm = stm_;
   history_.clear();
+  border_undo_.clear();
   for (auto it = tail.rbegin(); it != tail.rend(); ++it) {
     const Piece p = board_[it->to()];
     const std::uint8_t f = flags(it->to());

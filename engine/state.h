@@ -34,6 +34,12 @@ struct TwoSquareRun {
   bool operator==(const TwoSquareRun&) const = default;
 };
 
+// What a PlyRecord keeps of a TwoSquareRun: its squares and count. The border spans, which
+// only C-6.3 variants have, are kept apart so that every ply's record stays one cache line.
+struct RunSquares {
+  std::uint8_t from = 0, to = 0, count = 0;
+};
+
 // What one decision did; make() pushes it, unmake() pops it. Also the per-ply facts the
 // chasing rule (C-6.2) reads back.
 struct PlyRecord {
@@ -43,21 +49,21 @@ struct PlyRecord {
   std::uint8_t from_flags = 0, to_flags = 0;  // flag bits of from and to before the move
   std::uint8_t rescuer_square = 0;            // rescue: the piece that earned it
   bool took_silent_capture = false;           // rescue: came from the face-down pile (V-6)
-  TwoSquareRun prev_run;
+  RunSquares prev_run;
   bool prev_pending_rescue = false;
   std::uint8_t prev_anger_square = 0, prev_anger_wins = 0;  // CW-3 chain before the ply
   Result prev_result;
   std::uint64_t prev_hash = 0;
   int prev_quiet_moves = 0;  // C-6.3
-  // C-6.2: the enemy pieces next to where the mover ended (if it survived); for a move that
-  // evades, where every piece that evaded in its chase stands now and the ply of the chase's
-  // first threat (0 and -1 otherwise); and the board after the move (pieces only, not who is
-  // to move).
-  Bitboard threatened = 0;
-  Bitboard chase_evaders = 0;
+  // C-6.2: the board after the move (pieces only, not who is to move); for a move that
+  // evades, the ply of the chase's first threat and where every piece that evaded in its
+  // chase stands now (-1 and 0 otherwise). Whom a move threatened is not kept: the pieces next
+  // to where it ended, if its mover survived.
   std::int32_t chase_begin = -1;
   std::uint64_t board_after = 0;
+  Bitboard chase_evaders = 0;
 };
+static_assert(sizeof(PlyRecord) <= 64, "a ply's record fits one cache line");
 
 // Per-square flag bits, kept as bitboards that travel with the piece.
 enum PieceFlag : std::uint8_t { kMovedFlag = 1, kRevealedFlag = 2, kRescuerFlag = 4 };
@@ -172,6 +178,8 @@ class State {
   void make_anger_stop(PlyRecord& rec);
   void make_ranged(Move m, PlyRecord& rec);
   void unmake_ranged(const PlyRecord& rec);
+  // unmake() but for the history's bookkeeping: everything rec changed, back.
+  void undo(const PlyRecord& rec);
   bool anger_goes_on(int sq, int wins) const;
   // The combat of rec.mover (kind ak, rank raised by bonus) against rec.target on `to`:
   // removes the defender if it loses or ties, books the captures and a captured Flag, and
@@ -188,7 +196,14 @@ class State {
   // turn and stands there): V-4 and V-5 for an arrival on the enemy back row, then the move
   // limit (C-7.4); the turn passes unless a rescue is due.
   void end_turn(int sq, Kind k, bool arrived);
-  void record_chase_facts(PlyRecord& rec, bool mover_survived);
+  void record_chase_facts(PlyRecord& rec);
+  // C-6.1's run of side s goes back to the squares and count a record kept (the border spans
+  // of C-6.3 come back from border_undo_).
+  void restore_run(Side s, RunSquares r) {
+    run_[s].from = r.from;
+    run_[s].to = r.to;
+    run_[s].count = r.count;
+  }
   bool rescue_available(int sq) const;
   void check_after_combat();
 
@@ -213,6 +228,13 @@ class State {
   std::array<std::uint8_t, 2> rescues_used_{};
   int rescuer_square_ = 0;
   std::vector<PlyRecord> history_;
+  // C-6.3: the border spans of the run of the side that made each ply, from before it (only
+  // where the variant has border runs); make() pushes, unmake() pops, beside history_.
+  struct BorderUndo {
+    Side side;
+    std::array<BorderSpan, kMaxBorderRun> crossed;
+  };
+  std::vector<BorderUndo> border_undo_;
 };
 
 }  // namespace stratego

@@ -88,7 +88,7 @@ void State::unmake_ranged(const PlyRecord& rec) {
   } else {
     set_flags(from, rec.from_flags);
   }
-  run_[us] = rec.prev_run;
+  restore_run(us, rec.prev_run);
   hash_ = rec.prev_hash;
 }
 
