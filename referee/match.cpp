@@ -7,41 +7,13 @@
 #include <system_error>
 #include <thread>
 
+#include "bots/forwarding_bot.h"
 #include "engine/error.h"
 #include "engine/file_io.h"
 #include "engine/rng.h"
 
 namespace stratego::referee {
 namespace {
-
-// Stands in for a bot whose factory failed (a program that dies at start-up): it fails its
-// first call the same way, so the referee forfeits that game with the matching reason and
-// writes a record of it like any other.
-class BrokenBot : public bots::Bot {
- public:
-  BrokenBot(std::string name, std::exception_ptr error) : name_(std::move(name)), error_(error) {}
-  std::string name() const override { return name_; }
-  void new_game(const bots::GameStart&) override { std::rethrow_exception(error_); }
-  std::string setup(const bots::SetupRequest&) override { std::rethrow_exception(error_); }
-  bots::Reply decide(const bots::Request&, const std::atomic<bool>&,
-                     const bots::InfoSink&) override {
-    std::rethrow_exception(error_);
-  }
-
- private:
-  std::string name_;
-  std::exception_ptr error_;
-};
-
-std::unique_ptr<bots::Bot> make(const BotFactory& factory, const std::string& name) {
-  try {
-    return factory();
-  } catch (const InputError&) {
-    throw;  // a configuration error (unknown bot): the whole match stops
-  } catch (...) {
-    return std::make_unique<BrokenBot>(name, std::current_exception());
-  }
-}
 
 class MatchRunner {
  public:
@@ -154,8 +126,9 @@ class MatchRunner {
     const int red = r.bot1_side == kRed ? 0 : 1;  // which bot plays Red
     gs.names[kRed] = names_[red];
     gs.names[kBlue] = names_[1 - red];
-    const std::unique_ptr<bots::Bot> bots[2] = {make(*factories_[0], names_[0]),
-                                                make(*factories_[1], names_[1])};
+    const std::unique_ptr<bots::Bot> bots[2] = {
+        bots::start_or_stand_in(names_[0], *factories_[0]),
+        bots::start_or_stand_in(names_[1], *factories_[1])};
     r.outcome = play_game(*bots[red], *bots[1 - red], gs);
     const Winner w = r.outcome.winner;
     r.bot1_score = w == Winner::kNone            ? -1

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <system_error>
 
+#include "bots/forwarding_bot.h"
 #include "engine/error.h"
 #include "engine/file_io.h"
 #include "engine/record.h"
@@ -27,41 +28,21 @@ constexpr std::int64_t kMaxMovetimeMs = 3'600'000;
 
 // The bot's side: the chosen bot with its time per decision, reporting to the session when it
 // thinks and what its `info` says (the referee's own sink drops them).
-class ComputerPlayer : public bots::Bot {
+class ComputerPlayer : public bots::MovetimeBot {
  public:
   ComputerPlayer(std::unique_ptr<bots::Bot> bot, std::int64_t movetime_ms, GameSession& session)
-      : bot_(std::move(bot)), movetime_ms_(movetime_ms), session_(session) {}
-  std::string name() const override { return bot_->name(); }
-  std::string author() const override { return bot_->author(); }
-  void new_game(const bots::GameStart& g) override { bot_->new_game(g); }
-  std::string setup(const bots::SetupRequest& r) override {
-    bots::SetupRequest own = r;
-    limit(own.limits);
-    return bot_->setup(own);
-  }
-  void observe(const ObservedMove& m, const View& after) override { bot_->observe(m, after); }
-  void observe(const waterloo::ObservedStep& s, const waterloo::WaterlooView& after) override {
-    bot_->observe(s, after);
-  }
+      : MovetimeBot(std::move(bot), movetime_ms), session_(session) {}
   bots::Reply decide(const bots::Request& r, const std::atomic<bool>& stop,
                      const bots::InfoSink& /*info*/) override {
-    bots::Request own = r;
-    limit(own.limits);
     session_.bot_thinking(true);
     struct Done {
       GameSession& s;
       ~Done() { s.bot_thinking(false); }
     } done{session_};
-    return bot_->decide(own, stop, [this](const bots::SearchInfo& i) { session_.bot_info(i); });
+    return MovetimeBot::decide(r, stop, [this](const bots::SearchInfo& i) { session_.bot_info(i); });
   }
-  void game_over(const std::string& result) override { bot_->game_over(result); }
 
  private:
-  void limit(bots::Limits& l) const {
-    if (movetime_ms_ > 0 && l.movetime_ms <= 0) l.movetime_ms = movetime_ms_;
-  }
-  std::unique_ptr<bots::Bot> bot_;
-  std::int64_t movetime_ms_;
   GameSession& session_;
 };
 

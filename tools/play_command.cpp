@@ -14,6 +14,7 @@
 #include <random>
 #include <sstream>
 
+#include "bots/forwarding_bot.h"
 #include "bots/registry.h"
 #include "engine/error.h"
 #include "engine/file_io.h"
@@ -39,42 +40,6 @@ constexpr const char* kHumanName = "human";
 constexpr const char* kMovetimeTag = "play-movetime";
 // The person is never timed out when no clock is given (the referee otherwise would).
 constexpr std::int64_t kThirtyDaysMs = 30LL * 24 * 3600 * 1000;
-
-// The computer's side: the chosen bot, with a time per decision that the referee does not
-// impose on the person.
-class ComputerPlayer : public bots::Bot {
- public:
-  ComputerPlayer(std::unique_ptr<bots::Bot> bot, std::int64_t movetime_ms)
-      : bot_(std::move(bot)), movetime_ms_(movetime_ms) {}
-  std::string name() const override { return bot_->name(); }
-  std::string author() const override { return bot_->author(); }
-  std::vector<bots::BotOption> options() const override { return bot_->options(); }
-  void set_option(const std::string& n, const std::string& v) override { bot_->set_option(n, v); }
-  void new_game(const bots::GameStart& g) override { bot_->new_game(g); }
-  std::string setup(const bots::SetupRequest& r) override {
-    bots::SetupRequest own = r;
-    limit(own.limits);
-    return bot_->setup(own);
-  }
-  void observe(const ObservedMove& m, const View& after) override { bot_->observe(m, after); }
-  void observe(const waterloo::ObservedStep& s, const waterloo::WaterlooView& after) override {
-    bot_->observe(s, after);
-  }
-  bots::Reply decide(const bots::Request& r, const std::atomic<bool>& stop,
-                     const bots::InfoSink& info) override {
-    bots::Request own = r;
-    limit(own.limits);
-    return bot_->decide(own, stop, info);
-  }
-  void game_over(const std::string& result) override { bot_->game_over(result); }
-
- private:
-  void limit(bots::Limits& l) const {
-    if (movetime_ms_ > 0 && l.movetime_ms <= 0) l.movetime_ms = movetime_ms_;
-  }
-  std::unique_ptr<bots::Bot> bot_;
-  std::int64_t movetime_ms_;
-};
 
 struct Options {
   std::string variant = "classic", bot, side = "red", setup, resume, save, record, color = "auto",
@@ -236,7 +201,7 @@ void run_play(const Options& o, bool seed_given, bool side_given, bool variant_g
   st.autosave_path = save_path;
   if (movetime == -1) movetime = tc.empty() ? 1000 : 0;
   st.tags[kMovetimeTag] = std::to_string(movetime);
-  ComputerPlayer computer(protocol::make_bot_from_spec(bot), movetime);
+  bots::MovetimeBot computer(protocol::make_bot_from_spec(bot), movetime);
   st.names[human] = kHumanName;
   st.names[other(human)] = bot;
 
