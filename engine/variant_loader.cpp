@@ -150,6 +150,17 @@ const BuiltinVariantFile* find_builtin(std::string_view name, bool option) {
   return nullptr;
 }
 
+}  // namespace
+
+std::string option_description(const BuiltinVariantFile& f) {
+  const std::string_view first = f.text.substr(0, f.text.find('\n'));
+  if (!first.starts_with('#')) return {};
+  const auto b = first.find_first_not_of("# ");
+  return b == std::string_view::npos ? std::string() : std::string(first.substr(b));
+}
+
+namespace {
+
 std::string builtin_names(bool option) {
   std::string out;
   for (const auto& f : builtin_variant_files())

@@ -24,6 +24,9 @@ struct BuiltinVariantFile {
 };
 // The files of variants/ compiled into the binary (generated at build time).
 const std::vector<BuiltinVariantFile>& builtin_variant_files();
+// What an option file is, from its first comment line: "V-5 Rescue" (an option sets no
+// `description`: it would replace its base variant's).
+std::string option_description(const BuiltinVariantFile& f);
 
 // Loads a spec: a built-in name or a path to a .variant file, then `+option` or `+key=value`
 // parts applied in order. Throws InputError.

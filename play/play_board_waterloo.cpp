@@ -33,13 +33,6 @@ std::string sector_name(const Geometry& g, int sector) {
          std::string(1, char('a' + sector * w + w - 1));
 }
 
-std::string sector_text(const WaterlooView& v, Side s) {
-  const int x = v.retreat_sector[s];
-  if (x == waterloo::kHiddenSector) return "hidden";
-  if (x < 0) return "not drawn yet";
-  return std::string("sector ") + sector_name(v.geometry(), x);
-}
-
 const char* unit_colour(const SeenUnit& u) {
   if (u.army == waterloo::Army::kPrussian) return "\x1b[1;35m";
   return side_colour(u.side());
@@ -99,6 +92,13 @@ std::string units_text(const char* what, const std::vector<std::pair<int, SeenUn
 bool before_battle(waterloo::Phase p) {
   return p == waterloo::Phase::kEarlyStart || p == waterloo::Phase::kDraft ||
          p == waterloo::Phase::kSetup || p == waterloo::Phase::kRetreatCard;
+}
+
+std::string retreat_text(const WaterlooView& v, Side s) {
+  const int x = v.retreat_sector[s];
+  if (x == waterloo::kHiddenSector) return "hidden";
+  if (x < 0) return "not drawn yet";
+  return std::string("sector ") + sector_name(v.geometry(), x);
 }
 
 std::string army_title(Side s) { return s == kRed ? "Allies" : "French"; }
@@ -168,7 +168,7 @@ std::string status_text(const WaterlooView& v) {
     if (!v.piles[int(Pile::kRecovering)].empty())
       out += std::string("; recovering") + pile_text(v.piles[int(Pile::kRecovering)], s);
     out += std::string("; captured") + pile_text(v.piles[int(Pile::kCaptured)], s);
-    if (r.retreat_cards) out += std::string("; line of retreat ") + sector_text(v, s);
+    if (r.retreat_cards) out += std::string("; line of retreat ") + retreat_text(v, s);
     out += "\n";
     if (r.cards_per_kind > 0)
       out += std::string("  cards in hand") + card_text(v.hand[s]) + "; played" +

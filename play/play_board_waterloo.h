@@ -27,6 +27,9 @@ std::string waterloo_legend();
 // Several lines: turn, clock, who acts and actions left, then per side reserve, captured,
 // cards and line of retreat, then buildings, Prussians and whatever is in progress.
 std::string status_text(const waterloo::WaterlooView& v);
+// A side's line-of-retreat card as status_text writes it: "sector e-h" (its columns),
+// "hidden" or "not drawn yet".
+std::string retreat_text(const waterloo::WaterlooView& v, Side s);
 // One step as the viewer saw it, e.g. "French: e5xe6/n; shown i3 on e5, I3 on e6; captured
 // I3 on e6", "Die roll red+: the Allied piece wins and attacks on (W-5.6)".
 std::string describe_step(const waterloo::ObservedStep& o, Side viewer, const Geometry& g);

@@ -70,7 +70,11 @@ std::vector<std::string> matching(const std::vector<std::string>& legal, const s
   return out;
 }
 
-std::string hint() { return "type `moves` to list the legal ones"; }
+std::string hint(Audience a) {
+  return a == Audience::kPage
+             ? "the pieces that can move carry a green dot, other choices are buttons"
+             : "type `moves` to list the legal ones";
+}
 
 std::string join(const std::vector<std::string>& v) {
   std::string out;
@@ -207,28 +211,35 @@ std::string list_legal(const std::vector<std::string>& legal, const Geometry& g,
 }
 
 std::string explain_illegal(std::string_view typed, const View& v,
-                            const std::vector<std::string>& legal) {
+                            const std::vector<std::string>& legal, Audience audience) {
   const Geometry& g = v.variant->geometry;
   const std::string t = readable(typed);
   if (v.pending_rescue)
     return t +
            ": not legal now: first choose a piece to rescue (R:<letter>@<square>) or decline with "
            "R:-; " +
-           hint();
+           hint(audience);
   if (v.anger_wins > 0)
     return t + ": not legal now: your Anger Captain on " + g.square_name(v.anger_square) +
-           std::string(" attacks again (A:<from>-<to>) or stops (A:-); ") + hint();
+           std::string(" attacks again (A:<from>-<to>) or stops (A:-); ") + hint(audience);
   if (const std::string bad = bad_square(t, g); !bad.empty()) return t + ": " + bad;
   const auto sqs = squares_in(t, g);
   if (sqs.size() == 1 && t == g.square_name(sqs[0])) {
     const auto from = legal_from(legal, g, sqs[0]);
-    if (from.empty()) return t + ": nothing can move from " + t + " now; " + hint();
-    return t + ": a move names two squares; from " + t + ": " + join(from);
+    if (!from.empty()) return t + ": a move names two squares; from " + t + ": " + join(from);
+    const Piece p = v.board[sqs[0]].piece;
+    if (p == kNoPiece) return t + ": there is no piece on " + t;
+    if (piece_side(p) != v.viewer) return t + ": the piece on " + t + " is not yours";
+    const Kind k = piece_kind(p);
+    if (!v.variant->can_move(k)) return t + ": your " + kind_label(k) + " cannot move (C-4.3)";
+    return t + ": your " + kind_label(k) + " on " + t + " has no legal move now; " + hint(audience);
   }
   if (sqs.size() != 2 || t != g.square_name(sqs[0]) + "-" + g.square_name(sqs[1]))
     return std::string("'") + std::string(typed) +
-           "' is neither a legal move nor a command; type a move like b4-b5, `moves` "
-           "for the legal ones, or `help`";
+           (audience == Audience::kPage
+                ? "' is not a legal move now; " + hint(audience)
+                : std::string("' is neither a legal move nor a command; type a move like b4-b5, "
+                              "`moves` for the legal ones, or `help`"));
   const int from = sqs[0], to = sqs[1];
   const Piece p = v.board[from].piece;
   if (p == kNoPiece) return t + ": there is no piece on " + g.square_name(from);
@@ -262,10 +273,11 @@ std::string explain_illegal(std::string_view typed, const View& v,
 }
 
 std::string explain_illegal(std::string_view typed, const waterloo::WaterlooView& v,
-                            const std::vector<std::string>& legal) {
+                            const std::vector<std::string>& legal, Audience audience) {
   const Geometry& g = v.geometry();
   const std::string t = readable(typed);
-  const std::string general = t + ": not legal now; " + hint() + " (`moves e5` for one square)";
+  const std::string general = t + ": not legal now; " + hint(audience) +
+                              (audience == Audience::kPage ? "" : " (`moves e5` for one square)");
   if (t.find_first_of(":@") == std::string::npos)
     if (const std::string bad = bad_square(t, g); !bad.empty()) return t + ": " + bad;
   const auto sqs = squares_in(t, g);
@@ -279,10 +291,11 @@ std::string explain_illegal(std::string_view typed, const waterloo::WaterlooView
   if (!u) return t + ": there is no piece on " + g.square_name(from);
   if (u->side() != v.viewer) return t + ": the piece on " + g.square_name(from) + " is not yours";
   if (v.phase == waterloo::Phase::kAction && v.actions_left == 0)
-    return t + ": no actions left this turn; type `end` to end it";
+    return t + ": no actions left this turn; " +
+           (audience == Audience::kPage ? "press End turn" : "type `end` to end it");
   const auto moves = legal_from(legal, g, from);
   if (moves.empty())
-    return t + ": your piece on " + g.square_name(from) + " cannot act now; " + hint();
+    return t + ": your piece on " + g.square_name(from) + " cannot act now; " + hint(audience);
   return t + ": not legal now; legal for your piece on " + g.square_name(from) + ": " + join(moves);
 }
 

@@ -35,11 +35,18 @@ std::vector<int> squares_in(std::string_view token, const Geometry& g);
 std::string list_legal(const std::vector<std::string>& legal, const Geometry& g,
                        std::optional<int> square = std::nullopt);
 
+// Who reads an explanation: a person at the `stratego play` prompt (told which commands to
+// type) or one at the page of `stratego serve` (told what the page marks).
+enum class Audience { kTerminal, kPage };
+
 // Why `typed` (which matched no legal token) is not a legal move now, in one line, e.g.
 // "b4-b7: your Bomb cannot move" or "e5-e9: not legal now; type `moves` to list the legal ones".
+// A lone square ("b1") says why nothing on it can move, or which moves it has.
 std::string explain_illegal(std::string_view typed, const View& v,
-                            const std::vector<std::string>& legal);
+                            const std::vector<std::string>& legal,
+                            Audience audience = Audience::kTerminal);
 std::string explain_illegal(std::string_view typed, const waterloo::WaterlooView& v,
-                            const std::vector<std::string>& legal);
+                            const std::vector<std::string>& legal,
+                            Audience audience = Audience::kTerminal);
 
 }  // namespace stratego::play

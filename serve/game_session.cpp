@@ -64,7 +64,8 @@ json GameMeta::to_json() const {
           {"result", result},
           {"reason", reason},
           {"detail", detail},
-          {"result_text", result_text}};
+          {"result_text", result_text},
+          {"adjourned_by", adjourned_by}};
 }
 
 GameMeta GameMeta::from_json(const json& j) {
@@ -100,6 +101,9 @@ GameMeta GameMeta::from_json(const json& j) {
     m.reason = text("reason", false);
     m.detail = text("detail", false);
     m.result_text = text("result_text", false);
+    m.adjourned_by = text("adjourned_by", false);
+    if (!m.adjourned_by.empty() && m.adjourned_by != "you" && m.adjourned_by != "server")
+      throw InputError("not you or server");
     return m;
   } catch (const json::exception& e) {
     throw InputError("game meta file: '" + field + "': " + e.what());
@@ -173,6 +177,7 @@ GameSession::Start GameSession::start(RunSlots::Slot slot) {
   const GameMeta before = meta_;
   player_ = std::make_shared<WebPlayer>();
   meta_.status = "playing";
+  meta_.adjourned_by.clear();
   save_meta();  // throws InputError (a full disk) before anything runs
   try {
     auto body = [this, text = *resume] { run(text); };
@@ -257,6 +262,7 @@ void GameSession::run(std::string resume) {
     meta_.detail = error;
   } else if (out.reason == "adjourned") {
     meta_.status = "adjourned";
+    meta_.adjourned_by = person->person_adjourned() ? "you" : "server";
     try {
       write_text_file_atomically(record_path().string(), out.record);
     } catch (const std::exception&) {  // the referee's autosave has it up to the last step

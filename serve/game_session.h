@@ -33,6 +33,9 @@ struct GameMeta {
   std::uint64_t seed = 1;
   std::string status = "new";  // new | playing | adjourned | over | error | damaged
   std::string result, reason, detail, result_text;
+  // Who adjourned an adjourned game: "you" (the person, POST /adjourn) or "server" (it
+  // stopped); empty otherwise. The page goes on by itself only with the server's.
+  std::string adjourned_by;
   nlohmann::json to_json() const;
   // Throws InputError naming the field unless every field is what the server itself writes:
   // a game id, a built-in variant spec and bot spec within the budget (check_variant_spec,

@@ -121,12 +121,14 @@ json view_json(const waterloo::WaterlooView& v) {
       if (u.side() == s) list.push_back(unit_json(u));
     reserve[std::string(side_name(s))] = list;
   }
-  json retreat = json::object(), hand = json::object(), played = json::object();
+  json retreat = json::object(), retreat_words = json::object(), hand = json::object(),
+       played = json::object();
   for (Side s : {kRed, kBlue}) {
     const int x = v.retreat_sector[s];
     retreat[std::string(side_name(s))] = x == waterloo::kHiddenSector ? json("hidden")
                                          : x < 0                      ? json(nullptr)
                                                                       : json(x);
+    retreat_words[std::string(side_name(s))] = play::retreat_text(v, s);  // as `status` says it
     hand[std::string(side_name(s))] = cards_json(v.hand[s]);
     played[std::string(side_name(s))] = cards_json(v.played[s]);
   }
@@ -152,6 +154,7 @@ json view_json(const waterloo::WaterlooView& v) {
           {"draft_pool", cards_json(v.draft_pool)},
           {"reserve", reserve},
           {"retreat", retreat},
+          {"retreat_text", retreat_words},
           {"captured", {{"red", v.captured[kRed]}, {"blue", v.captured[kBlue]}}},
           {"status", play::status_text(v)},
           {"over", v.result.over()},

@@ -7,6 +7,7 @@
 #include "eval/waterloo_posterior.h"
 #include "heuristic/classic_rules_setup.h"
 #include "play/human_bot.h"
+#include "play/play_input.h"
 #include "serve/view_json.h"
 
 namespace stratego::serve {
@@ -14,10 +15,13 @@ namespace {
 
 using nlohmann::json;
 
-// The person's own army placed as `setup` says, on the public view of the set-up.
-waterloo::WaterlooView waterloo_preview(const waterloo::WaterlooState& state, Side side,
+// The person's own army placed as `setup` says, on the person's view at the set-up (as the
+// terminal shows it: the cards in hand, the enemy's reserve, ...).
+waterloo::WaterlooView waterloo_preview(const waterloo::WaterlooState& state,
+                                        const waterloo::WaterlooView& base, Side side,
                                         const waterloo::WaterlooSetup& setup) {
-  waterloo::WaterlooView preview = waterloo::make_view(state, side);
+  waterloo::WaterlooView preview = base;
+  preview.viewer = side;
   auto& reserve = preview.piles[int(waterloo::Pile::kReserve)];
   std::erase_if(reserve, [&](const waterloo::SeenUnit& u) { return u.side() == side; });
   const waterloo::Army army = side == kRed ? waterloo::Army::kAllied : waterloo::Army::kFrench;
@@ -67,6 +71,7 @@ std::string WebPlayer::setup(const bots::SetupRequest& r) {
   const bool waterloo = game_.variant->family == Family::kWaterloo;
   if (waterloo) {
     setup_state_ = waterloo::setup_phase_state(game_.variant, r.waterloo_view, side);
+    setup_view_ = r.waterloo_view ? *r.waterloo_view : waterloo::make_view(*setup_state_, side);
     waterloo_suggestion_ = setup_state_->random_setup(side, rng_);
   } else {
     classic_suggestion_ = heuristic::rules_setup(*game_.variant, side, rng_);  // as `play`
@@ -133,11 +138,15 @@ bots::Reply WebPlayer::decide(const bots::Request& r, const std::atomic<bool>& /
     a.adjourn = true;
     return a;
   }
+  classic_view_.reset();
+  waterloo_view_.reset();
   if (const View* v = r.classic()) {
     view_ = view_json(*v);
+    classic_view_ = *v;
     if (!belief_ && belief_error_.empty()) belief_.emplace(*v);  // Red's first move
   } else {
     view_ = view_json(*r.waterloo());
+    waterloo_view_ = *r.waterloo();
   }
   legal_ = r.legal;
   draw_offered_ = r.draw_offered;
@@ -157,7 +166,8 @@ json WebPlayer::setup_json() const {
   if (v.family == Family::kWaterloo) {
     return {{"family", "waterloo"},
             {"tokens", waterloo::setup_tokens(*setup_state_, side, waterloo_suggestion_)},
-            {"preview", view_json(waterloo_preview(*setup_state_, side, waterloo_suggestion_))}};
+            {"preview",
+             view_json(waterloo_preview(*setup_state_, setup_view_, side, waterloo_suggestion_))}};
   }
   json zone = json::array(), pieces = json::object(), army = json::object();
   const Geometry& g = v.geometry;
@@ -270,8 +280,15 @@ WebPlayer::Refusal WebPlayer::submit_action(const std::string& token, bool offer
   if (pending_ != Pending::kAction || reply_) return {409, "it is not your decision now"};
   if (decision != -1 && decision != decision_)
     return {409, "stale decision " + std::to_string(decision)};
-  if (std::find(legal_.begin(), legal_.end(), token) == legal_.end())
+  if (std::find(legal_.begin(), legal_.end(), token) == legal_.end()) {
+    // As the terminal says it: the rule, and the piece's legal moves (from the person's view
+    // and legal actions only).
+    if (classic_view_)
+      return {400, play::explain_illegal(token, *classic_view_, legal_, play::Audience::kPage)};
+    if (waterloo_view_)
+      return {400, play::explain_illegal(token, *waterloo_view_, legal_, play::Audience::kPage)};
     return {400, "'" + token + "' is not legal now"};
+  }
   bots::Reply r;
   r.action = token;
   r.offer_draw = offer_draw;
@@ -310,6 +327,7 @@ WebPlayer::Refusal WebPlayer::adjourn() {
   if (pending_ == Pending::kNone || reply_)
     return {409, "you can adjourn when it is your decision"};
   adjourn_ = true;
+  person_adjourned_ = true;
   if (pending_ == Pending::kAction) {
     bots::Reply r;
     r.adjourn = true;
@@ -320,6 +338,11 @@ WebPlayer::Refusal WebPlayer::adjourn() {
   }
   cv_.notify_all();
   return {};
+}
+
+bool WebPlayer::person_adjourned() const {
+  std::lock_guard lock(mu_);
+  return person_adjourned_;
 }
 
 void WebPlayer::shutdown() {

@@ -53,6 +53,8 @@ class WebPlayer : public bots::Bot {
   Refusal adjourn();
   // Every decision from now on adjourns the game (server shutdown).
   void shutdown();
+  // Whether the person asked to adjourn (POST /adjourn), not the server's shutdown.
+  bool person_adjourned() const;
   // {"pieces": [{"square","start","moved","probs":{kind:p}}], "kinds": [...]}: the person's
   // belief now, or {"error": why not}. Waterloo: the exact posterior of eval/waterloo_posterior.h
   // over the identities (unit tokens, "I3"), with the enemy's hidden retreat sector.
@@ -70,10 +72,13 @@ class WebPlayer : public bots::Bot {
   std::condition_variable cv_;
   bots::GameStart game_;
   Rng rng_{1};
-  bool shutdown_ = false, adjourn_ = false;
+  bool shutdown_ = false, adjourn_ = false, person_adjourned_ = false;
   Pending pending_ = Pending::kNone;
   int decision_ = 0;
   std::vector<std::string> legal_;
+  // The view of the pending action, to say why a refused token is not legal (play_input.h).
+  std::optional<View> classic_view_;
+  std::optional<waterloo::WaterlooView> waterloo_view_;
   bool draw_offered_ = false;
   nlohmann::json view_;  // the latest view, as JSON
   std::optional<bots::Reply> reply_;
@@ -81,6 +86,7 @@ class WebPlayer : public bots::Bot {
   // Set-up in progress.
   Setup classic_suggestion_;
   std::optional<waterloo::WaterlooState> setup_state_;
+  waterloo::WaterlooView setup_view_;  // the person's view at the set-up: hand, reserve, ...
   waterloo::WaterlooSetup waterloo_suggestion_;
   std::vector<nlohmann::json> steps_;
   std::optional<eval::Belief> belief_;

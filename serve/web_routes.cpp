@@ -1,6 +1,7 @@
 // The routes of `stratego serve` (docs/serve.md, "API"): the page's files, the game list,
 // creating a game, and per game its state, set-up, actions, draw, resignation, adjournment,
 // beliefs, record and replay. Every handler answers JSON; errors are {"error": reason}.
+#include <map>
 #include <random>
 
 #include "bots/registry.h"
@@ -118,6 +119,33 @@ json setup_score(const Variant& v, const std::string& line) {
           {"prior", model.source()}};
 }
 
+// The opponents a person chooses from, each once: the default (`ismcts` on this machine's
+// cores) first, then every other built-in bot, each with a few words on how it plays.
+json opponents() {
+  const std::string def = bots::default_opponent();
+  const std::string def_name = def.substr(0, def.find(','));
+  const std::map<std::string, std::string> words = {
+      {"random", "random legal moves (the weakest)"},
+      {"rules", "hand-written rules: attacks what it knows is weaker"},
+      {"ismcts", "searches many guesses at your hidden pieces (the strongest)"},
+      {"alphabeta", "alpha-beta search on guessed positions (classic family only)"},
+  };
+  auto label = [&](const std::string& name, const std::string& shown) {
+    const auto it = words.find(name);
+    return it == words.end() ? shown : shown + " — " + it->second;
+  };
+  const auto t = def.find("threads=");
+  const std::string threads = t == std::string::npos ? std::string() : def.substr(t + 8);
+  json out = json::array();
+  out.push_back(
+      {{"bot", def},
+       {"label", label(def_name, def_name + (threads.empty() ? "" : ", " + threads + " threads") +
+                                     " (the default)")}});
+  for (const auto& n : bots::builtin_bot_names())
+    if (n != def_name) out.push_back({{"bot", n}, {"label", label(n, n)}});
+  return out;
+}
+
 // What a start that did not run answers.
 void check_start(GameSession::Start started, const GameSession& g, const std::string& busy) {
   switch (started) {
@@ -209,11 +237,12 @@ void WebServer::routes() {
             (f.is_option ? options : variants)
                 .push_back({{"name", std::string(f.name)},
                             {"family", v.family == Family::kWaterloo ? "waterloo" : "classic"},
-                            {"description", f.is_option ? std::string() : v.description}});
+                            {"description", f.is_option ? option_description(f) : v.description}});
           }
           send(res, {{"variants", variants},
                      {"options", options},
                      {"bots", bots::builtin_bot_names()},
+                     {"opponents", opponents()},
                      {"default_bot", bots::default_opponent()},
                      {"version", "0.1.0"}});
         }));

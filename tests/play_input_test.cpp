@@ -104,6 +104,16 @@ TEST(PlayInput, ClassicErrorsSayWhatIsWrong) {
       why("hello"),
       "'hello' is neither a legal move nor a command; type a move like b4-b5, `moves` for the "
       "legal ones, or `help`");
+  // A lone square (the page sends the square of a piece clicked that cannot move).
+  EXPECT_EQ(why("b1"), "b1: your Bomb cannot move (C-4.3)");
+  EXPECT_EQ(why("d4"), "d4: there is no piece on d4");
+  EXPECT_EQ(why("a7"), "a7: the piece on a7 is not yours");
+  EXPECT_EQ(why("a4"), "a4: a move names two squares; from a4: a4-a5 a4-a3");
+  // For the page of `stratego serve`, no commands to type.
+  EXPECT_EQ(play::explain_illegal("hello", v, legal, play::Audience::kPage),
+            "'hello' is not a legal move now; the pieces that can move carry a green dot, other "
+            "choices are buttons");
+  EXPECT_EQ(play::explain_illegal("a4-a6", v, legal, play::Audience::kPage), why("a4-a6"));
 }
 
 TEST(PlayInput, WaterlooErrorsNameThePieceAndItsLegalActions) {
@@ -120,6 +130,9 @@ TEST(PlayInput, WaterlooErrorsNameThePieceAndItsLegalActions) {
   EXPECT_EQ(play::explain_illegal("card:initiative", v, legal),
             "card:initiative: not legal now; type `moves` to list the legal ones (`moves e5` for "
             "one square)");
+  EXPECT_EQ(play::explain_illegal("card:initiative", v, legal, play::Audience::kPage),
+            "card:initiative: not legal now; the pieces that can move carry a green dot, other "
+            "choices are buttons");
 }
 
 }  // namespace

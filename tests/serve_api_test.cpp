@@ -11,6 +11,7 @@
 #include <chrono>
 #include <filesystem>
 #include <map>
+#include <set>
 #include <thread>
 
 #include "bots/registry.h"
@@ -190,6 +191,7 @@ TEST(ServeApi, GameGoesOnAfterRestartAndWaterlooDecisions) {
   EXPECT_EQ(api.server->games_loaded(), 2);
   json st = api.get("/api/games/" + id).second;
   EXPECT_EQ(st["status"], "adjourned");
+  EXPECT_EQ(st["adjourned_by"], "server");  // the page goes on with it by itself
   ASSERT_EQ(api.post("/api/games/" + id + "/resume", json::object()).first, 200);
   st = api.wait(id);
   ASSERT_EQ(st["player"]["pending"], "action") << st.dump();
@@ -205,6 +207,166 @@ TEST(ServeApi, GameGoesOnAfterRestartAndWaterlooDecisions) {
   ASSERT_EQ(rs, 200);
   for (const auto& m : replay["moves"]) die = die || m.get<std::string>().rfind("die:", 0) == 0;
   EXPECT_TRUE(die);
+}
+
+// Issue 61: the page went on with a game the person had just adjourned (it took every
+// adjourned game for one the server had stopped). The state says who adjourned it.
+TEST(ServeApi, AGameThePersonAdjournedSaysSoUntilResumed) {
+  const auto dir = fresh_dir("adjourn");
+  std::string id;
+  {
+    Api api(dir);
+    id = api.create(
+        {{"variant", "barrage"}, {"bot", "rules"}, {"movetime_ms", 10}, {"side", "red"}});
+    json st = api.wait(id);
+    ASSERT_EQ(st["player"]["pending"], "setup");
+    EXPECT_EQ(st["adjourned_by"], "");
+    ASSERT_EQ(api.post("/api/games/" + id + "/setup", json{{"line", st["player"]["setup"]["line"]}})
+                  .first,
+              200);
+    st = api.wait(id);
+    ASSERT_EQ(st["player"]["pending"], "action");
+    ASSERT_EQ(api.post("/api/games/" + id + "/adjourn", json::object()).first, 200);
+    st = api.wait(id);
+    EXPECT_EQ(st["status"], "adjourned");
+    EXPECT_EQ(st["adjourned_by"], "you");
+    ASSERT_EQ(api.post("/api/games/" + id + "/resume", json::object()).first, 200);
+    st = api.wait(id);
+    EXPECT_EQ(st["status"], "playing");
+    EXPECT_EQ(st["adjourned_by"], "");
+    ASSERT_EQ(st["player"]["pending"], "action");
+    ASSERT_EQ(api.post("/api/games/" + id + "/adjourn", json::object()).first, 200);
+    EXPECT_EQ(api.wait(id)["adjourned_by"], "you");
+  }
+  Api api(dir);  // kept in the meta file across a restart
+  const json st = api.get("/api/games/" + id).second;
+  EXPECT_EQ(st["status"], "adjourned");
+  EXPECT_EQ(st["adjourned_by"], "you");
+}
+
+// Issue 61: a refused move said only "not legal now"; the page shows the server's reason, the
+// terminal's (play/play_input.h): the rule and the piece's legal moves.
+TEST(ServeApi, ARefusedActionSaysWhyAsTheTerminalDoes) {
+  Api api(fresh_dir("explain"));
+  const std::string id =
+      api.create({{"variant", "barrage"}, {"bot", "rules"}, {"movetime_ms", 10}, {"side", "red"}});
+  json st = api.wait(id);
+  ASSERT_EQ(st["player"]["pending"], "setup");
+  ASSERT_EQ(
+      api.post("/api/games/" + id + "/setup", json{{"line", st["player"]["setup"]["line"]}}).first,
+      200);
+  st = api.wait(id);
+  ASSERT_EQ(st["player"]["pending"], "action") << st.dump();
+  const json& v = st["player"]["view"];
+  const int width = v["width"];
+  auto index = [&](const std::string& sq) {
+    for (std::size_t i = 0; i < v["squares"].size(); ++i)
+      if (v["squares"][i] == sq) return int(i);
+    return -1;
+  };
+  auto refusal = [&](const std::string& token) {
+    auto [status, j] = api.post("/api/games/" + id + "/action",
+                                json{{"token", token}, {"decision", st["player"]["decision"]}});
+    EXPECT_EQ(status, 400) << token;
+    return j.value("error", "");
+  };
+  int checked = 0;
+  for (std::size_t i = 0; i < v["board"].size(); ++i) {
+    const json& cell = v["board"][i];
+    if (cell.is_null() || cell["side"] != "red" || cell["kind"] != "bomb") continue;
+    const std::string sq = v["squares"][i];
+    EXPECT_EQ(refusal(sq), sq + ": your Bomb cannot move (C-4.3)");
+    ++checked;
+  }
+  // A piece that is not a Scout, two squares on where one is legal.
+  for (const json& t : st["player"]["legal"]) {
+    const int from = index(t["squares"][0]), to = index(t["squares"][1]);
+    const int beyond = 2 * to - from;
+    const json& piece = v["board"][std::size_t(from)];
+    if (piece["kind"] == "scout" || std::abs(to - from) != width || beyond < 0 ||
+        beyond >= int(v["squares"].size()) || !v["board"][std::size_t(beyond)].is_null())
+      continue;
+    bool lake = false;
+    for (const json& l : v["lakes"]) lake = lake || l == beyond;
+    if (lake) continue;
+    const std::string token = t["squares"][0].get<std::string>() + "-" +
+                              v["squares"][std::size_t(beyond)].get<std::string>();
+    const std::string why = refusal(token);
+    EXPECT_NE(why.find(token + ": only Scouts move more than one square (C-4.4); legal for your "),
+              std::string::npos)
+        << why;
+    EXPECT_NE(why.find(t["token"].get<std::string>()), std::string::npos) << why;
+    ++checked;
+    break;
+  }
+  EXPECT_EQ(refusal("hello").rfind("'hello' is not a legal move now", 0), 0u);
+  EXPECT_GE(checked, 2);
+}
+
+// Issue 61: the picker listed `ismcts` and `ismcts,threads=2` both, and the classic options
+// without a word of what they do.
+TEST(ServeApi, InfoListsEachOpponentOnceAndSaysWhatEachOptionDoes) {
+  Api api(fresh_dir("info"));
+  auto [status, info] = api.get("/api/info");
+  ASSERT_EQ(status, 200);
+  ASSERT_FALSE(info["opponents"].empty());
+  EXPECT_EQ(info["opponents"][0]["bot"], info["default_bot"]);
+  std::set<std::string> names;
+  for (const json& o : info["opponents"]) {
+    const std::string bot = o["bot"];
+    EXPECT_TRUE(names.insert(bot.substr(0, bot.find(','))).second) << "twice: " << bot;
+    EXPECT_GT(o["label"].get<std::string>().size(), bot.size()) << o.dump();
+  }
+  EXPECT_EQ(names.size(), builtin_bot_names().size());
+  EXPECT_GE(info["options"].size(), 5u);
+  for (const json& o : info["options"])
+    EXPECT_FALSE(o["description"].get<std::string>().empty()) << o.dump();
+}
+
+// Issue 61: at the Waterloo set-up the page said "Your cards –" (its preview was built on an
+// empty state, not the person's view), and it named the retreat sector with the letters abc
+// where the status said "sector e-h".
+TEST(ServeApi, WaterlooSetUpShowsTheHandAndTheRetreatSectorIsNamedAsTheStatusNamesIt) {
+  Api api(fresh_dir("waterloo_words"));
+  const std::string id = api.create(
+      {{"variant", "waterloo-standard"}, {"bot", "random"}, {"movetime_ms", 10}, {"side", "red"}});
+  Rng rng(7);
+  bool setup_seen = false, sector_seen = false;
+  for (int n = 0; n < 80 && !sector_seen; ++n) {
+    const json st = api.wait(id);
+    if (!st["running"].get<bool>()) break;
+    const json& p = st["player"];
+    if (p["pending"] == "setup") {
+      const json& preview = p["setup"]["preview"];
+      EXPECT_FALSE(preview["hand"]["red"].empty()) << preview["hand"].dump();
+      EXPECT_EQ(preview["hand"], p["view"]["hand"]);  // the draft is open (W-12.2)
+      setup_seen = true;
+      ASSERT_EQ(
+          api.post("/api/games/" + id + "/setup", json{{"tokens", p["setup"]["tokens"]}}).first,
+          200);
+      continue;
+    }
+    const json& v = p["view"];
+    if (v["retreat"]["red"].is_number_integer()) {
+      const int x = v["retreat"]["red"];
+      const int w = v["width"].get<int>() / 3;
+      const std::string words =
+          std::string("sector ") + char('a' + x * w) + "-" + char('a' + x * w + w - 1);
+      EXPECT_EQ(v["retreat_text"]["red"], words);
+      EXPECT_NE(v["status"].get<std::string>().find("line of retreat " + words), std::string::npos)
+          << v["status"];
+      EXPECT_EQ(v["retreat_text"]["blue"], "hidden");
+      sector_seen = true;
+      break;
+    }
+    const json& legal = p["legal"];
+    ASSERT_FALSE(legal.empty());
+    const std::string token = legal[rng.below(std::uint32_t(legal.size()))]["token"];
+    ASSERT_EQ(api.post("/api/games/" + id + "/action", json{{"token", token}}).first, 200);
+  }
+  EXPECT_TRUE(setup_seen);
+  EXPECT_TRUE(sector_seen);
+  api.post("/api/games/" + id + "/resign", json::object());
 }
 
 TEST(ServeApi, BotThatCrashesEndsItsGameNotTheServer) {

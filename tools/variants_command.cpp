@@ -28,9 +28,7 @@ void register_variants_command(CLI::App& app) {
     std::cout << "Options:\n";
     for (const auto& f : builtin_variant_files()) {
       if (!f.is_option) continue;
-      const auto first_line = f.text.substr(0, f.text.find('\n'));
-      std::cout << "  +" << f.name << ": " << first_line.substr(first_line.find_first_not_of("# "))
-                << "\n";
+      std::cout << "  +" << f.name << ": " << option_description(f) << "\n";
     }
   });
 }

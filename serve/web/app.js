@@ -41,7 +41,13 @@ async function api(method, path, body) {
 // Text from the server put into HTML (results, reasons, details) is escaped first.
 const esc = (t) => String(t === undefined || t === null ? '' : t).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function showError(e) { $('error').textContent = e ? String(e.message || e) : ''; }
+// An error stays until the person acts again (userActs) or, for the page's own failed poll,
+// until a poll succeeds: never cleared by a poll alone.
+function showError(e, fromPoll) {
+  $('error').textContent = e ? String(e.message || e) : '';
+  app.pollError = !!(e && fromPoll);
+}
+function userActs() { showError(null); }
 
 // ---------- lobby ----------
 
@@ -64,16 +70,17 @@ async function lobby() {
   fs.querySelectorAll('label').forEach((l) => l.remove());
   for (const o of info.options) {
     const l = document.createElement('label');
-    l.innerHTML = `<input type="checkbox" value="${o.name}"> ${o.name}`;
+    l.innerHTML = `<input type="checkbox" value="${esc(o.name)}"> ${esc(o.name)}` +
+      (o.description ? ` <span class="hint">${esc(o.description)}</span>` : '');
+    l.title = o.description || '';
     fs.appendChild(l);
   }
   vs.onchange = () => { fs.disabled = vs.selectedOptions[0].dataset.family !== 'classic'; };
   const bs = $('bot');
   bs.innerHTML = '';
-  // The server's default opponent (ismcts on this machine's cores) first, then every bot by name.
-  const choices = info.default_bot && !info.bots.includes(info.default_bot) ? [info.default_bot, ...info.bots] : info.bots;
-  for (const b of choices) { const o = document.createElement('option'); o.value = o.textContent = b; bs.appendChild(o); }
-  bs.value = info.default_bot || choices[0];
+  // Each opponent once, the server's default (ismcts on this machine's cores) first, with words.
+  for (const b of info.opponents) { const o = document.createElement('option'); o.value = b.bot; o.textContent = b.label; bs.appendChild(o); }
+  bs.value = info.default_bot || info.opponents[0].bot;
   const games = await api('GET', '/api/games');
   const tb = $('games').querySelector('tbody');
   tb.innerHTML = '';
@@ -115,14 +122,15 @@ async function poll() {
   let st;
   try {
     st = await api('GET', `/api/games/${app.id}?since=${app.steps.length}`);
-    showError(null);
+    if (app.pollError) showError(null);
   } catch (e) {
-    showError(e);
+    showError(e, true);
     app.timer = setTimeout(poll, 2000);
     return;
   }
-  if (st.status === 'adjourned' && !app.autoResumed) {
-    // Opening an adjourned game (after a restart of the server, say) means going on with it.
+  if (st.status === 'adjourned' && st.adjourned_by !== 'you' && !app.autoResumed) {
+    // Opening a game the server adjourned (it was stopped) means going on with it; one the
+    // person adjourned waits for Resume.
     app.autoResumed = true;
     try { await api('POST', `/api/games/${app.id}/resume`, {}); return poll(); } catch (e) { showError(e); }
   }
@@ -183,7 +191,8 @@ async function render() {
 function renderStatus() {
   const st = app.state, p = st.player;
   let html = '';
-  if (st.status === 'over') html = `<div class="result">${esc(st.result_text || 'Game over')}</div><div>${esc(st.reason)}${st.detail ? ' (' + esc(st.detail) + ')' : ''}</div>`;
+  // result_text says the reason in words already ("You lose: resignation."); the detail adds to it.
+  if (st.status === 'over') html = `<div class="result">${esc(st.result_text || 'Game over')}</div>${st.detail ? '<div>' + esc(st.detail) + '</div>' : ''}`;
   else if (st.status === 'adjourned') html = '<div class="you">Adjourned: press Resume to go on.</div>';
   else if (st.status === 'error') html = `<div class="error">This game stopped: ${esc(st.detail)}</div>`;
   else if (st.status === 'damaged') html = `<div class="error">This game cannot go on: ${esc(st.detail)}</div>`;
@@ -252,7 +261,6 @@ function renderWaterloo() {
   const reserve = (list) => list.map((u) => u.token).join(' ') || '–';
   const me = you(), foe = me === 'red' ? 'blue' : 'red';
   const army = (s) => (s === 'red' ? 'Allies' : 'French');
-  const retreat = (x) => (x === null ? 'not drawn' : x === 'hidden' ? 'hidden' : 'sector ' + 'abc'[x]);
   $('wl-facts').innerHTML = `
     <tr><td>Turn</td><td>${v.turn}, ${army(v.to_move)} to act; phase ${v.phase}</td></tr>
     <tr><td>Actions left</td><td>${v.actions_left}${v.card_played ? ' (a card was played)' : ''}</td></tr>
@@ -260,7 +268,7 @@ function renderWaterloo() {
     <tr><td>Their cards</td><td>${cards(v.hand[foe])}</td></tr>
     <tr><td>Your reserve</td><td>${reserve(v.reserve[me])}</td></tr>
     <tr><td>Their reserve</td><td>${reserve(v.reserve[foe])}</td></tr>
-    <tr><td>Your retreat card</td><td>${retreat(v.retreat[me])}</td></tr>
+    <tr><td>Your retreat card</td><td id="wl-retreat">${esc(v.retreat_text[me])}</td></tr>
     <tr><td>Prussians</td><td>${v.prussians_come === 1 ? 'coming' : v.prussians_come === 0 ? 'never' : 'not rolled yet'}</td></tr>`;
   $('wl-status').textContent = v.status;
 }
@@ -345,6 +353,7 @@ function ambiguity(tokens) {
 
 async function act(token) {
   const p = app.state.player;
+  userActs();
   try {
     await api('POST', `/api/games/${app.id}/action`, { token, decision: p.decision, offer_draw: !!app.offerDraw });
     app.offerDraw = false;
@@ -360,10 +369,24 @@ function targetsOf(sq) {
   return legal().filter((t) => t.squares.length >= 2 && t.squares[0] === sq);
 }
 
+// A move the person tried that is not legal: the server says why, as the terminal does (the
+// rule, and the piece's legal moves), and the reason stays until the next click.
+async function explain(token) {
+  const p = app.state.player;
+  app.selected = null;
+  drawBoard();
+  try {
+    await api('POST', `/api/games/${app.id}/action`, { token, decision: p.decision });
+    app.state.player.pending = null;  // it was legal after all (the page's list was old)
+    poll();
+  } catch (e) { showError(e); }
+}
+
 function squareClicked(sq) {
   const p = app.state.player;
-  if (p && p.pending === 'setup') return setupClick(sq);
+  if (p && p.pending === 'setup') { userActs(); return setupClick(sq); }
   if (!p || p.pending !== 'action') return;
+  userActs();
   if (app.group) {
     const t = legal().find((x) => groupKey(x) === app.group && x.squares[0] === sq);
     if (t) return act(t.token);
@@ -372,9 +395,16 @@ function squareClicked(sq) {
     const c = targetsOf(app.selected).filter((t) => t.squares[t.squares.length - 1] === sq);
     if (c.length === 1) return act(c[0].token);
     if (c.length > 1) return ambiguity(c);
+    // Not a target, and not another piece of the person's that can move: say why not.
+    if (!targetsOf(sq).length) return explain(`${app.selected}-${sq}`);
   }
   const single = legal().filter((t) => t.squares.length === 1 && t.squares[0] === sq);
   if (!targetsOf(sq).length && single.length === 1 && !app.selected) return act(single[0].token);
+  // A piece that cannot move now (a Bomb, a blocked piece, the enemy's): say why.
+  if (!app.selected && !app.group && !targetsOf(sq).length && !single.length) {
+    const v = view(), i = v ? v.squares.indexOf(sq) : -1;
+    if (i >= 0 && v.board[i]) return explain(sq);
+  }
   app.selected = targetsOf(sq).length ? (app.selected === sq ? null : sq) : null;
   drawBoard();
 }
@@ -436,7 +466,7 @@ function drawBoard() {
     const name = v.squares[sq];
     let fill = v.family === 'waterloo' ? TERRAIN_FILL[v.terrain[sq]] || '#e6dcc0' : '#d9cfa9';
     if (lakes.has(sq)) fill = '#6fa3c9';
-    if (setup && !zone.has(name)) fill = '#c9c1a2';
+    else if (setup && !zone.has(name)) fill = '#c9c1a2';
     const g = el('g', { 'data-square': name, class: 'sq' }, svg);
     el('rect', { x, y, width: CELL - 1, height: CELL - 1, fill, stroke: '#a59a78' }, g);
     if (v.family === 'waterloo' && v.terrain[sq] === '+') el('rect', { x: x + 3, y: y + 3, width: CELL - 7, height: CELL - 7, fill: 'none', stroke: '#7a3f9a', 'stroke-dasharray': '4 3' }, g);
@@ -479,9 +509,15 @@ function drawPiece(g, x, y, piece, v, belief, kindSel, replay) {
   const [bg, fg] = colours[side] || ['#555', '#fff'];
   el('rect', { x: x + 5, y: y + 5, width: CELL - 11, height: CELL - 11, rx: 6, fill: bg, stroke: '#222', 'stroke-width': 1 }, g);
   let text;
-  if (v.family === 'waterloo') text = piece.token;
+  // A Waterloo unit shows its class and strength ("H4", "*C2", "h?"); a weakened one a badge
+  // "-1" in its corner, as the terminal's "H4-1", so the label fits the piece.
+  if (v.family === 'waterloo') text = piece.token.split('(')[0];
   else text = KIND_LABEL[piece.kind] || '?';
-  el('text', { x: x + CELL / 2, y: y + CELL / 2 + 6, 'text-anchor': 'middle', 'font-size': text.length > 3 ? 12 : 17, 'font-weight': 'bold', fill: fg, 'pointer-events': 'none' }, g, text);
+  el('text', { x: x + CELL / 2, y: y + CELL / 2 + 6, 'text-anchor': 'middle', 'font-size': text.length > 3 ? 12 : 17, 'font-weight': 'bold', fill: fg, 'pointer-events': 'none', class: 'label' }, g, text);
+  if (v.family === 'waterloo' && piece.damage > 0) {
+    el('rect', { x: x + CELL - 22, y: y + CELL - 19, width: 15, height: 12, rx: 3, fill: '#ffd84a', 'pointer-events': 'none', class: 'damage' }, g);
+    el('text', { x: x + CELL - 14.5, y: y + CELL - 9.5, 'text-anchor': 'middle', 'font-size': 10, 'font-weight': 'bold', fill: '#000', 'pointer-events': 'none', class: 'damage' }, g, '-' + piece.damage);
+  }
   if (v.family === 'classic' && piece.side === v.viewer && piece.revealed && !replay) el('text', { x: x + CELL - 12, y: y + 16, 'font-size': 12, fill: '#ffd84a', 'pointer-events': 'none' }, g, '*');
   if (v.family === 'classic' && piece.kind === 'unknown' && piece.moved) el('circle', { cx: x + 12, cy: y + 12, r: 3, fill: '#ffd84a' }, g);
   if (belief) {
@@ -588,15 +624,18 @@ function setupClick(sq) {
 }
 
 $('redraw').onclick = async () => {
+  userActs();
   try { await api('POST', `/api/games/${app.id}/redraw`, {}); app.setupPieces = null; app.decision = -2; poll(); } catch (e) { showError(e); }
 };
 $('load-line').onclick = () => {
+  userActs();
   try { app.setupPieces = lineToPieces($('setup-line').value.trim()); drawBoard(); score(); showError(null); } catch (e) { showError(e); }
 };
 $('submit-setup').onclick = async () => {
   const s = app.state.player.setup;
   const body = s.family === 'classic' ? { pieces: app.setupPieces } : { tokens: $('setup-tokens').value.trim() };
   body.decision = app.state.player.decision;
+  userActs();
   try { await api('POST', `/api/games/${app.id}/setup`, body); app.setupPieces = null; showError(null); } catch (e) { showError(e); }
   poll();
 };
@@ -604,11 +643,13 @@ $('submit-setup').onclick = async () => {
 // ---------- controls ----------
 
 $('offer-draw').onclick = () => {
+  userActs();
   app.offerDraw = !app.offerDraw;
   $('offer-draw').textContent = app.offerDraw ? 'Draw offer goes with your move' : 'Offer draw';
 };
 const post = (what) => async () => {
   if (what === 'resign' && !confirm('Resign this game?')) return;
+  userActs();
   try { await api('POST', `/api/games/${app.id}/${what}`, {}); showError(null); } catch (e) { showError(e); }
   setTimeout(poll, 150);
 };
