@@ -49,4 +49,13 @@ std::size_t index_of_key(const std::vector<std::uint32_t>& keys, std::uint32_t k
   return std::size_t(it - keys.begin());
 }
 
+DecisionAnalysis classic_analysis(const std::string& bot, const Request& r,
+                                  const std::function<void(DecisionAnalysis&)>& search) {
+  if (r.legal.size() == 1)
+    return forced_analysis(bot, r.legal.front(), action_keys(r).front(), *r.classic());
+  DecisionAnalysis a;
+  search(a);
+  return a;
+}
+
 }  // namespace stratego::bots

@@ -115,11 +115,7 @@ std::optional<DecisionAnalysis> AlphaBetaBot::analyse(const Request& r,
                                                       const std::atomic<bool>& stop) {
   if (!r.classic()) return std::nullopt;
   ++decisions_;
-  if (r.legal.size() == 1)
-    return forced_analysis(name(), r.legal.front(), action_keys(r).front(), *r.classic());
-  DecisionAnalysis a;
-  search_root(r, stop, {}, &a);
-  return a;
+  return classic_analysis(name(), r, [&](DecisionAnalysis& a) { search_root(r, stop, {}, &a); });
 }
 
 Reply AlphaBetaBot::search_root(const Request& r, const std::atomic<bool>& stop,

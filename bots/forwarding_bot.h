@@ -72,8 +72,7 @@ class MovetimeBot : public ForwardingBot {
 // so the referee forfeits the game ("crash") and still writes its record.
 class FailingBot : public Bot {
  public:
-  FailingBot(std::string name, std::exception_ptr error)
-      : name_(std::move(name)), error_(error) {}
+  FailingBot(std::string name, std::exception_ptr error) : name_(std::move(name)), error_(error) {}
   std::string name() const override { return name_; }
   void new_game(const GameStart&) override { std::rethrow_exception(error_); }
   std::string setup(const SetupRequest&) override { std::rethrow_exception(error_); }

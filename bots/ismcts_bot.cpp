@@ -313,11 +313,7 @@ std::optional<DecisionAnalysis> IsmctsBot::analyse(const Request& r,
                                                    const std::atomic<bool>& stop) {
   if (!r.classic()) return std::nullopt;
   ++decisions_;
-  if (r.legal.size() == 1)
-    return forced_analysis(name(), r.legal.front(), action_keys(r).front(), *r.classic());
-  DecisionAnalysis a;
-  decide_classic(r, stop, {}, &a);
-  return a;
+  return classic_analysis(name(), r, [&](DecisionAnalysis& a) { decide_classic(r, stop, {}, &a); });
 }
 
 Reply IsmctsBot::decide_classic(const Request& r, const std::atomic<bool>& stop,

@@ -11,7 +11,7 @@ cmake_minimum_required(VERSION 3.22)
 #               The files are sorted by their path relative to ROOT, so the order is stable.
 #   INCLUDE     optional: the header that declares TYPE and FUNCTION, written as #include "...".
 #   NAMESPACE   the namespace FUNCTION is defined in (`stratego::eval`).
-#   TYPE        the element type, an aggregate {name, [flag,] text} (`BuiltinPriorFile`).
+#   TYPE        the element type, an aggregate {name, [flag,] text} (`stratego::EmbeddedFile`).
 #   FUNCTION    the function returning `const std::vector<TYPE>&` (`builtin_prior_files`).
 #   DELIMITER   the raw-string delimiter (`PRIOR` gives R"PRIOR(...)PRIOR"). A file that holds
 #               `)DELIMITER"` would end the string early, so the script fails on it instead.

@@ -10,7 +10,7 @@ namespace stratego::eval {
 
 std::vector<std::string> setup_book(const Variant& v) {
   std::vector<std::string> out;
-  for (const BuiltinBookFile& f : builtin_book_files()) {
+  for (const EmbeddedFile& f : builtin_book_files()) {
     if (f.name != v.name) continue;
     std::istringstream in{std::string(f.text)};
     for (std::string raw; std::getline(in, raw);) {

@@ -8,16 +8,13 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/embedded_file.h"
 #include "engine/variant.h"
 
 namespace stratego::eval {
 
-struct BuiltinBookFile {
-  std::string_view name;  // file name without extension: the variant's base name
-  std::string_view text;
-};
 // The files of eval/data/*.book compiled into the binary (generated at build time).
-const std::vector<BuiltinBookFile>& builtin_book_files();
+const std::vector<EmbeddedFile>& builtin_book_files();
 
 // The set-up lines of v's book (the file of v's base name; lines that are not legal set-ups of
 // v's army, e.g. for a variant with options that change it, are left out); empty if none.

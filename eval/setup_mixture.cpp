@@ -422,7 +422,7 @@ std::shared_ptr<const SetupMixture> SetupMixture::for_variant(const Variant& v) 
   std::shared_ptr<const SetupMixture> found;
   const auto param = std::make_shared<const SetupModel>(SetupModel::for_variant(v));
   if (!param->fitted()) return cache[key] = nullptr;
-  for (const BuiltinMixtureFile& f : builtin_mixture_files())
+  for (const EmbeddedFile& f : builtin_mixture_files())
     if (f.name == v.name)
       found = std::make_shared<const SetupMixture>(
           parse(f.text, "built-in mixture " + std::string(f.name), param));

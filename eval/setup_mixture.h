@@ -72,11 +72,7 @@
 
 namespace stratego::eval {
 
-struct BuiltinMixtureFile {
-  std::string_view name;
-  std::string_view text;
-};
-const std::vector<BuiltinMixtureFile>& builtin_mixture_files();  // eval/data/*.mixture
+const std::vector<EmbeddedFile>& builtin_mixture_files();  // eval/data/*.mixture
 
 class SetupMixture {
  public:

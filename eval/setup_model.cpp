@@ -47,7 +47,7 @@ SetupModel SetupModel::uniform(const Variant& v) {
 }
 
 SetupModel SetupModel::for_variant(const Variant& v) {
-  for (const BuiltinPriorFile& f : builtin_prior_files()) {
+  for (const EmbeddedFile& f : builtin_prior_files()) {
     if (f.name != v.name) continue;
     SetupModel m = parse(f.text, "built-in prior " + std::string(f.name));
     const SetupModel shape = uniform(v);

@@ -28,16 +28,13 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/embedded_file.h"
 #include "engine/variant.h"
 
 namespace stratego::eval {
 
-struct BuiltinPriorFile {
-  std::string_view name;  // file name without extension: the variant's base name
-  std::string_view text;
-};
 // The files of eval/data/ compiled into the binary (generated at build time).
-const std::vector<BuiltinPriorFile>& builtin_prior_files();
+const std::vector<EmbeddedFile>& builtin_prior_files();
 
 constexpr int kEmptySymbol = kNumKinds;  // the symbol code of an empty set-up square
 

@@ -112,7 +112,7 @@ ValueWeights read_value_weights_file(const std::string& path) {
 const ValueWeights* builtin_value_weights(std::string_view variant_name) {
   static const auto parsed = [] {
     std::vector<std::unique_ptr<ValueWeights>> out;
-    for (const BuiltinValueWeightsFile& f : builtin_value_weights_files())
+    for (const EmbeddedFile& f : builtin_value_weights_files())
       out.push_back(std::make_unique<ValueWeights>(
           parse_value_weights(f.text, "built-in weights " + std::string(f.name))));
     return out;

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/embedded_file.h"
 #include "eval/classic_features.h"
 
 namespace stratego::eval {
@@ -27,12 +28,8 @@ ValueWeights parse_value_weights(std::string_view text, const std::string& origi
 void write_value_weights_file(const std::string& path, const ValueWeights& v);
 ValueWeights read_value_weights_file(const std::string& path);
 
-struct BuiltinValueWeightsFile {
-  std::string_view name;  // file name without extension: the variant's base name
-  std::string_view text;
-};
 // The files eval/data/*.weights compiled into the binary (generated at build time).
-const std::vector<BuiltinValueWeightsFile>& builtin_value_weights_files();
+const std::vector<EmbeddedFile>& builtin_value_weights_files();
 // The compiled-in weights of the variant's base name, parsed once; nullptr if none.
 const ValueWeights* builtin_value_weights(std::string_view variant_name);
 

@@ -108,8 +108,8 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ScheduledGame, id, pair, game, variant, red, 
                                    red_setup, blue_setup)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(GameJob, s, red_name, blue_name, red_spec, blue_spec,
                                    movetime_ms, nodes, tc)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(FinishedGame, s, result, reason, detail, plies, red_ms,
-                                   blue_ms, record, finished, worker)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(FinishedGame, s, result, reason, detail, plies, red_ms, blue_ms,
+                                   record, finished, worker)
 
 std::string job_to_json(const GameJob& j) { return nlohmann::json(j).dump(); }
 GameJob job_from_json(const std::string& text) { return nlohmann::json::parse(text); }

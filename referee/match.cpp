@@ -126,9 +126,8 @@ class MatchRunner {
     const int red = r.bot1_side == kRed ? 0 : 1;  // which bot plays Red
     gs.names[kRed] = names_[red];
     gs.names[kBlue] = names_[1 - red];
-    const std::unique_ptr<bots::Bot> bots[2] = {
-        bots::start_or_stand_in(names_[0], *factories_[0]),
-        bots::start_or_stand_in(names_[1], *factories_[1])};
+    const std::unique_ptr<bots::Bot> bots[2] = {bots::start_or_stand_in(names_[0], *factories_[0]),
+                                                bots::start_or_stand_in(names_[1], *factories_[1])};
     r.outcome = play_game(*bots[red], *bots[1 - red], gs);
     const Winner w = r.outcome.winner;
     r.bot1_score = w == Winner::kNone            ? -1

@@ -39,7 +39,8 @@ class ComputerPlayer : public bots::MovetimeBot {
       GameSession& s;
       ~Done() { s.bot_thinking(false); }
     } done{session_};
-    return MovetimeBot::decide(r, stop, [this](const bots::SearchInfo& i) { session_.bot_info(i); });
+    return MovetimeBot::decide(r, stop,
+                               [this](const bots::SearchInfo& i) { session_.bot_info(i); });
   }
 
  private:

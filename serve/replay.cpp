@@ -7,32 +7,13 @@
 #include "engine/waterloo/action_token.h"
 #include "engine/waterloo/record.h"
 #include "eval/belief.h"
+#include "serve/belief_json.h"
 #include "serve/view_json.h"
 
 namespace stratego::serve {
 namespace {
 
 using nlohmann::json;
-
-// Each hidden enemy piece on the board with its kinds' probabilities.
-json belief_json(const eval::Belief& b) {
-  const eval::Marginals m = b.marginals();
-  const eval::PieceTracker& t = b.tracker();
-  const Geometry& g = t.variant().geometry;
-  const View& v = b.view();
-  json pieces = json::array();
-  for (int i = 0; i < int(t.pieces().size()); ++i) {
-    const eval::EnemyPiece& p = t.pieces()[std::size_t(i)];
-    if (!p.alive() || piece_kind(v.board[std::size_t(p.square)].piece) != kUnknown) continue;
-    json probs = json::object();
-    for (Kind k : m.kinds) {
-      const double pr = m.prob(t, i, k);
-      if (pr > 0.005) probs[std::string(kind_name(k))] = std::round(pr * 100) / 100;
-    }
-    pieces.push_back({{"square", g.square_name(p.square)}, {"probs", probs}});
-  }
-  return pieces;
-}
 
 json truth_json(const State& s) {
   View v = make_view(s, kRed);  // the board with every piece shown: the game is over
@@ -48,7 +29,8 @@ Replay classic_replay(const std::string& text) {
   eval::Belief red(make_view(s, kRed)), blue(make_view(s, kBlue));
   auto position = [&] {
     json p = truth_json(s);
-    p["beliefs"] = {{"red", belief_json(red)}, {"blue", belief_json(blue)}};
+    p["beliefs"] = {{"red", belief_pieces_json(red, red.marginals())},
+                    {"blue", belief_pieces_json(blue, blue.marginals())}};
     return p;
   };
   out.moves.push_back("");

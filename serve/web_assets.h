@@ -5,12 +5,11 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/embedded_file.h"
+
 namespace stratego::serve {
 
-struct WebAsset {
-  std::string_view name;  // "index.html", "app.js", ...
-  std::string_view content;
-};
-const std::vector<WebAsset>& web_assets();
+// Named as under serve/web/: "index.html", "app.js", ...
+const std::vector<EmbeddedFile>& web_assets();
 
 }  // namespace stratego::serve

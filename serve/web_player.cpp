@@ -8,6 +8,7 @@
 #include "heuristic/classic_rules_setup.h"
 #include "play/human_bot.h"
 #include "play/play_input.h"
+#include "serve/belief_json.h"
 #include "serve/view_json.h"
 
 namespace stratego::serve {
@@ -390,29 +391,13 @@ json WebPlayer::beliefs() const {
     return {{"error",
              belief_error_.empty() ? "no belief yet (the game has not started)" : belief_error_}};
   const eval::Marginals m = belief_->marginals();
-  const eval::PieceTracker& t = belief_->tracker();
-  const Geometry& g = t.variant().geometry;
-  const View& v = belief_->view();
-  json pieces = json::array(), kinds = json::array();
+  json kinds = json::array();
   for (Kind k : m.kinds) kinds.push_back(std::string(kind_name(k)));
-  for (int i = 0; i < int(t.pieces().size()); ++i) {
-    const eval::EnemyPiece& p = t.pieces()[std::size_t(i)];
-    if (!p.alive() || piece_kind(v.board[std::size_t(p.square)].piece) != kUnknown) continue;
-    json probs = json::object();
-    for (Kind k : m.kinds) {
-      const double pr = m.prob(t, i, k);
-      if (pr > 0.0005) probs[std::string(kind_name(k))] = std::round(pr * 1000) / 1000;
-    }
-    pieces.push_back({{"square", g.square_name(p.square)},
-                      {"start", p.start >= 0 ? json(g.square_name(p.start)) : json(nullptr)},
-                      {"moved", p.moved},
-                      {"known", p.known()},
-                      {"probs", probs}});
-  }
+  const json pieces = belief_pieces_json(*belief_, m);
   return {{"pieces", pieces},
           {"kinds", kinds},
           {"converged", m.converged},
-          {"moves_played", v.moves_played}};
+          {"moves_played", belief_->view().moves_played}};
 }
 
 }  // namespace stratego::serve

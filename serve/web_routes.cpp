@@ -215,9 +215,9 @@ void WebServer::routes() {
   });
 
   auto asset = [](const std::string& name, httplib::Response& res) {
-    for (const WebAsset& a : web_assets())
+    for (const EmbeddedFile& a : web_assets())
       if (a.name == name) {
-        res.set_content(std::string(a.content), mime_of(a.name));
+        res.set_content(std::string(a.text), mime_of(a.name));
         return true;
       }
     return false;

@@ -8,8 +8,15 @@ namespace stratego::ladder {
 namespace {
 
 ScheduledGame scheduled() {
-  return {.id = 7, .pair = 3, .game = 1, .variant = "barrage+strategus", .red = 2, .blue = 5,
-          .seed = 18446744073709551615ULL, .red_setup = "FBS...", .blue_setup = "sbf..."};
+  return {.id = 7,
+          .pair = 3,
+          .game = 1,
+          .variant = "barrage+strategus",
+          .red = 2,
+          .blue = 5,
+          .seed = 18446744073709551615ULL,
+          .red_setup = "FBS...",
+          .blue_setup = "sbf..."};
 }
 
 void expect_same(const ScheduledGame& a, const ScheduledGame& b) {
