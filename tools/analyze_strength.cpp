@@ -233,6 +233,9 @@ void run_strength(const StrengthOptions& o, ladder::MpiPool* pool) {
   const auto vp = std::make_shared<const Variant>(load_variant(o.variant));
   const Variant& v = *vp;
   const bool waterloo = v.family == Family::kWaterloo;
+  if (waterloo && o.measure == "fitted")
+    throw InputError("--measure fitted: there is no fitted model for " + v.spec +
+                     " (Waterloo has no real games here); use --measure bots");
   const bool fitted = !waterloo && use_fitted(o, v);
   if (!o.validate.empty()) return run_strength_validation(o, fitted, pool);
   if (fitted) return run_fitted_table(v, o.model, candidate_lines(v, o.setups, o.file));
