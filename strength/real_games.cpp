@@ -124,4 +124,13 @@ std::vector<RealGame> read_real_games(const std::string& path, const Variant& v)
   return parse_real_games(read_text_file(path), path, v);
 }
 
+std::uint64_t game_id_hash(const std::string& id) {
+  std::uint64_t h = 0xcbf29ce484222325ULL;  // FNV-1a, 64 bits
+  for (unsigned char c : id) {
+    h ^= c;
+    h *= 0x100000001b3ULL;
+  }
+  return h;
+}
+
 }  // namespace stratego::strength

@@ -7,6 +7,7 @@
 // letters; Blue's the last 40 read backwards (its back row first), shifted back.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -36,5 +37,12 @@ std::vector<RealGame> read_real_games(const std::string& path, const Variant& v)
 // The same from text (origin names it in errors).
 std::vector<RealGame> parse_real_games(const std::string& text, const std::string& origin,
                                        const Variant& v);
+
+// The fixed split of a table of real games into a fitting half and a held-out half, by the
+// game's id alone (so it does not depend on the rows' order or on which other games the table
+// holds): held out when the 64-bit FNV-1a hash of the id is odd. The fitted measure is fitted
+// and its penalty chosen on the fitting half only; the held-out half only checks it.
+std::uint64_t game_id_hash(const std::string& id);
+inline bool held_out_game(const std::string& id) { return (game_id_hash(id) & 1) != 0; }
 
 }  // namespace stratego::strength

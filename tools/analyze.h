@@ -11,7 +11,9 @@
 #include "eval/setup_model.h"
 #include "ladder/run_lock.h"
 #include "strength/lab.h"
+#include "strength/setup_features.h"
 #include "strength/store.h"
+#include "strength/strength_model.h"
 
 namespace stratego::ladder {
 class MpiPool;
@@ -50,11 +52,38 @@ std::vector<std::string> field_lines(const Variant& v, strength::Settings& s,
 // score difference predicts the winner, beside the familiarity baseline.
 struct ValidateOptions {
   std::string file, db, field = "human";
+  std::string model;    // fitted: a model file instead of the built-in one
+  bool fitted = false;  // the fitted measure (no games) instead of bot play
+  bool halves = true;   // also the fitting half and the held-out half apart
   strength::Settings settings;
   int games = 400, jobs = 1, resamples = 1000;
   bool quiet = false;
 };
 void run_validation(const ValidateOptions& o, ladder::MpiPool* pool);
+
+// The fitted measure of a variant (analyze_fitted.cpp): the model (the file given, else the
+// built-in one; InputError if the variant has none) and the features it needs.
+struct FittedMeasure {
+  strength::StrengthModel model;
+  strength::FeatureComputer features;
+};
+FittedMeasure fitted_measure(const Variant& v, const std::string& model_file);
+// The values f of the variant's human field set-ups (the training split of its human set-ups),
+// against which a fitted score is the expected score.
+std::vector<double> fitted_field_values(const FittedMeasure& m);
+
+// `analyze strength --fit FILE --out MODEL` (analyze_fitted.cpp): fits the pairwise model on the
+// fitting half of a table of real games, the penalty chosen by cross-validation there.
+struct FitOptions {
+  std::string file, out, features = "all", command;
+  std::string variant = "barrage";
+  int folds = 5;
+  std::uint64_t seed = 1;
+};
+void run_fit(const FitOptions& o);
+// `analyze strength` with the fitted measure: the table of the set-ups' fitted scores.
+void run_fitted_table(const Variant& v, const std::string& model_file,
+                      const std::vector<std::pair<std::string, std::string>>& lines);
 
 // Runs a command that plays strength games (analyze strength, analyze generate): body(null)
 // without --mpi; with it (under mpirun) body(pool) on rank 0 only, the other ranks playing

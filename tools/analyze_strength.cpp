@@ -40,6 +40,12 @@ struct StrengthOptions {
   bool race = false, why = false, quiet = false, split = false, mpi = false;
   RaceOptions race_opt;
   std::string bound = "paired-t";
+  // The measure: "fitted" (a model of real games, no games played), "bots" (bot play), or ""
+  // (fitted for a variant with a built-in model unless an option of bot play is given).
+  std::string measure, model, fit, out, features = "all";
+  int folds = 5;
+  std::vector<std::string> bot_options_given;  // set by the callback
+  std::string command;                         // the command line, for --fit's file
 };
 
 }  // namespace
@@ -169,7 +175,7 @@ std::vector<std::pair<std::string, std::string>> waterloo_inputs(
 }
 
 // --validate FILE: the same settings judged on real games (analyze_validate.cpp).
-void run_strength_validation(const StrengthOptions& o, ladder::MpiPool* pool) {
+void run_strength_validation(const StrengthOptions& o, bool fitted, ladder::MpiPool* pool) {
   if (!o.setups.empty() || !o.file.empty() || o.race || o.why || !o.svg.empty() || o.split)
     throw InputError(
         "--validate: the set-ups are those of the games' table; it takes no set-ups, --file, "
@@ -186,14 +192,53 @@ void run_strength_validation(const StrengthOptions& o, ladder::MpiPool* pool) {
   vo.jobs = o.jobs;
   vo.resamples = o.resamples;
   vo.quiet = o.quiet;
+  vo.fitted = fitted;
+  vo.model = o.model;
   run_validation(vo, pool);
 }
 
+// Which measure: --measure as given; else fitted when the variant has a built-in model (or
+// --model is given) and no option of bot play is, else bots.
+bool use_fitted(const StrengthOptions& o, const Variant& v) {
+  if (o.measure == "bots") return false;
+  if (o.measure == "fitted") {
+    if (!o.bot_options_given.empty())
+      throw InputError(o.bot_options_given.front() +
+                       " is an option of bot play (--measure bots); the fitted measure plays no "
+                       "games");
+    if (o.model.empty() && !StrengthModel::builtin(v))
+      throw InputError("--measure fitted: there is no fitted model for " + v.spec +
+                       " (only Barrage has real games to fit on); give --model FILE or use "
+                       "--measure bots");
+    return true;
+  }
+  if (!o.measure.empty())
+    throw InputError("--measure: '" + o.measure + "' is not a measure (fitted or bots)");
+  if (!o.bot_options_given.empty()) return false;
+  return !o.model.empty() || StrengthModel::builtin(v).has_value();
+}
+
 void run_strength(const StrengthOptions& o, ladder::MpiPool* pool) {
-  if (!o.validate.empty()) return run_strength_validation(o, pool);
+  if (!o.fit.empty()) {
+    FitOptions fo;
+    fo.file = o.fit;
+    fo.out = o.out;
+    fo.features = o.features;
+    fo.variant = o.variant;
+    fo.folds = o.folds;
+    fo.seed = o.seed;
+    fo.command = o.command;
+    return run_fit(fo);
+  }
   const auto vp = std::make_shared<const Variant>(load_variant(o.variant));
   const Variant& v = *vp;
   const bool waterloo = v.family == Family::kWaterloo;
+  if (waterloo && o.measure == "fitted")
+    throw InputError("--measure fitted: there is no fitted model for " + v.spec +
+                     " (Waterloo has no real games here); use --measure bots");
+  const bool fitted = !waterloo && use_fitted(o, v);
+  if (!o.validate.empty()) return run_strength_validation(o, fitted, pool);
+  if (fitted) return run_fitted_table(v, o.model, candidate_lines(v, o.setups, o.file));
   if (o.games < 2) throw InputError("--games must be at least 2");
   if (waterloo && (o.why || !o.svg.empty()))
     throw InputError(std::string(o.why ? "--why" : "--svg") +
@@ -333,11 +378,33 @@ void register_strength(CLI::App* analyze) {
                   "A table of real games (data/outcomes/): how well the scores predict them");
   cmd->add_option("--resamples", o->resamples, "--validate: bootstrap draws over games")
       ->capture_default_str();
+  cmd->add_option("--measure", o->measure,
+                  "fitted (a model of real games; the default for barrage) or bots (bot play; "
+                  "the default elsewhere, and whenever an option of bot play is given)");
+  cmd->add_option("--model", o->model, "--measure fitted: a model file instead of the built-in");
+  cmd->add_option("--fit", o->fit,
+                  "Fit the model on the fitting half of this table of real games (needs --out)");
+  cmd->add_option("--out", o->out, "--fit: write the model here");
+  cmd->add_option("--features", o->features,
+                  "--fit: all, structure, familiarity, or feature names separated by commas")
+      ->capture_default_str();
+  cmd->add_option("--folds", o->folds, "--fit: cross-validation folds")->capture_default_str();
   cmd->add_flag("--quiet,-q", o->quiet, "No progress line");
   cmd->add_flag("--mpi", o->mpi,
                 "Under mpirun: rank 0 keeps the analysis, the other ranks play its games");
-  cmd->callback(
-      [o] { with_strength_ranks(o->mpi, [&](ladder::MpiPool* p) { run_strength(*o, p); }); });
+  cmd->callback([o, cmd] {
+    o->bot_options_given.clear();
+    for (const char* name : {"--games", "--field", "--bot", "--nodes", "--db", "--race", "--batch",
+                             "--delta", "--bound", "--why", "--svg", "--split-half", "--mpi", "-j"})
+      if (cmd->count(name) > 0) o->bot_options_given.push_back(name);
+    std::ostringstream line;
+    line << "stratego analyze strength --variant " << o->variant << " --fit "
+         << std::filesystem::path(o->fit).filename().string() << " --features " << o->features
+         << " --folds " << o->folds << " --seed " << o->seed << " --out "
+         << std::filesystem::path(o->out).filename().string();
+    o->command = line.str();
+    with_strength_ranks(o->mpi, [&](ladder::MpiPool* p) { run_strength(*o, p); });
+  });
 }
 
 }  // namespace stratego::analyze
