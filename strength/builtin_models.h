@@ -2,15 +2,13 @@
 // the file builtin_models.cpp is generated at build time). strength/strength_model.h reads them.
 #pragma once
 
-#include <string_view>
 #include <vector>
+
+#include "engine/embedded_file.h"
 
 namespace stratego::strength {
 
-struct BuiltinModelFile {
-  std::string_view name;  // file name without extension: the variant's base name
-  std::string_view text;
-};
-const std::vector<BuiltinModelFile>& builtin_model_files();
+// Named by the variant's base name.
+const std::vector<EmbeddedFile>& builtin_model_files();
 
 }  // namespace stratego::strength

@@ -185,7 +185,7 @@ StrengthModel StrengthModel::read(const std::string& path) {
 }
 
 std::optional<StrengthModel> StrengthModel::builtin(const Variant& v) {
-  for (const BuiltinModelFile& f : builtin_model_files())
+  for (const EmbeddedFile& f : builtin_model_files())
     if (f.name == v.name)
       return parse(f.text, "built-in data/strength/" + std::string(f.name) + ".model");
   return std::nullopt;
