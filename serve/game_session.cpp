@@ -120,6 +120,20 @@ GameSession::GameSession(GameMeta meta, SessionHost host)
   save_meta();
 }
 
+GameSession::GameSession(Finished, GameMeta meta, bool waterloo, SessionHost host)
+    : meta_(std::move(meta)), host_(std::move(host)), waterloo_(waterloo) {}
+
+std::shared_ptr<GameSession> GameSession::finished(const std::string& entry, SessionHost host) {
+  json j = json::parse(entry, nullptr, false);
+  if (!j.is_object()) throw InputError("game list entry: not a JSON object");
+  j["seed"] = 0;  // left out of the entry; a finished game never draws again
+  GameMeta meta = GameMeta::from_json(j);
+  if (meta.status != "over") throw InputError("game list entry: the game is not over");
+  const bool waterloo = j.value("family", std::string()) == "waterloo";
+  return std::shared_ptr<GameSession>(
+      new GameSession(Finished{}, std::move(meta), waterloo, std::move(host)));
+}
+
 GameSession::~GameSession() { stop(); }
 
 std::filesystem::path GameSession::record_path() const {
@@ -309,6 +323,15 @@ json GameSession::summary() const {
   j["family"] = waterloo_ ? "waterloo" : "classic";
   j["running"] = running_;
   return j;
+}
+
+std::optional<std::string> GameSession::ended_entry() const {
+  {
+    std::lock_guard lock(mu_);
+    if (meta_.status != "over" || running_ || thread_.joinable()) return std::nullopt;
+  }
+  // Invalid UTF-8 (a detail quoting a damaged file) replaced, as every answer does.
+  return summary().dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 json GameSession::state(int since) const {

@@ -60,6 +60,10 @@ class GameSession {
  public:
   // Writes the meta file. A game loaded from the folder then calls check_save_file().
   GameSession(GameMeta meta, SessionHost host);
+  // A finished game made again from its game list entry (ended_entry()) when a request names
+  // it: nothing is written and it never runs (it is over); its record is read from its file.
+  // Throws InputError if the entry is not one (it is checked as a meta file is).
+  static std::shared_ptr<GameSession> finished(const std::string& entry, SessionHost host);
   ~GameSession();  // adjourns a running game and waits for its thread
   GameSession(const GameSession&) = delete;
   GameSession& operator=(const GameSession&) = delete;
@@ -87,6 +91,9 @@ class GameSession {
   // The game list's entry: meta, status, family, running; never the player, whose lock a
   // game's thread may hold for a while (building the person's belief).
   nlohmann::json summary() const;
+  // The summary as text, once the game is over and its thread joined (reap()): all the server
+  // keeps of it from then on (EndedGames). nullopt before.
+  std::optional<std::string> ended_entry() const;
   std::shared_ptr<WebPlayer> player() const;  // the latest game thread's player, or nullptr
   // The record, only once the game is over (it holds the bot's set-up).
   std::optional<std::string> record() const;
@@ -100,6 +107,8 @@ class GameSession {
   void bot_info(const bots::SearchInfo& info);
 
  private:
+  struct Finished {};
+  GameSession(Finished, GameMeta meta, bool waterloo, SessionHost host);
   void run(std::string resume);
   void save_meta() const;
   std::filesystem::path record_path() const;

@@ -30,12 +30,16 @@ struct HttpError {
   std::string reason;
 };
 
-void send(httplib::Response& res, const json& j, int status = 200) {
+void send_json_text(httplib::Response& res, std::string text, int status = 200) {
   res.status = status;
   res.set_header("Cache-Control", "no-store");
+  res.set_content(std::move(text), "application/json");
+}
+
+void send(httplib::Response& res, const json& j, int status = 200) {
   // Replacing invalid UTF-8 (a message quoting a damaged file) rather than throwing: one bad
   // string must never turn a whole answer, such as the game list, into a 500.
-  res.set_content(j.dump(-1, ' ', false, json::error_handler_t::replace), "application/json");
+  send_json_text(res, j.dump(-1, ' ', false, json::error_handler_t::replace), status);
 }
 
 json body_json(const httplib::Request& req) {
@@ -248,9 +252,13 @@ void WebServer::routes() {
         }));
 
   s.Get("/api/games", guarded([this](const httplib::Request&, httplib::Response& res) {
-          json list = json::array();
-          for (auto& g : all_games()) list.push_back(g->summary());
-          send(res, {{"games", list}});
+          // The entries are JSON text already (finished games are kept so): joined, not parsed.
+          std::string text = "{\"games\":[";
+          for (const std::string& entry : list_entries()) {
+            if (text.back() != '[') text += ',';
+            text += entry;
+          }
+          send_json_text(res, text + "]}");
         }));
 
   s.Post("/api/games", guarded([this](const httplib::Request& req, httplib::Response& res) {
@@ -279,7 +287,7 @@ void WebServer::routes() {
            reap();
            {
              std::lock_guard lock(mu_);
-             if (int(games_.size()) >= o_.max_games)
+             if (int(games_.size() + ended_.size()) >= o_.max_games)
                throw HttpError{503, "too many games on this server"};
            }
            RunSlots::Slot slot = slots_->take();

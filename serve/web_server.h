@@ -16,6 +16,7 @@
 #include <thread>
 #include <vector>
 
+#include "serve/ended_games.h"
 #include "serve/game_threads.h"
 
 namespace httplib {
@@ -41,7 +42,7 @@ struct ServeOptions {
   int max_games = 1000;              // games kept in the folder and in memory
   std::size_t max_body = 64 * 1024;  // bytes of a request body
   int io_timeout_s = 5;              // to read a request or write a response, each read
-  int request_timeout_ms = 10000;    // to send a whole request (SlowClientGuard)
+  int request_timeout_ms = 10000;    // to send a whole request (SlowClientGuard; --request-timeout)
   std::int64_t max_movetime_ms = 30000;
   // Makes the bot of a (checked) spec; empty: make_bot_from_spec. Tests put misbehaving bots here.
   BotMaker make_bot;
@@ -61,7 +62,9 @@ class WebServer {
   // bind() and listen() in a thread of its own (tests).
   int start_background();
   void stop();
-  int games_loaded() const;
+  int games_loaded() const;            // listed: in the table and finished
+  int games_finished() const;          // of which finished, kept as list entries only (EndedGames)
+  std::size_t finished_bytes() const;  // what those entries take
   int games_running() const { return slots_->used(); }
   // Games whose stopped thread is not yet joined (reap() joins them before any game starts).
   int threads_held() const;
@@ -70,15 +73,26 @@ class WebServer {
 
  private:
   void routes();
+  // The game of that id: from the table, or a finished one made again from its list entry.
   std::shared_ptr<GameSession> find(const std::string& id);
-  std::vector<std::shared_ptr<GameSession>> all_games() const;
+  bool known(const std::string& id) const;  // without making a finished game again
+  std::vector<std::shared_ptr<GameSession>> all_games() const;  // the table's
+  // Every game's list entry (GET /api/games), by id.
+  std::vector<std::string> list_entries() const;
   std::string new_id();
+  // Joins stopped threads and moves the finished games from the table to ended_.
   void reap();
+  // Moves a game that is over (and joined) to ended_; returns whether it did. Under mu_, or
+  // in the constructor.
+  bool retire(const std::string& id, const GameSession& g);
   SessionHost session_host() const;
   std::string busy_reason() const;
 
   static constexpr int kConnectionThreads = 64;
   static constexpr int kListenBacklog = 128;
+  // Finished games made again by find() and kept a while: the page asks for a replay ply by
+  // ply, and each session computes its replay once.
+  static constexpr std::size_t kRecentFinished = 4;
   ServeOptions o_;
   int listen_fd_ = -1;
   std::shared_ptr<RunSlots> slots_;
@@ -86,7 +100,9 @@ class WebServer {
   std::unique_ptr<SlowClientGuard> guard_;  // made by bind(), once the port is known
   std::thread thread_;
   mutable std::mutex mu_;
-  std::map<std::string, std::shared_ptr<GameSession>> games_;
+  std::map<std::string, std::shared_ptr<GameSession>> games_;  // not finished, or not yet reaped
+  EndedGames ended_;                                           // finished: list entries only
+  std::vector<std::shared_ptr<GameSession>> recent_finished_;  // newest last
 };
 
 // A game id as the server makes them: 16 lower-case hex digits.

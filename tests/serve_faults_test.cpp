@@ -6,7 +6,6 @@
 #ifdef STRATEGO_HAVE_SERVE
 
 #include <arpa/inet.h>
-#include <malloc.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -29,29 +28,6 @@
 
 namespace stratego::test_support {
 namespace {
-
-const json kBarrage = {{"variant", "barrage"}, {"bot", "random"}, {"movetime_ms", 10}};
-
-std::string create_red(Api& api) {
-  json b = kBarrage;
-  b["side"] = "red";
-  return api.create(b);
-}
-
-// Gives the suggested set-up and waits for the first move to be the person's to make.
-json set_up(Api& api, const std::string& id) {
-  json st = api.wait(id);
-  EXPECT_EQ(st["player"]["pending"], "setup") << st.dump();
-  EXPECT_EQ(
-      api.post("/api/games/" + id + "/setup", json{{"line", st["player"]["setup"]["line"]}}).first,
-      200);
-  return api.wait(id);
-}
-
-void resign_and_wait(Api& api, const std::string& id) {
-  EXPECT_EQ(api.post("/api/games/" + id + "/resign", json::object()).first, 200);
-  EXPECT_EQ(api.wait(id)["status"], "over");
-}
 
 void adjourn_and_wait(Api& api, const std::string& id) {
   api.wait(id);  // the person's first decision: the game can be adjourned
@@ -350,49 +326,6 @@ TEST(ServeFaults, SlowClientsAreCutAndThePageIsAnswered) {
   EXPECT_EQ(r->status, 200);
   EXPECT_LT(waited, 3.0);
   EXPECT_GE(api.server->connections_cut(), 8);
-}
-
-// The memory curve of point 2, by hand (about a minute):
-//   stratego_tests --gtest_also_run_disabled_tests --gtest_filter='*ThousandGames*'
-// creates and ends STRATEGO_SERVE_GAMES games (default 1000) one after another and prints
-// the process's address space and resident memory along the way (tools/serve_memory_curve.py
-// measures a `stratego serve` process the same way).
-std::pair<long, long> vm_kb() {  // VmSize, VmRSS, after the allocator gave back what is free
-  ::malloc_trim(0);
-  std::ifstream in("/proc/self/status");
-  long size = 0, rss = 0;
-  for (std::string line; std::getline(in, line);) {
-    if (line.rfind("VmSize:", 0) == 0) size = std::stol(line.substr(7));
-    if (line.rfind("VmRSS:", 0) == 0) rss = std::stol(line.substr(6));
-  }
-  return {size, rss};
-}
-
-TEST(ServeMemory, DISABLED_ThousandGamesCreatedAndEndedStayWithinTenPercent) {
-  const char* env = std::getenv("STRATEGO_SERVE_GAMES");
-  const int games = env ? std::atoi(env) : 1000;
-  serve::ServeOptions o;
-  o.games_dir = fresh_dir("memory");
-  o.max_games = games + 10;
-  Api api(o);
-  std::pair<long, long> after10{};
-  for (int i = 1; i <= games; ++i) {
-    const std::string id = create_red(api);
-    set_up(api, id);
-    resign_and_wait(api, id);
-    if (i == 10) after10 = vm_kb();
-    if (i == 10 || i % 100 == 0) {
-      const auto [size, rss] = vm_kb();
-      std::printf("games %5d  VmSize %8ld kB  VmRSS %7ld kB  threads held %d\n", i, size, rss,
-                  api.server->threads_held());
-      std::fflush(stdout);
-    }
-  }
-  // The address space (threads' stacks) within 10%; resident memory grows only by what the
-  // server keeps of each game it lists (its meta, about 2-3 kB with the allocator's share).
-  const auto [size, rss] = vm_kb();
-  EXPECT_LE(size, after10.first * 11 / 10);
-  EXPECT_LE(rss - after10.second, 4L * (games - 10));
 }
 
 }  // namespace

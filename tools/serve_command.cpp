@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "engine/error.h"
+#include "serve/process_memory.h"
 #include "serve/web_server.h"
 #include "tools/commands.h"
 
@@ -21,6 +22,7 @@ struct ServeCommandOptions {
   std::string host = "127.0.0.1", games_dir = "stratego-games";
   int port = 8080;
   int max_running = 32;
+  int request_timeout_ms = 10000;
 };
 
 void run_serve(const ServeCommandOptions& o) {
@@ -29,6 +31,8 @@ void run_serve(const ServeCommandOptions& o) {
   so.port = o.port;
   so.games_dir = o.games_dir;
   so.max_running = o.max_running;
+  so.request_timeout_ms = o.request_timeout_ms;
+  serve::cap_malloc_arenas();  // before the server's threads start
   serve::WebServer server(so);
   const int port = server.bind();
   const bool local = o.host == "127.0.0.1" || o.host == "localhost" || o.host == "::1";
@@ -66,6 +70,12 @@ void register_serve_command(CLI::App& app) {
   cmd->add_option("--max-running", o->max_running, "Games whose bot threads run at once")
       ->capture_default_str()
       ->check(CLI::Range(1, 256));
+  // Below 100 ms a client on a slow link could not send a request at all; above an hour the
+  // guard against slow clients would do nothing.
+  cmd->add_option("--request-timeout", o->request_timeout_ms,
+                  "Milliseconds a connection has to send a whole request (slow clients are cut)")
+      ->capture_default_str()
+      ->check(CLI::Range(100, 3600000));
   cmd->callback([o] { run_serve(*o); });
 }
 

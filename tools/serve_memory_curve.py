@@ -6,8 +6,9 @@
 starts the server on a free port with a games folder of its own, then creates GAMES games
 (default 1000) one after another against `random`, gives each the suggested set-up and
 resigns it, and prints the server's VmSize and VmRSS (/proc/PID/status) after 10 games and
-every 100. Standard library only."""
-import http.client, json, os, socket, subprocess, sys, tempfile, time
+every 100, then the growth from 10 games to the last (issue 58's goal: within 10%). The games
+folder is removed at the end. Standard library only."""
+import http.client, json, os, shutil, socket, subprocess, sys, tempfile, time
 
 
 def free_port():
@@ -56,6 +57,7 @@ def main():
                 fields[key] = value.strip()
         return fields["VmSize"], fields["VmRSS"]
 
+    first = last = None
     try:
         for i in range(1, games + 1):
             status, made = call("POST", "/api/games", {"variant": "barrage", "bot": "random",
@@ -70,9 +72,15 @@ def main():
             if i == 10 or i % 100 == 0:
                 size, rss = memory()
                 print("games %5d  VmSize %12s  VmRSS %10s" % (i, size, rss), flush=True)
+                last = (int(size.split()[0]), int(rss.split()[0]))
+                first = first or last
+        if first:
+            print("from 10 games to %d: VmSize %+.1f%%, VmRSS %+.1f%%" %
+                  (i, 100.0 * (last[0] / first[0] - 1), 100.0 * (last[1] / first[1] - 1)))
     finally:
         server.terminate()
         server.wait()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 // A client of `stratego serve` for the tests: a WebServer on a free port of 127.0.0.1 in this
-// process, with an httplib::Client to it, and a person who plays random legal actions.
+// process (or a server elsewhere), with an httplib::Client to it, quick games set up and
+// resigned, and a person who plays random legal actions.
 #pragma once
 
 #ifdef STRATEGO_HAVE_SERVE
@@ -38,10 +39,18 @@ struct Api {
     start(o);
   }
   explicit Api(serve::ServeOptions o) { start(o); }
+  // A client of a server that runs elsewhere (another process) on that port; no `server`.
+  struct Remote {
+    int port;
+  };
+  explicit Api(Remote r) { connect(r.port); }
   void start(serve::ServeOptions o) {
     o.port = 0;
     server = std::make_unique<serve::WebServer>(o);
-    port = server->start_background();
+    connect(server->start_background());
+  }
+  void connect(int server_port) {
+    port = server_port;
     client = std::make_unique<httplib::Client>("127.0.0.1", port);
     client->set_read_timeout(10, 0);
     client->set_tcp_nodelay(true);
@@ -83,6 +92,30 @@ struct Api {
   int port = 0;
   std::unique_ptr<httplib::Client> client;
 };
+
+// A quick game: Barrage against `random` at 10 ms a move.
+inline const json kBarrage = {{"variant", "barrage"}, {"bot", "random"}, {"movetime_ms", 10}};
+
+inline std::string create_red(Api& api) {
+  json b = kBarrage;
+  b["side"] = "red";
+  return api.create(b);
+}
+
+// Gives the suggested set-up and waits for the first move to be the person's to make.
+inline json set_up(Api& api, const std::string& id) {
+  json st = api.wait(id);
+  EXPECT_EQ(st["player"]["pending"], "setup") << st.dump();
+  EXPECT_EQ(
+      api.post("/api/games/" + id + "/setup", json{{"line", st["player"]["setup"]["line"]}}).first,
+      200);
+  return api.wait(id);
+}
+
+inline void resign_and_wait(Api& api, const std::string& id) {
+  EXPECT_EQ(api.post("/api/games/" + id + "/resign", json::object()).first, 200);
+  EXPECT_EQ(api.wait(id)["status"], "over");
+}
 
 // Whether a legal token attacks: Waterloo writes an attack with 'x'; a classic move attacks
 // when an enemy piece stands on its target square.
