@@ -26,6 +26,7 @@ void ClassicRulesBot::new_game(const GameStart& g) {
   game_ = g;
   rng_ = Rng(g.seed * 0x9e3779b97f4a7c15ull ^ (g.side == kRed ? 0x52756c6573ull : 0x52756c6574ull));
   know_.reset(g.variant, g.side, risk_);
+  last_enemy_.reset();
   started_ = true;
 }
 
@@ -67,7 +68,9 @@ std::string ClassicRulesBot::setup(const SetupRequest& /*r*/) {
 }
 
 void ClassicRulesBot::observe(const ObservedMove& m, const View& after) {
-  if (started_) know_.observe(m, after);
+  if (!started_) return;
+  know_.observe(m, after);
+  if (m.mover != game_.side) last_enemy_ = m;
 }
 
 Reply ClassicRulesBot::decide(const Request& r, const std::atomic<bool>& /*stop*/,
@@ -106,7 +109,7 @@ Reply ClassicRulesBot::choose(const Request& r, DecisionAnalysis* out) {
     moves.push_back(Move::from_raw(std::uint16_t(k)));
     scores.push_back(eval.score(moves.back()));
   }
-  heuristic::apply_play_style(style_, view, moves, scores, rng_);
+  heuristic::apply_play_style(style_, view, moves, scores, rng_, last_enemy_);
   for (std::size_t i = 0; i < keys.size(); ++i) {
     const double s = scores[i] + kTieNoise * rng_.uniform01();
     if (s > best) {

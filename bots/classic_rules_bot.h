@@ -38,6 +38,7 @@ class ClassicRulesBot : public Bot {
   Rng rng_{1};
   heuristic::EnemyKnowledge know_;
   bool started_ = false;
+  std::optional<ObservedMove> last_enemy_;  // the enemy's latest move, which some styles answer
   SetupStyleOption setups_;
   heuristic::PlayStyle style_ =
       heuristic::PlayStyle::kDefault;  // option style (heuristic/classic_play_style.h)

@@ -8,7 +8,7 @@ namespace {
 constexpr double kUnknownAttack = 40;  // aggressive +, passive -
 constexpr double kAdvance = 5;         // per row towards the enemy (passive: per row back)
 constexpr double kScoutMove = 10, kScoutProbe = 15;
-constexpr double kForbidden = -1e9;  // few-pieces: a piece outside the moving set
+constexpr double kForbidden = -1e9;  // a move the style does not allow
 
 // Rows m goes towards the enemy's back row (negative: back).
 int rows_forward(const View& view, Move m) {
@@ -27,13 +27,18 @@ bool onto_unknown(const View& view, Move m) {
   return p != kNoPiece && piece_side(p) != view.viewer && piece_kind(p) == kUnknown;
 }
 
-void few_pieces(const View& view, std::span<const Move> moves, std::span<double> scores) {
+// How many of the viewer's living pieces have moved.
+int moved_pieces(const View& view) {
   int moved = 0;
   for (const ViewSquare& vs : view.board)
     if (vs.piece != kNoPiece && piece_side(vs.piece) == view.viewer && (vs.flags & kMovedFlag))
       ++moved;
-  if (moved < kFewPieces) return;
-  auto allowed = [&](Move m) { return !plain(m) || (view.board[m.from()].flags & kMovedFlag); };
+  return moved;
+}
+
+// Forbids the moves `allowed` refuses, unless it refuses every move.
+template <class Allowed>
+void forbid_all_but(std::span<const Move> moves, std::span<double> scores, Allowed allowed) {
   bool any = false;
   for (Move m : moves) any = any || allowed(m);
   if (!any) return;
@@ -41,11 +46,36 @@ void few_pieces(const View& view, std::span<const Move> moves, std::span<double>
     if (!allowed(moves[i])) scores[i] += kForbidden;
 }
 
+// turtle and reactive: an attack only on the enemy piece that just attacked (reactive: or just
+// stepped next to one of ours), and it stands where it went; other moves by at most kShufflers
+// pieces, inside the viewer's own set-up rows.
+void stay_home(PlayStyle s, const View& view, std::span<const Move> moves, std::span<double> scores,
+               const std::optional<ObservedMove>& last) {
+  const Bitboard home = view.variant->setup_zone(view.viewer);
+  const bool few_moved = moved_pieces(view) < kShufflers;
+  const bool answerable = last && last->move.is_normal() &&
+                          last->outcome == Outcome::kAttackerWins &&
+                          (last->attack || s == PlayStyle::kReactive);
+  forbid_all_but(moves, scores, [&](Move m) {
+    if (!plain(m)) return true;
+    const Piece target = view.board[m.to()].piece;
+    if (target != kNoPiece) return answerable && m.to() == last->move.to();
+    return test(home, m.to()) && (few_moved || (view.board[m.from()].flags & kMovedFlag));
+  });
+}
+
+void few_pieces(const View& view, std::span<const Move> moves, std::span<double> scores) {
+  if (moved_pieces(view) < kFewPieces) return;
+  forbid_all_but(moves, scores,
+                 [&](Move m) { return !plain(m) || (view.board[m.from()].flags & kMovedFlag); });
+}
+
 }  // namespace
 
 const std::vector<std::string>& play_style_names() {
   static const std::vector<std::string> names = {"default",     "aggressive", "passive",
-                                                 "scout-heavy", "few-pieces", "near-random"};
+                                                 "scout-heavy", "few-pieces", "near-random",
+                                                 "turtle",      "reactive"};
   return names;
 }
 
@@ -59,10 +89,14 @@ std::optional<PlayStyle> parse_play_style(std::string_view name) {
 const std::string& play_style_name(PlayStyle s) { return play_style_names()[std::size_t(s)]; }
 
 void apply_play_style(PlayStyle s, const View& view, std::span<const Move> moves,
-                      std::span<double> scores, Rng& rng) {
+                      std::span<double> scores, Rng& rng,
+                      const std::optional<ObservedMove>& last_enemy) {
   switch (s) {
     case PlayStyle::kDefault:
       return;
+    case PlayStyle::kTurtle:
+    case PlayStyle::kReactive:
+      return stay_home(s, view, moves, scores, last_enemy);
     case PlayStyle::kFewPieces:
       return few_pieces(view, moves, scores);
     case PlayStyle::kNearRandom:

@@ -9,6 +9,10 @@
 //                moved, the others stay (a lost one frees its place; no move of those left
 //                allowed: any move)
 //   near-random  a uniformly random legal move kNearRandomShare of the time, else the scores
+//   turtle       stays home and waits: attacks only the enemy piece that has just attacked it,
+//                moves only kShufflers pieces, and none out of its own set-up rows
+//   reactive     the same, but also attacks the enemy piece that has just stepped next to it
+//   (both: when nothing is left allowed, any move)
 #pragma once
 
 #include <optional>
@@ -23,9 +27,19 @@
 
 namespace stratego::heuristic {
 
-enum class PlayStyle { kDefault, kAggressive, kPassive, kScoutHeavy, kFewPieces, kNearRandom };
+enum class PlayStyle {
+  kDefault,
+  kAggressive,
+  kPassive,
+  kScoutHeavy,
+  kFewPieces,
+  kNearRandom,
+  kTurtle,
+  kReactive
+};
 
 constexpr int kFewPieces = 4;
+constexpr int kShufflers = 2;  // turtle, reactive
 constexpr double kNearRandomShare = 0.8;
 
 const std::vector<std::string>& play_style_names();  // in enum order
@@ -33,8 +47,10 @@ std::optional<PlayStyle> parse_play_style(std::string_view name);
 const std::string& play_style_name(PlayStyle s);
 
 // Adds the style's leaning to scores[i], the score of moves[i] (every move legal in view, the
-// viewer to move); rng draws near-random's choice. Scores stay comparable by argmax only.
+// viewer to move); rng draws near-random's choice; last_enemy is the enemy's latest move, if
+// any (turtle and reactive answer it). Scores stay comparable by argmax only.
 void apply_play_style(PlayStyle s, const View& view, std::span<const Move> moves,
-                      std::span<double> scores, Rng& rng);
+                      std::span<double> scores, Rng& rng,
+                      const std::optional<ObservedMove>& last_enemy = std::nullopt);
 
 }  // namespace stratego::heuristic

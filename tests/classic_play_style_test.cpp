@@ -2,12 +2,14 @@
 // on a built position aggressive attacks an unknown piece that passive leaves alone; over short
 // seeded games each style does what it says against the default (more or fewer attacks on
 // unknown pieces, more Scout moves, at most kFewPieces pieces moving, choices unlike the
-// default's); styles combine with setups=; bad names are refused.
+// default's); turtle and reactive attack only what attacked (or came near) and stay home;
+// styles combine with setups=; bad names are refused.
 #include "heuristic/classic_play_style.h"
 
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <iostream>
 
 #include "bots/bot.h"
 #include "engine/error.h"
@@ -167,6 +169,75 @@ TEST(ClassicPlayStyle, NearRandomMostlyDiffersFromTheRulesChoice) {
   EXPECT_GT(plain, 0.8);
   EXPECT_LT(near_random, 0.5);
   EXPECT_GT(near_random, 0.1);  // a little of the rules judgement is left
+}
+
+TEST(ClassicPlayStyle, TurtleAttacksOnlyWhatAttackedItReactiveAlsoWhatCameNear) {
+  // A Red Marshal on e4 next to a Blue Sergeant on e5; every other Red move stays home.
+  const State s = position("classic", {{"a1", kRed, kFlag},
+                                       {"a2", kRed, kBomb},
+                                       {"b1", kRed, kBomb},
+                                       {"e4", kRed, kMarshal, kMovedFlag},
+                                       {"j10", kBlue, kFlag},
+                                       {"i10", kBlue, kBomb},
+                                       {"j9", kBlue, kBomb},
+                                       {"e5", kBlue, kSergeant, kMovedFlag | kRevealedFlag}});
+  const View view = make_view(s, kRed);
+  MoveList list;
+  generate_moves(s, list);
+  const std::vector<Move> moves(list.begin(), list.end());
+  const Move attack = test_support::parse_move(s, "e4-e5");
+  ASSERT_NE(std::find(moves.begin(), moves.end(), attack), moves.end());
+  // Whether the style leaves the attack allowed (and forbids nothing else) after Blue's `last`.
+  const auto attack_allowed = [&](heuristic::PlayStyle style, const ObservedMove& last) {
+    std::vector<double> scores(moves.size(), 0.0);
+    Rng rng(1);
+    heuristic::apply_play_style(style, view, moves, scores, rng, last);
+    for (std::size_t i = 0; i < moves.size(); ++i)
+      if (moves[i] != attack) EXPECT_EQ(scores[i], 0.0) << move_to_text(moves[i], s.geometry());
+    return scores[std::size_t(std::find(moves.begin(), moves.end(), attack) - moves.begin())] == 0;
+  };
+  const Move e6_e5 = test_support::parse_move(s, "e6-e5");
+  const ObservedMove step{kBlue, e6_e5, kSergeant};  // it stepped next to the Marshal
+  const ObservedMove won{kBlue, e6_e5, kSergeant, true, kScout, Outcome::kAttackerWins};
+  EXPECT_FALSE(attack_allowed(heuristic::PlayStyle::kTurtle, step));
+  EXPECT_TRUE(attack_allowed(heuristic::PlayStyle::kReactive, step));
+  EXPECT_TRUE(attack_allowed(heuristic::PlayStyle::kTurtle, won));
+  EXPECT_FALSE(attack_allowed(heuristic::PlayStyle::kTurtle, ObservedMove{}));  // no move yet
+}
+
+// Over short games against the default: the turtle attacks almost never unless a piece of its
+// own was just taken (the default attacks dozens of times), keeps to its set-up rows and moves
+// few pieces (kShufflers, more only when the two-squares rule or a block leaves it nothing else).
+TEST(ClassicPlayStyle, TurtleStaysHomeShufflesFewPiecesAndOnlyAnswersAttacks) {
+  const auto v = seeded::load("classic");
+  int unanswered = 0, outside_home = 0, turtle_moving = 0, default_attacks = 0;
+  const auto moving = [](const Decision& d) {
+    int n = 0;
+    for (const ViewSquare& vs : d.view.board)
+      n += vs.piece != kNoPiece && piece_side(vs.piece) == kRed && (vs.flags & kMovedFlag);
+    return n;
+  };
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    const std::vector<Decision> ds = short_game("rules,style=turtle", "rules", seed, kRed, 200);
+    for (std::size_t i = 0; i < ds.size(); ++i) {
+      const Decision& d = ds[i];
+      const bool attack = d.view.board[d.chosen.to()].piece != kNoPiece;
+      const bool just_lost =
+          i > 0 && d.view.captured_known[kRed] != ds[i - 1].view.captured_known[kRed];
+      unanswered += attack && !just_lost;
+      outside_home += !attack && !test(v->setup_zone(kRed), d.chosen.to());
+    }
+    turtle_moving = std::max(turtle_moving, moving(ds.back()));
+    for (const Decision& d : short_game("rules", "rules", seed, kRed, 200))
+      default_attacks += d.view.board[d.chosen.to()].piece != kNoPiece;
+  }
+  EXPECT_LE(unanswered, 3);
+  EXPECT_LE(outside_home, 3);
+  EXPECT_GT(default_attacks, 10);
+  EXPECT_LE(turtle_moving, 6);
+  std::cout << "turtle: " << unanswered << " unanswered attacks, " << outside_home
+            << " moves out of home, at most " << turtle_moving
+            << " pieces moved; default: " << default_attacks << " attacks\n";
 }
 
 TEST(ClassicPlayStyle, CombinesWithSetupsAndRefusesUnknownStyles) {

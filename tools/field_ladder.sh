@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The field of strangers (issue 24): one bot against 30 `rules` opponents unlike our own, each of
-# 6 play styles with each of 5 set-up styles, in a gauntlet of one ladder file, so that a change
+# The field of strangers (issue 24): one bot against 40 `rules` opponents unlike our own, each of
+# 8 play styles with each of 5 set-up styles (turtle and reactive, which wait at home, since
+# 2026-12-07), in a gauntlet of one ladder file, so that a change
 # to a bot is judged against opponents it was not tuned on. Games come in colour-swapped pairs
 # on the same seeds, and the schedule depends only on the order participants were added, so the
 # same arguments replay the same games for another version of the bot.
@@ -26,7 +27,7 @@ if [ -e "$db" ]; then  # a killed run: go on with its stored plan, to the games 
 fi
 "$stratego" ladder create "$db" --variant classic --setups own --nodes "$nodes" --seed "$seed"
 "$stratego" ladder add "$db" ismcts "$bot"
-for style in default aggressive passive scout-heavy few-pieces near-random; do
+for style in default aggressive passive scout-heavy few-pieces near-random turtle reactive; do
   for setups in human uniform forward-bombs flag-front high-front; do
     "$stratego" ladder add "$db" "$style/$setups" "rules,style=$style,setups=$setups"
   done

@@ -68,6 +68,11 @@ struct Api {
     if (!r) return {-1, {}};
     return {r->status, json::parse(r->body, nullptr, false)};
   }
+  // A body that is not JSON (a record), empty if the request failed.
+  std::string get_text(const std::string& path) {
+    auto r = client->Get(path);
+    return r ? r->body : std::string();
+  }
   std::string create(const json& body) {
     auto [status, j] = post("/api/games", body);
     EXPECT_EQ(status, 201) << j.dump();
