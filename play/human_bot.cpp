@@ -12,6 +12,7 @@
 #include "play/play_board.h"
 #include "play/play_board_waterloo.h"
 #include "play/play_input.h"
+#include "play/waterloo_words.h"
 
 namespace stratego::play {
 namespace {
@@ -25,12 +26,15 @@ std::string clock(std::int64_t ms) {
 }
 
 const char* kHelp =
-    "Type a move as its token, e.g. b4-b5 (an attack too; b4xb5 and \"b4 b5\" work as well);\n"
-    "Waterloo actions as their tokens: e5-e6, e5xe6/n, fire:e5-e8, place:I3@a10, card:initiative,\n"
-    "lust:yes, end (see `moves`). Commands:\n"
+    "Type a move as its token, e.g. b4-b5 (an attack too; b4xb5 and \"b4 b5\" work\n"
+    "as well). Waterloo actions as their tokens: e5-e6, e5xe6/n, fire:e5-e8,\n"
+    "place:I3@a10, card:initiative, lust:yes, end (`moves e5` says one square's\n"
+    "actions in words). Commands:\n"
     "  moves [square]   the legal moves, or those naming one square\n"
     "  board            the board again, with the key to it\n"
-    "  draw             offer a draw (it goes with your next move); accept: take an offer\n"
+    "  legend           what the board's letters and marks mean (Waterloo: each\n"
+    "                   piece, terrain, die face and card, with its rule)\n"
+    "  draw             offer a draw (it goes with your next move); accept: take it\n"
     "  resign           give up the game\n"
     "  save [file]      where the game is saved; with a file, save a copy there\n"
     "  quit             stop now; the game is saved and can be resumed\n";
@@ -51,7 +55,7 @@ void HumanBot::new_game(const bots::GameStart& g) {
        << (waterloo ? std::string("the ") + army_title(g.side) + " (" +
                           std::string(side_name(g.side)) + ")"
                     : side_title(g.side))
-       << ", your pieces at the bottom; your opponent is " << o_.opponent << ".\n"
+       << ",\nyour pieces at the bottom; your opponent is " << o_.opponent << ".\n"
        << "Type `help` at any prompt for the commands.\n";
 }
 
@@ -171,6 +175,11 @@ bool HumanBot::command(const std::string& line, const bots::Request& r, bots::Re
   } else if (cmd == "board") {
     legend_shown_ = false;
     show_board(r);
+  } else if (cmd == "legend" || cmd == "key") {
+    if (r.classic())
+      out_ << board_legend();
+    else
+      out_ << waterloo_legend() << waterloo_key(r.waterloo()->rules());
   } else if (cmd == "moves" || cmd == "legal") {
     std::optional<int> sq;
     if (w.size() > 1) {
@@ -180,7 +189,10 @@ bool HumanBot::command(const std::string& line, const bots::Request& r, bots::Re
         return true;
       }
     }
-    out_ << list_legal(r.legal, g, sq);
+    if (r.waterloo())
+      out_ << list_choices(r.legal, *r.waterloo(), sq ? *sq : -1);
+    else
+      out_ << list_legal(r.legal, g, sq);
   } else if (cmd == "resign") {
     std::string answer;
     if (read_line("Resign this game? (yes/no)> ", answer) == Line::kEnd) {
@@ -231,7 +243,8 @@ bots::Reply HumanBot::decide(const bots::Request& r, const std::atomic<bool>& /*
   const bool special =
       r.classic() ? (r.classic()->pending_rescue || r.classic()->anger_wins > 0)
                   : (r.waterloo()->phase != waterloo::Phase::kAction || r.legal.size() <= 6);
-  if (special) out_ << list_legal(r.legal, g);
+  if (special)
+    out_ << (r.waterloo() ? list_choices(r.legal, *r.waterloo()) : list_legal(r.legal, g));
   if (offer_sent_) out_ << "Your draw offer was not accepted; play goes on.\n";
   offer_sent_ = false;
   if (r.draw_offered)
@@ -265,7 +278,7 @@ bots::Reply HumanBot::decide(const bots::Request& r, const std::atomic<bool>& /*
       continue;
     }
     out_ << (r.classic() ? explain_illegal(line, *r.classic(), r.legal)
-                         : explain_illegal(line, *r.waterloo(), r.legal))
+                         : fit_lines(explain_illegal(line, *r.waterloo(), r.legal)))
          << "\n";
   }
 }

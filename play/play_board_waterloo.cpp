@@ -4,6 +4,7 @@
 #include "engine/waterloo/notation.h"
 #include "play/play_board.h"
 #include "play/play_input.h"
+#include "play/waterloo_words.h"
 
 namespace stratego::play {
 namespace {
@@ -14,7 +15,8 @@ using waterloo::SeenUnit;
 using waterloo::short_token;
 using waterloo::WaterlooView;
 
-constexpr int kWaterlooCellWidth = 7;  // terrain mark + the longest usual token ("*C?" or "H5-1")
+// Terrain mark, the longest token ("H5-1", "*C?") and a blank: 12 columns fit 80 (W-1.2).
+constexpr int kWaterlooCellWidth = 6;
 
 std::string card_text(const waterloo::CardCounts& c) {
   std::string out;
@@ -37,6 +39,8 @@ const char* unit_colour(const SeenUnit& u) {
   if (u.army == waterloo::Army::kPrussian) return "\x1b[1;35m";
   return side_colour(u.side());
 }
+
+}  // namespace
 
 std::string phase_hint(const WaterlooView& v) {
   using waterloo::Phase;
@@ -66,12 +70,7 @@ std::string phase_hint(const WaterlooView& v) {
   }
 }
 
-std::string die_meaning(std::string_view face) {
-  const std::string winner = face.substr(0, 3) == "red" ? "the Allied piece" : "the French piece";
-  if (face.ends_with("+")) return winner + " wins and attacks on (W-5.6)";
-  if (face.ends_with("R")) return winner + " wins; the loser retreats to its reserve";
-  return winner + " wins";
-}
+namespace {
 
 std::string units_text(const char* what, const std::vector<std::pair<int, SeenUnit>>& units,
                        const Geometry& g) {
@@ -138,10 +137,28 @@ std::string render_player_board(const WaterlooView& v, bool colour, Bitboard hig
 }
 
 std::string waterloo_legend() {
-  return "Key: upper case Allied, lower case French, * Prussian; letter = class (L light infantry, "
-         "I infantry, C light cavalry (commanders look like it), H heavy cavalry, A artillery, M "
-         "commander, K commander-in-chief), digit = strength, ? not seen, -1 weakened; terrain # "
-         "building, ^ hill, % village, ~ mud, + Prussian flag square.\n";
+  using waterloo::UnitClass;
+  std::string out =
+      "Key: each square is a terrain mark, then a piece. Upper case Allied, lower case\n"
+      "  French, * Prussian; the letter is the class, the digit the strength, ? a\n"
+      "  strength not seen, -1 weakened by 1 (W-8.1): I3 = Allied infantry of\n"
+      "  strength 3, h? = French heavy cavalry of a strength not seen; artillery and\n"
+      "  commanders-in-chief have no strength (A0, K0).\n";
+  std::string line = " ";
+  for (int k = 0; k < waterloo::kNumClasses; ++k) {
+    const auto c = UnitClass(k);
+    std::string item = std::string(" ") + class_letter(c) + " " + std::string(class_words(c));
+    if (c == UnitClass::kLightCavalry) item += " (commanders look like it)";
+    if (line.size() + item.size() + 1 > 80) {
+      out += line + "\n";
+      line = " ";
+    }
+    line += item + (k + 1 < waterloo::kNumClasses ? "," : "");
+  }
+  out += line + "\n  Terrain:";
+  for (char m : {'#', '^', '%', '~', '+'})
+    out += std::string(" ") + m + " " + std::string(terrain_words(m)) + (m == '+' ? "" : ",");
+  return out + "\n  `legend` says what each piece and terrain does; `help` lists the commands.\n";
 }
 
 std::string status_text(const WaterlooView& v) {
@@ -209,7 +226,7 @@ std::string status_text(const WaterlooView& v) {
            (v.melee.lust[1] ? " (defender plays Battle Lust)" : "") + ".\n";
   }
   if (const std::string hint = phase_hint(v); !hint.empty()) out += hint + "\n";
-  return out;
+  return fit_lines(out);  // within 80 columns, as the board
 }
 
 std::string describe_step(const waterloo::ObservedStep& o, Side viewer, const Geometry& g) {
@@ -228,7 +245,8 @@ std::string describe_step(const waterloo::ObservedStep& o, Side viewer, const Ge
   }
   if (o.chance) {
     if (a.starts_with("die:")) {
-      out = std::string("Die roll ") + std::string(a.substr(4)) + ": " + die_meaning(a.substr(4));
+      out =
+          std::string("Die roll ") + std::string(a.substr(4)) + ": " + die_face_words(a.substr(4));
     } else if (a.starts_with("retreat:")) {
       const std::string rest(a.substr(8));
       if (o.actor != viewer || rest == "?") {
@@ -251,7 +269,8 @@ std::string describe_step(const waterloo::ObservedStep& o, Side viewer, const Ge
       out = std::string("Chance: ") + std::string(a);
     }
   } else {
-    out = (o.actor == viewer ? std::string("You") : army_title(o.actor)) + ": " + std::string(a);
+    out = (o.actor == viewer ? std::string("You") : army_title(o.actor)) + ": " + step_words(a, g) +
+          " (" + std::string(a) + ")";
   }
   out += units_text("shown", o.shown, g) + units_text("captured", o.captured, g) +
          units_text("taken off", o.withdrawn, g);

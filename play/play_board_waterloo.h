@@ -23,15 +23,22 @@ bool before_battle(waterloo::Phase p);
 // lower case French, '*' Prussian, '?' a strength the viewer has not seen, "-1" weakened.
 std::string render_player_board(const waterloo::WaterlooView& v, bool colour,
                                 Bitboard highlight = 0);
+// The short key shown under the board once a game (and on `board`): class letters, how a
+// token reads, terrain marks; every line within 80 columns.
 std::string waterloo_legend();
+// What the phase asks of the player in words, e.g. "Battle Lust: play the card for this melee?
+// (W-12.7)"; empty in the action phase and before the battle.
+std::string phase_hint(const waterloo::WaterlooView& v);
 // Several lines: turn, clock, who acts and actions left, then per side reserve, captured,
-// cards and line of retreat, then buildings, Prussians and whatever is in progress.
+// cards and line of retreat, then buildings, Prussians and whatever is in progress; lines
+// longer than 80 columns are broken (fit_lines of play/waterloo_words.h).
 std::string status_text(const waterloo::WaterlooView& v);
 // A side's line-of-retreat card as status_text writes it: "sector e-h" (its columns),
 // "hidden" or "not drawn yet".
 std::string retreat_text(const waterloo::WaterlooView& v, Side s);
-// One step as the viewer saw it, e.g. "French: e5xe6/n; shown i3 on e5, I3 on e6; captured
-// I3 on e6", "Die roll red+: the Allied piece wins and attacks on (W-5.6)".
+// One step as the viewer saw it, e.g. "French: attacked e6 from e5 (e5xe6/n); shown i3 on
+// e5, I3 on e6; captured I3 on e6", "Die roll red+: the Allied piece wins and
+// attacks on (W-5.6)".
 std::string describe_step(const waterloo::ObservedStep& o, Side viewer, const Geometry& g);
 // The squares a step's token names (its last move), to highlight on the board.
 Bitboard step_squares(const waterloo::ObservedStep& o, const Geometry& g);

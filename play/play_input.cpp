@@ -6,6 +6,9 @@
 
 #include "engine/board_text.h"
 #include "engine/text_util.h"
+#include "engine/waterloo/board_text.h"
+#include "engine/waterloo/notation.h"
+#include "play/waterloo_words.h"
 
 namespace stratego::play {
 namespace {
@@ -197,7 +200,7 @@ std::string list_legal(const std::vector<std::string>& legal, const Geometry& g,
     const std::size_t indent = line.size() + 1;  // continuation lines line up with the first token
     bool first = true;
     for (const auto& t : tokens) {
-      if (!first && line.size() + 1 + t.size() > 96) {
+      if (!first && line.size() + 1 + t.size() > 80) {
         out += line + "\n";
         line = std::string(indent - 1, ' ');
       }
@@ -272,6 +275,204 @@ std::string explain_illegal(std::string_view typed, const View& v,
   return t + ": " + why + "; legal for " + piece + ": " + join(moves);
 }
 
+namespace {
+
+using waterloo::UnitClass;
+
+bool cavalry_like(UnitClass k) {
+  return k == UnitClass::kLightCavalry || k == UnitClass::kHeavyCavalry ||
+         k == UnitClass::kCommander || k == UnitClass::kCommanderInChief;
+}
+
+// "your infantry (3) on c4", from the person's own view.
+std::string own_piece(const waterloo::WaterlooView& v, int sq) {
+  const auto& u = v.board[std::size_t(sq)];
+  std::string out = "your " + std::string(class_words(u->cls));
+  if (u->strength > 0 && u->cls != UnitClass::kCommanderInChief)
+    out += " (" + std::to_string(std::max(1, u->strength - u->damage)) + ")";
+  return out + " on " + v.geometry().square_name(sq);
+}
+
+// A legal token in a few words, for the page's list of what a piece may do instead.
+std::string short_words(const std::string& token, const waterloo::WaterlooView& v) {
+  const Geometry& g = v.geometry();
+  const auto sqs = squares_in(token, g);
+  if (sqs.size() != 2) return choice_words(token, v).text;
+  const std::string to = g.square_name(sqs[1]);
+  if (token.starts_with("fire:"))
+    return "fire at " + to + (token.ends_with(":building") ? " (the building)" : "");
+  const auto slash = token.find('/');
+  if (slash == std::string::npos || slash + 1 >= token.size()) return "move to " + to;
+  const auto d = waterloo::kDirectionLetters.find(token[slash + 1]);
+  const int via = d == std::string::npos ? -1 : g.step(sqs[1], opposite(Direction(d)));
+  return "attack " + to + (via >= 0 && via != sqs[0] ? " from " + g.square_name(via) : "");
+}
+
+std::string alternatives(const std::vector<std::string>& tokens, const waterloo::WaterlooView& v,
+                         Audience a) {
+  if (a == Audience::kTerminal) return join(tokens);
+  std::string out;
+  for (const auto& t : tokens) out += (out.empty() ? "" : ", ") + short_words(t, v);
+  return out;
+}
+
+// The decisions that come before any piece moves again, and what they ask.
+std::string pending_question(waterloo::Phase p) {
+  using waterloo::Phase;
+  switch (p) {
+    case Phase::kEarlyStart:
+      return "first the French choose whether to start three turns early (W-14.1)";
+    case Phase::kDraft:
+    case Phase::kLateDraft:
+      return "this is the card draft: take or discard a card (W-12.2)";
+    case Phase::kRecon:
+      return "Reconnaissance: pick enemy pieces to look at, side by side, or stop (W-12.4)";
+    case Phase::kBattleLust:
+      return "first decide whether to play Battle Lust in this fight (W-12.7)";
+    case Phase::kChooseTarget:
+      return "first choose whom the winner in the building attacks next (W-10.4)";
+    default:
+      return {};
+  }
+}
+
+// Why no fire of the artillery on `from` at `to` is legal, by W-6 and W-10 from the view alone;
+// empty if none of these rules forbids it.
+std::string fire_reason(const waterloo::WaterlooView& v, int from, int to) {
+  const Geometry& g = v.geometry();
+  const auto& target = v.board[std::size_t(to)];
+  const char mark = waterloo::terrain_mark(v, to);
+  if (target && target->side() == v.viewer)
+    return "artillery does not fire at your own pieces (W-6.4)";
+  if (!target && mark != '#' && mark != '%')
+    return "artillery fires only at an enemy piece or a building (W-6.4)";
+  if (target && target->cls == UnitClass::kLightInfantry)
+    return "fire cannot harm light infantry, so it is no target (W-6.2)";
+  if (target && mark == '#')
+    return "the units inside an intact building are safe from fire; fire at the building "
+           "itself (W-10.3)";
+  const bool on_hill = waterloo::terrain_mark(v, from) == '^';
+  if (target && target->cls == UnitClass::kArtillery && !on_hill &&
+      waterloo::terrain_mark(v, to) == '^')
+    return "artillery off a hill cannot fire at artillery on one (W-10.6)";
+  const int ahead = v.viewer == kBlue ? 1 : -1;  // French guns face north, Allied south
+  const int dc = g.col(to) - g.col(from), dr = (g.row(to) - g.row(from)) * ahead;
+  if (on_hill) {
+    if (std::abs(dc) > 1 || dr < 1 || dr > v.rules().hill_range)
+      return "artillery on a hill fires up to " + std::to_string(v.rules().hill_range) +
+             " squares ahead, in its own column or the two beside it (W-10.6)";
+    return {};
+  }
+  if (dc != 0 || dr < 1 || dr > v.rules().fire_range)
+    return "artillery fires straight ahead, 1 to " + std::to_string(v.rules().fire_range) +
+           " squares, towards the enemy (W-6.1)";
+  const int step = ahead * g.width();
+  for (int sq = from + step; sq != to; sq += step) {
+    if (waterloo::terrain_mark(v, sq) == '#')
+      return "the building on " + g.square_name(sq) + " stops the shot (W-10.3)";
+    if (v.board[std::size_t(sq)])
+      return "the line of fire is blocked at " + g.square_name(sq) + " (W-6.1)";
+  }
+  return {};
+}
+
+// Why the piece on `from` cannot move to (or attack) `to`, by W-3, W-10.2 and W-14.3 from the
+// view alone; empty if none of these rules forbids it.
+std::string move_reason(const waterloo::WaterlooView& v, int from, int to) {
+  const Geometry& g = v.geometry();
+  const UnitClass k = v.board[std::size_t(from)]->cls;
+  const auto& target = v.board[std::size_t(to)];
+  const char mark = waterloo::terrain_mark(v, to);
+  const int dc = g.col(to) - g.col(from), dr = g.row(to) - g.row(from);
+  const int dist = std::abs(dc) + std::abs(dr);
+  if (target && target->side() == v.viewer)
+    return "your own " + std::string(class_words(target->cls)) + " stands on " + g.square_name(to) +
+           " (W-3.4)";
+  if (k == UnitClass::kArtillery) {
+    if (target) return "artillery never attacks by moving; it fires (W-3.3, W-6)";
+    if (dist > 1) return "artillery moves 1 square (W-3.1)";
+    if (mark == '#') return "artillery cannot go into a building (W-10.2)";
+    if (mark == '~') return "artillery cannot go into mud (W-14.3)";
+    return {};
+  }
+  if (cavalry_like(k)) {
+    const std::string who =
+        k == UnitClass::kCommander || k == UnitClass::kCommanderInChief
+            ? std::string("a ") + std::string(class_words(k)) + " moves as cavalry"
+            : std::string("cavalry moves");
+    if (dc != 0 && dr != 0) return who + " in one straight line (W-3.2)";
+    if (mark == '#')
+      return "cavalry and commanders can neither go into a building nor attack into one (W-10.2)";
+    const int step = dc != 0 ? (dc > 0 ? 1 : -1) : (dr > 0 ? g.width() : -g.width());
+    for (int sq = from + step; sq != to; sq += step) {
+      if (v.board[std::size_t(sq)])
+        return "the way is blocked at " + g.square_name(sq) +
+               ": no piece jumps over another (W-3.4)";
+      if (waterloo::terrain_mark(v, sq) == '#')
+        return "cavalry cannot pass through the building on " + g.square_name(sq) + " (W-10.2)";
+      if (waterloo::terrain_mark(v, sq) == '~' || waterloo::terrain_mark(v, from) == '~')
+        return "in mud cavalry moves one square an action (W-14.3)";
+    }
+    return {};
+  }
+  // Infantry: up to 3 (LI) or 2 (INF) steps through empty squares, turning allowed.
+  const bool light = k == UnitClass::kLightInfantry;
+  const bool mud = !light && (waterloo::terrain_mark(v, from) == '~' || mark == '~');
+  const int range = mud ? 1 : light ? 3 : 2;
+  const std::string who = light ? "light infantry" : "infantry";
+  if (dist > range)
+    return mud ? who + " moves one square in or into mud (W-14.3)"
+               : who + " moves up to " + std::to_string(range) + " squares (W-3.1)";
+  // Squares reachable through empty squares within range - 1 steps, then one more onto `to`.
+  Bitboard reach = square_bb(from), frontier = reach, empty = 0;
+  for (int sq = 0; sq < g.num_squares(); ++sq)
+    if (!v.board[std::size_t(sq)]) empty |= square_bb(sq);
+  empty &= g.playable();
+  for (int st = 1; st < range; ++st) {
+    frontier = g.neighbours(frontier) & empty & ~reach;
+    reach |= frontier;
+  }
+  if (!(g.neighbours(reach) & square_bb(to)))
+    return "no path of at most " + std::to_string(range) +
+           " steps through empty squares leads there: no piece jumps over another (W-3.4)";
+  return {};
+}
+
+// Why a card's sub-decision does not allow this (W-12.5 - W-12.8), or empty.
+std::string card_reason(const waterloo::WaterlooView& v, int from, int to, bool fire) {
+  using waterloo::Phase;
+  const auto& target = v.board[std::size_t(to)];
+  const bool attack = fire || (target && target->side() != v.viewer);
+  const UnitClass k = v.board[std::size_t(from)]->cls;
+  switch (v.phase) {
+    case Phase::kInitiative:
+      if (attack) return "under Initiative the moves may not attack (W-12.5)";
+      if (test(v.card.squares, from))
+        return "under Initiative each move is by a different piece (W-12.5)";
+      return {};
+    case Phase::kCombined: {
+      if (!attack) return "under Combined attack each piece attacks (W-12.6)";
+      const int bit = k == UnitClass::kArtillery ? 4 : cavalry_like(k) ? 2 : 1;
+      if (v.card.combined_used & bit)
+        return std::string("under Combined attack one ") +
+               (bit == 4   ? "artillery"
+                : bit == 2 ? "cavalry"
+                           : "infantry") +
+               " piece attacks, and yours has (W-12.6)";
+      return {};
+    }
+    case Phase::kBarrage:
+      if (!fire) return "in an artillery barrage the guns only fire (W-12.8)";
+      if (!test(v.card.squares, from))
+        return "in a barrage only the connected artillery that has not fired yet fires (W-12.8)";
+      return {};
+    default:
+      return {};
+  }
+}
+
+}  // namespace
+
 std::string explain_illegal(std::string_view typed, const waterloo::WaterlooView& v,
                             const std::vector<std::string>& legal, Audience audience) {
   const Geometry& g = v.geometry();
@@ -280,23 +481,60 @@ std::string explain_illegal(std::string_view typed, const waterloo::WaterlooView
                               (audience == Audience::kPage ? "" : " (`moves e5` for one square)");
   if (t.find_first_of(":@") == std::string::npos)
     if (const std::string bad = bad_square(t, g); !bad.empty()) return t + ": " + bad;
+  if (const std::string q = pending_question(v.phase); !q.empty())
+    return t + ": " + q +
+           (legal.size() <= 12 ? "; choose one of: " + alternatives(legal, v, audience)
+                               : "; " + hint(audience));
+  const bool fire = t.starts_with("fire:");
   const auto sqs = squares_in(t, g);
-  if (sqs.empty() || t.find(':') != std::string::npos) {
-    if (v.phase != waterloo::Phase::kAction && legal.size() <= 12)
-      return t + ": not legal now; choose one of: " + join(legal);
-    return general;
-  }
+  if (sqs.empty() || (t.find(':') != std::string::npos && !fire)) return general;
   const int from = sqs[0];
-  const auto& u = v.board[from];
+  const auto& u = v.board[std::size_t(from)];
   if (!u) return t + ": there is no piece on " + g.square_name(from);
-  if (u->side() != v.viewer) return t + ": the piece on " + g.square_name(from) + " is not yours";
+  if (u->side() != v.viewer)
+    return t + ": the piece on " + g.square_name(from) + " is not yours (it is the " +
+           unit_words(*u) + ")";
   if (v.phase == waterloo::Phase::kAction && v.actions_left == 0)
     return t + ": no actions left this turn; " +
            (audience == Audience::kPage ? "press End turn" : "type `end` to end it");
   const auto moves = legal_from(legal, g, from);
-  if (moves.empty())
-    return t + ": your piece on " + g.square_name(from) + " cannot act now; " + hint(audience);
-  return t + ": not legal now; legal for your piece on " + g.square_name(from) + ": " + join(moves);
+  const std::string piece = own_piece(v, from);
+  std::string why;
+  if (u->army == waterloo::Army::kPrussian && v.rules().prussian_turn > 0 &&
+      v.turn <= v.rules().prussian_turn)
+    why =
+        "Prussian pieces act from turn " + std::to_string(v.rules().prussian_turn + 1) + " (W-9.3)";
+  const std::string pursuit =
+      !v.pursuit              ? std::string()
+      : v.pursuer == v.viewer ? "in the pursuit the victor only attacks, with cavalry (W-13.5)"
+                              : "in the pursuit you may only save infantry and artillery or attack "
+                                "the pursuing cavalry with cavalry (W-13.5)";
+  if (sqs.size() == 1 && t == g.square_name(from)) {  // a lone square: what it may do
+    if (!moves.empty())
+      return t + ": an action names two squares; for " + piece + ": " +
+             alternatives(moves, v, audience);
+    if (why.empty() && v.phase == waterloo::Phase::kInitiative && test(v.card.squares, from))
+      why = "under Initiative each move is by a different piece (W-12.5)";
+    if (why.empty()) why = pursuit;
+    return t + ": " + piece + " cannot act now" + (why.empty() ? "" : ": " + why) + "; " +
+           hint(audience);
+  }
+  const int to = sqs.back();
+  // Artillery aimed at an enemy piece or a building fires; a click from it on one means fire.
+  const bool aims = u->cls == UnitClass::kArtillery &&
+                    ((v.board[std::size_t(to)] && v.board[std::size_t(to)]->side() != v.viewer) ||
+                     (!v.board[std::size_t(to)] && (waterloo::terrain_mark(v, to) == '#' ||
+                                                    waterloo::terrain_mark(v, to) == '%')));
+  if (why.empty()) why = card_reason(v, from, to, fire || aims);
+  const bool attack = v.board[std::size_t(to)] && v.board[std::size_t(to)]->side() != v.viewer;
+  if (why.empty() && v.pursuit && !(attack && cavalry_like(u->cls))) why = pursuit;
+  if (why.empty() && (fire || aims))
+    why = u->cls != UnitClass::kArtillery ? std::string("only artillery fires (W-6)")
+                                          : fire_reason(v, from, to);
+  if (why.empty() && !fire && !aims) why = move_reason(v, from, to);
+  if (why.empty()) why = "not legal now";
+  if (moves.empty()) return t + ": " + why + "; " + piece + " cannot act now";
+  return t + ": " + why + "; legal for " + piece + ": " + alternatives(moves, v, audience);
 }
 
 }  // namespace stratego::play

@@ -7,6 +7,7 @@
 #include "play/play_board.h"
 #include "play/play_board_waterloo.h"
 #include "play/play_input.h"
+#include "play/waterloo_words.h"
 
 namespace stratego::serve {
 namespace {
@@ -48,7 +49,28 @@ json unit_json(const waterloo::SeenUnit& u) {
           {"cls", std::string(waterloo::kClassNames[int(u.cls)])},
           {"strength", int(u.strength)},
           {"damage", int(u.damage)},
-          {"token", waterloo::unit_token(plain)}};
+          {"token", waterloo::unit_token(plain)},
+          {"name", play::unit_words(u)}};
+}
+
+json tiles_json(const waterloo::WaterlooView& v) {
+  const Geometry& g = v.geometry();
+  const auto& tiles = v.rules().tiles;
+  json out = json::array();
+  for (std::size_t t = 0; t < tiles.size() && t < v.tile_hp.size(); ++t) {
+    json squares = json::array();
+    for (int sq : stratego::squares(tiles[t].squares)) squares.push_back(g.square_name(sq));
+    const bool hill = tiles[t].kind == waterloo::TileKind::kHill;
+    const auto owner = hill ? std::nullopt : waterloo::view_building_owner(v, int(t));
+    out.push_back({{"name", play::tile_title(tiles[t].name)},
+                   {"kind", hill                                             ? "hill"
+                            : tiles[t].kind == waterloo::TileKind::kBuilding ? "building"
+                                                                             : "village"},
+                   {"squares", squares},
+                   {"hp", hill ? json(nullptr) : json(int(v.tile_hp[t]))},
+                   {"owner", owner ? json(play::army_title(*owner)) : json(nullptr)}});
+  }
+  return out;
 }
 
 json cards_json(const waterloo::CardCounts& c) {
@@ -141,8 +163,11 @@ json view_json(const waterloo::WaterlooView& v) {
           {"squares", square_names(g)},
           {"board", board},
           {"terrain", terrain},
+          {"tiles", tiles_json(v)},
           {"battle", battle},
+          {"cards", v.rules().cards_per_kind > 0},
           {"phase", std::string(waterloo::phase_name(v.phase))},
+          {"question", play::phase_hint(v)},
           {"to_move", std::string(side_name(v.to_move))},
           {"decider", std::string(side_name(v.decider))},
           {"turn", v.turn},
@@ -168,6 +193,41 @@ json legal_json(const std::vector<std::string>& legal, const Geometry& g) {
   return out;
 }
 
+json legal_json(const std::vector<std::string>& legal, const waterloo::WaterlooView& v) {
+  json out = legal_json(legal, v.geometry());
+  for (std::size_t i = 0; i < legal.size(); ++i) {
+    const play::ChoiceWords w = play::choice_words(legal[i], v);
+    out[i]["text"] = w.text;
+    out[i]["group"] = w.group;
+    out[i]["detail"] = w.detail;
+  }
+  return out;
+}
+
+json waterloo_key_json() {
+  json classes = json::array(), terrain = json::array(), die = json::array(), cards = json::array();
+  for (int k = 0; k < waterloo::kNumClasses; ++k) {
+    const auto c = waterloo::UnitClass(k);
+    classes.push_back({{"letter", std::string(1, play::class_letter(c))},
+                       {"name", std::string(play::class_words(c))},
+                       {"moves", std::string(play::class_moves(c))}});
+  }
+  for (char m : {'#', '^', '%', '~', '+', ' '})
+    terrain.push_back({{"mark", std::string(1, m)},
+                       {"name", std::string(play::terrain_words(m))},
+                       {"rule", std::string(play::terrain_rule(m))}});
+  for (const auto& f : play::die_faces())
+    die.push_back({{"face", f}, {"text", play::die_face_words(f)}});
+  for (int k = 0; k < waterloo::kNumCardKinds; ++k) {
+    const play::CardWords c = play::card_words(waterloo::CardKind(k));
+    cards.push_back({{"name", std::string(waterloo::card_name(waterloo::CardKind(k)))},
+                     {"title", std::string(c.title)},
+                     {"what", std::string(c.what)},
+                     {"when", std::string(c.when)}});
+  }
+  return {{"classes", classes}, {"terrain", terrain}, {"die", die}, {"cards", cards}};
+}
+
 json step_json(const ObservedMove& m, Side viewer, const Geometry& g) {
   const bool board_move = m.move.type() != MoveType::kRescue &&
                           m.move.type() != MoveType::kDeclineRescue &&
@@ -190,13 +250,15 @@ json step_json(const ObservedMove& m, Side viewer, const Geometry& g) {
 json step_json(const waterloo::ObservedStep& s, Side viewer, const Geometry& g) {
   json squares = json::array();
   if (!s.chance && !s.setup) squares = names_of(play::squares_in(s.action, g), g);
+  const bool die = s.chance && s.action.rfind("die:", 0) == 0;
   return {{"actor", std::string(side_name(s.actor))},
           {"token", s.action},
           {"text", play::describe_step(s, viewer, g)},
           {"squares", squares},
           {"chance", s.chance},
           {"setup", s.setup},
-          {"die", s.action.rfind("die:", 0) == 0 ? json(s.action.substr(4)) : json(nullptr)}};
+          {"die", die ? json(s.action.substr(4)) : json(nullptr)},
+          {"die_text", die ? json(play::die_face_words(s.action.substr(4))) : json(nullptr)}};
 }
 
 }  // namespace stratego::serve

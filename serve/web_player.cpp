@@ -200,7 +200,8 @@ json WebPlayer::snapshot(int since) const {
   j["you"] = game_.variant ? std::string(side_name(game_.side)) : "";
   j["view"] = view_;
   if (pending_ == Pending::kAction && game_.variant) {
-    j["legal"] = legal_json(legal_, game_.variant->geometry);
+    j["legal"] = waterloo_view_ ? legal_json(legal_, *waterloo_view_)
+                                : legal_json(legal_, game_.variant->geometry);
     j["draw_offered"] = draw_offered_;
   }
   if (pending_ == Pending::kSetup) j["setup"] = setup_json();

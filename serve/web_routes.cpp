@@ -13,6 +13,7 @@
 #include "protocol/bot_spec.h"
 #include "serve/game_session.h"
 #include "serve/slow_client_guard.h"
+#include "serve/view_json.h"
 #include "serve/web_assets.h"
 #include "serve/web_server.h"
 
@@ -248,6 +249,7 @@ void WebServer::routes() {
                      {"bots", bots::builtin_bot_names()},
                      {"opponents", opponents()},
                      {"default_bot", bots::default_opponent()},
+                     {"waterloo_key", waterloo_key_json()},
                      {"version", "0.1.0"}});
         }));
 

@@ -151,18 +151,18 @@ std::string waterloo_text(const waterloo::WaterlooState& s, Side viewer) {
 
 TEST(PlayBoard, WaterlooViewGolden) {
   const std::string expected =
-      "    a      b      c      d      e      f      g      h      i      j      k      l\n"
-      "10  .      .      .      .      .      .      .      .      .      .      .      .     10\n"
-      " 9  .      .      .      .      .     ^.     ^.      .      .      .      .      .     9\n"
-      " 8  .      .      .      .      C2    ^.     ^.      .      .      .      .      .     8\n"
-      " 7  .      .      I?     .      .      .      .      .      .      .      .      .     7\n"
-      " 6  .     #.     #.      .      .     #.     #.      .      .      .      .     +.     6\n"
-      " 5  .     #I?    #.      .      .     #.     #.      .      .      .      .     +*I?   5\n"
-      " 4  .      .      i3     m5     k0     h4-1   .      .      .      .      .      .     4\n"
-      " 3  .      .      .      .      .      .      a0     .      .      .      .      .     3\n"
-      " 2  .      .      .      .      .      .      .      .      .      .      .      .     2\n"
-      " 1  .      .      .      .      .      .      .      .      .      .      .      .     1\n"
-      "    a      b      c      d      e      f      g      h      i      j      k      l\n"
+      "    a     b     c     d     e     f     g     h     i     j     k     l\n"
+      "10  .     .     .     .     .     .     .     .     .     .     .     .    10\n"
+      " 9  .     .     .     .     .    ^.    ^.     .     .     .     .     .    9\n"
+      " 8  .     .     .     .     C2   ^.    ^.     .     .     .     .     .    8\n"
+      " 7  .     .     I?    .     .     .     .     .     .     .     .     .    7\n"
+      " 6  .    #.    #.     .     .    #.    #.     .     .     .     .    +.    6\n"
+      " 5  .    #I?   #.     .     .    #.    #.     .     .     .     .    +*I?  5\n"
+      " 4  .     .     i3    m5    k0    h4-1  .     .     .     .     .     .    4\n"
+      " 3  .     .     .     .     .     .     a0    .     .     .     .     .    3\n"
+      " 2  .     .     .     .     .     .     .     .     .     .     .     .    2\n"
+      " 1  .     .     .     .     .     .     .     .     .     .     .     .    1\n"
+      "    a     b     c     d     e     f     g     h     i     j     k     l\n"
       "Turn 3 of 40 (12:00). French turn: 0 actions used, 3 left.\n"
       "You (French): reserve i3; captured -; line of retreat sector i-l\n"
       "  cards in hand initiative x2; played -\n"
@@ -183,11 +183,11 @@ TEST(PlayBoard, W_15_WaterlooBoardShowsNothingHidden) {
       << "the Allies know their own piece";
   const std::string allied = waterloo_text(a.s, kRed);
   EXPECT_EQ(allied.substr(0, allied.find('\n')),
-            "    l      k      j      i      h      g      f      e      d      c      b      a")
+            "    l     k     j     i     h     g     f     e     d     c     b     a")
       << "the Allies look from row 10";
-  EXPECT_NE(allied.find(" 4  .      .      .      .      .      .      h?-1   c?     c?     i?     "
-                        ".      .     4\n"),
-            std::string::npos)
+  EXPECT_NE(
+      allied.find(" 4  .     .     .     .     .     .     h?-1  c?    c?    i?    .     .    4\n"),
+      std::string::npos)
       << allied;
   EXPECT_NE(allied.find(" 5 +*I?"), std::string::npos)
       << "the Allies do not know their Prussian either";
@@ -213,9 +213,22 @@ TEST(PlayBoard, WaterlooStepsInWords) {
   attack.shown = {{*g.parse_square("e5"), i3}, {*g.parse_square("e6"), big}};
   attack.captured = {{*g.parse_square("e5"), i3}};
   EXPECT_EQ(play::describe_step(attack, kRed, g),
-            "French: e5xe6/n; shown i3 on e5, I4 on e6; captured i3 on e5");
+            "French: attacked e6 from e5 (e5xe6/n); shown i3 on e5, I4 on e6; captured i3 on e5");
   EXPECT_EQ(play::describe_step(attack, kBlue, g),
-            "You: e5xe6/n; shown i3 on e5, I4 on e6; captured i3 on e5");
+            "You: attacked e6 from e5 (e5xe6/n); shown i3 on e5, I4 on e6; captured i3 on e5");
+  // Issue 61: every step in words, the token after it.
+  waterloo::ObservedStep step;
+  step.actor = kRed;
+  for (const auto& [token, words] : std::vector<std::pair<std::string, std::string>>{
+           {"take:battle-lust", "Allies: took the Battle Lust card (take:battle-lust)"},
+           {"e4xd4/s", "Allies: attacked d4 from d5, starting on e4 (e4xd4/s)"},
+           {"fire:e8-e5", "Allies: fired from e8 at e5 (fire:e8-e5)"},
+           {"place:I3@a10", "Allies: placed I3 from the reserve on a10 (place:I3@a10)"},
+           {"off:e7", "Allies: took the weakened heavy cavalry on e7 off to recover (off:e7)"},
+           {"end", "Allies: ended the turn (end)"}}) {
+    step.action = token;
+    EXPECT_EQ(play::describe_step(step, kBlue, g), words);
+  }
   waterloo::ObservedStep card;
   card.chance = true;
   card.actor = kRed;

@@ -56,8 +56,12 @@ std::vector<std::string> listed_moves(const std::string& text) {
   std::istringstream lines(text.substr(text.find('\n', at) + 1));
   for (std::string line; std::getline(lines, line) && line.rfind("  ", 0) == 0;) {
     std::istringstream words(line);
-    for (std::string w; words >> w;)
+    // A Waterloo choice may be followed by its words ("  lust:no   Do not play Battle Lust"):
+    // they start with a capital and hold no ':' (a rescue token "R:E@b2" does).
+    for (std::string w; words >> w;) {
+      if (w[0] >= 'A' && w[0] <= 'Z' && w.find(':') == std::string::npos) break;
       if (w.back() != ':' && w != "none") out.push_back(w);
+    }
   }
   return out;
 }

@@ -124,8 +124,10 @@ TEST(PlayInput, WaterlooErrorsNameThePieceAndItsLegalActions) {
   const waterloo::WaterlooView v = waterloo::make_view(p.s, kBlue);
   const std::vector<std::string> legal = {"c4-c5", "c4-c6", "c4-b4", "end"};
   EXPECT_EQ(play::explain_illegal("c4-c7", v, legal),
-            "c4-c7: not legal now; legal for your piece on c4: c4-c5 c4-c6 c4-b4");
-  EXPECT_EQ(play::explain_illegal("c7-c6", v, legal), "c7-c6: the piece on c7 is not yours");
+            "c4-c7: infantry moves up to 2 squares (W-3.1); legal for your infantry (3) on c4: "
+            "c4-c5 c4-c6 c4-b4");
+  EXPECT_EQ(play::explain_illegal("c7-c6", v, legal),
+            "c7-c6: the piece on c7 is not yours (it is the Allied infantry, strength not seen)");
   EXPECT_EQ(play::explain_illegal("d4-d5", v, legal), "d4-d5: there is no piece on d4");
   EXPECT_EQ(play::explain_illegal("card:initiative", v, legal),
             "card:initiative: not legal now; type `moves` to list the legal ones (`moves e5` for "

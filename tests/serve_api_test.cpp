@@ -375,6 +375,92 @@ TEST(ServeApi, WaterlooSetUpShowsTheHandAndTheRetreatSectorIsNamedAsTheStatusNam
   api.post("/api/games/" + id + "/resign", json::object());
 }
 
+// Issue 61: Waterloo was opaque in the browser: pieces without names, cards without text, raw
+// tokens on the buttons (`e4xd4/s`, `off:… e7`) and "not legal now" for every refusal. Now the
+// info holds the key (classes, terrain, die, cards), each piece of a view its name as the
+// player knows it, each legal token its words, and a refusal the rule that forbids it.
+TEST(ServeApi, WaterlooPiecesChoicesAndRefusalsAreInWords) {
+  Api api(fresh_dir("waterloo_read"));
+  auto [is, info] = api.get("/api/info");
+  ASSERT_EQ(is, 200);
+  const json& key = info["waterloo_key"];
+  EXPECT_EQ(key["classes"].size(), 7u);
+  EXPECT_EQ(key["die"].size(), 6u);
+  ASSERT_EQ(key["cards"].size(), 5u);
+  for (const json& c : key["cards"])
+    EXPECT_NE(c["when"].get<std::string>().find("(W-12."), std::string::npos) << c.dump();
+  EXPECT_GE(key["terrain"].size(), 5u);
+
+  const std::string id = api.create(
+      {{"variant", "waterloo-standard"}, {"bot", "random"}, {"movetime_ms", 10}, {"side", "red"}});
+  Rng rng(11);
+  int worded = 0, hidden_named = 0, refused = 0;
+  bool draft_worded = false;
+  for (int n = 0; n < 120 && refused < 3; ++n) {
+    const json st = api.wait(id);
+    if (!st["running"].get<bool>()) break;
+    const json& p = st["player"];
+    if (p["pending"] == "setup") {
+      ASSERT_EQ(
+          api.post("/api/games/" + id + "/setup", json{{"tokens", p["setup"]["tokens"]}}).first,
+          200);
+      continue;
+    }
+    const json& v = p["view"];
+    for (const json& cell : v["board"]) {
+      if (cell.is_null()) continue;
+      const std::string name = cell["name"];
+      EXPECT_FALSE(name.empty()) << cell.dump();
+      if (cell["strength"] == -1) {  // a strength the player has not seen is never named
+        ++hidden_named;
+        EXPECT_EQ(name.find("strength 1"), std::string::npos) << name;
+        EXPECT_EQ(name.find("strength 2"), std::string::npos) << name;
+        EXPECT_EQ(name.find("strength 3"), std::string::npos) << name;
+      }
+    }
+    const json& legal = p["legal"];
+    ASSERT_FALSE(legal.empty());
+    for (const json& t : legal) {
+      const std::string token = t["token"], text = t["text"];
+      EXPECT_FALSE(text.empty()) << token;
+      EXPECT_EQ(text.find(token), std::string::npos) << token << ": " << text;
+      if (token.rfind("take:", 0) == 0) {
+        draft_worded = true;
+        EXPECT_NE(t["detail"].get<std::string>().find("(W-12."), std::string::npos) << t.dump();
+      }
+      ++worded;
+    }
+    if (v["phase"] == "action") {
+      // A piece sent two columns and two rows away: never a legal Waterloo move.
+      for (const json& t : legal) {
+        if (t["squares"].size() != 2) continue;
+        const std::string from = t["squares"][0];
+        const int w = v["width"], h = v["height"];
+        int i = 0;
+        while (v["squares"][std::size_t(i)] != from) ++i;
+        const int c = i % w + (i % w < w - 2 ? 2 : -2), r = i / w + (i / w < h - 2 ? 2 : -2);
+        const std::string to = v["squares"][std::size_t(r * w + c)];
+        auto [code, why] =
+            api.post("/api/games/" + id + "/action", json{{"token", from + "-" + to}});
+        EXPECT_EQ(code, 400);
+        const std::string reason = why.value("error", "");
+        EXPECT_EQ(reason.rfind(from + "-" + to + ": ", 0), 0u) << reason;
+        EXPECT_NE(reason.find("(W-"), std::string::npos) << reason;
+        EXPECT_EQ(reason.find("not legal now"), std::string::npos) << reason;
+        ++refused;
+        break;
+      }
+    }
+    const std::string token = legal[rng.below(std::uint32_t(legal.size()))]["token"];
+    ASSERT_EQ(api.post("/api/games/" + id + "/action", json{{"token", token}}).first, 200);
+  }
+  EXPECT_TRUE(draft_worded);
+  EXPECT_GT(worded, 20);
+  EXPECT_GT(hidden_named, 10);
+  EXPECT_GE(refused, 1);
+  api.post("/api/games/" + id + "/resign", json::object());
+}
+
 TEST(ServeApi, BotThatCrashesEndsItsGameNotTheServer) {
   Api api(fresh_dir("crash"), [](const std::string&) -> std::unique_ptr<Bot> {
     return std::make_unique<testing::MisbehavingBot>(testing::Misdeed::kRuntimeError, 2);

@@ -108,7 +108,9 @@ $('new-game').onsubmit = async (ev) => {
 
 // ---------- the game ----------
 
-function openGame(id) {
+async function openGame(id) {
+  // The key to Waterloo's board (classes, terrain, die, cards) comes with the server's info.
+  if (!app.info) { try { app.info = await api('GET', '/api/info'); } catch (e) { app.info = null; } }
   app.id = id; app.autoResumed = false; app.steps = []; app.state = null; app.replay = null; app.selected = null; app.group = null;
   app.setupPieces = null; app.beliefs = null; app.lastBeliefStep = -1;
   $('lobby').hidden = true;
@@ -175,6 +177,7 @@ async function render() {
   $('adjourn').disabled = !(p && p.pending);
   $('accept-draw').hidden = !(p && p.pending === 'action' && p.draw_offered);
   $('waterloo').hidden = st.family !== 'waterloo';
+  $('wl-key').hidden = st.family !== 'waterloo';
   if (over) {
     $('choices').innerHTML = '';
     await showReplay();
@@ -200,7 +203,7 @@ function renderStatus() {
   else if (p && p.pending === 'action') {
     const v = p.view;
     let what = 'Your move';
-    if (v.family === 'waterloo') what = v.phase === 'action' ? `Your turn: ${v.actions_left} action(s) left` : `Your decision: ${v.phase}`;
+    if (v.family === 'waterloo') what = v.phase === 'action' ? `Your turn: ${v.actions_left} action(s) left` : `Your decision: ${esc(v.question || v.phase)}`;
     else if (v.pending_rescue) what = 'Rescue a piece (or decline)';
     else if (v.anger_wins > 0) what = 'Anger: attack again or stop';
     html = `<div class="you">${what}</div>`;
@@ -252,25 +255,80 @@ function renderCaptured() {
   else $('captured').textContent = `Captured: Allies ${v.captured.red}, French ${v.captured.blue}`;
 }
 
+// A die face drawn as a die: red or blue (whose piece wins, W-5.5) with a pip, "+" (the winner
+// attacks on, W-5.6) or "R" (the loser goes back to its reserve).
+function dieSvg(face, size, cls) {
+  const red = face.startsWith('red'), mark = face.endsWith('+') ? '+' : face.endsWith('R') ? 'R' : '';
+  const fill = red ? '#b22' : '#2c3e8f', s = size;
+  const sym = mark ? `<text x="${s / 2}" y="${s / 2 + s * 0.17}" text-anchor="middle" font-size="${s * 0.5}" font-weight="bold" fill="#fff">${mark}</text>`
+    : `<circle cx="${s / 2}" cy="${s / 2}" r="${s * 0.11}" fill="#fff"/>`;
+  return `<svg class="${cls || ''}" width="${s}" height="${s}" viewBox="0 0 ${s} ${s}" role="img" aria-label="die face ${esc(faceTitle(face))}" data-face="${esc(face)}">` +
+    `<rect x="1" y="1" width="${s - 2}" height="${s - 2}" rx="${s * 0.18}" fill="${fill}" stroke="#111"/>${sym}</svg>`;
+}
+function faceTitle(face) { return (face.startsWith('red') ? 'Red' : 'Blue') + (face.endsWith('+') ? ' +' : face.endsWith('R') ? ' R' : ''); }
+
+function key() { return app.info && app.info.waterloo_key; }
+function cardInfo(name) { const k = key(); return k ? k.cards.find((c) => c.name === name) : null; }
+function cardTitle(name) { const c = cardInfo(name); return c ? c.title : name; }
+function cardHover(name) { const c = cardInfo(name); return c ? `${c.title}: ${c.what}. Played ${c.when}.` : name; }
+
+// The key under the board's panel: what each class letter is and how it moves, the terrain
+// colours and what they do, the die's six faces and the cards (the words of the terminal's
+// `legend`, from the server).
+function renderKey(v) {
+  const k = key(), box = $('wl-key-body');
+  if (!k) { box.textContent = 'The key could not be loaded.'; return; }
+  const cards = v.cards;
+  if (box.dataset.cards === String(cards)) return;
+  box.dataset.cards = String(cards);
+  let h = '<h4>Pieces</h4><p class="hint">Red pieces are Allied (upper case letters), blue French (lower case), purple Prussian (*). ' +
+    'The letter is the class, the digit the strength; <b>?</b> a strength you have not seen (an enemy piece shows only its class until a fight shows it, W-15); ' +
+    'a yellow <b>-1</b> badge: weakened heavy cavalry (W-8.1). Hover a piece or square for its name.</p><table class="key">';
+  for (const c of k.classes) h += `<tr><td class="code">${esc(c.letter)}</td><td><b>${esc(c.name)}</b>: moves ${esc(c.moves)}</td></tr>`;
+  h += '</table><h4>Terrain</h4><table class="key">';
+  for (const t of k.terrain) {
+    if (t.mark === ' ') continue;
+    const dashed = t.mark === '+' ? 'outline: 2px dashed #7a3f9a; outline-offset: -4px;' : '';
+    h += `<tr data-mark="${esc(t.mark)}"><td><span class="swatch" style="background:${TERRAIN_FILL[t.mark]};${dashed}"></span></td><td><b>${esc(t.name)}</b>: ${esc(t.rule)}</td></tr>`;
+  }
+  h += '</table><h4>The die (equal strengths, W-5.4)</h4><table class="key">';
+  for (const d of k.die) h += `<tr><td>${dieSvg(d.face, 22)}</td><td><b>${esc(faceTitle(d.face))}</b>: ${esc(d.text)}</td></tr>`;
+  h += '</table>';
+  if (cards) {
+    h += '<h4>Cards (W-12)</h4><table class="key">';
+    for (const c of k.cards) h += `<tr data-card="${esc(c.name)}"><td></td><td><b>${esc(c.title)}</b>: ${esc(c.what)}. <i>Played</i> ${esc(c.when)}.</td></tr>`;
+    h += '</table>';
+  }
+  box.innerHTML = h;
+}
+
 function renderWaterloo() {
   const v = view();
   if (!v) return;
   const die = [...app.steps].reverse().find((s) => s.die);
-  $('die').innerHTML = die ? `<span class="face ${die.die.startsWith('red') ? 'red' : 'blue'}">${esc(die.die)}</span>${esc(die.text)}` : '<span class="hint">No die rolled yet.</span>';
-  const cards = (c) => Object.entries(c || {}).map(([k, n]) => n > 1 ? `${k} ×${n}` : k).join(', ') || '–';
-  const reserve = (list) => list.map((u) => u.token).join(' ') || '–';
+  $('die').innerHTML = die
+    ? `${dieSvg(die.die, 46, 'face ' + (die.die.startsWith('red') ? 'red' : 'blue'))}<div><b>Die: ${esc(faceTitle(die.die))}</b>: ${esc(die.die_text || '')}` +
+      `<div class="hint">Rolled when the strengths in a fight are equal (W-5.4): red favours the Allies, blue the French; the six faces are in the key.</div></div>`
+    : '<span class="hint">No die rolled yet. It is rolled when the strengths in a fight are equal (W-5.4).</span>';
+  const cardList = (c) => Object.entries(c || {}).map(([k, n]) => `<span class="card" data-card="${esc(k)}" title="${esc(cardHover(k))}">${esc(cardTitle(k))}${n > 1 ? ' ×' + n : ''}</span>`).join(', ') || '–';
+  const reserve = (list) => list.map((u) => `<span title="${esc(u.name)}">${esc(u.token)}</span>`).join(' ') || '–';
   const me = you(), foe = me === 'red' ? 'blue' : 'red';
   const army = (s) => (s === 'red' ? 'Allies' : 'French');
   $('wl-facts').innerHTML = `
-    <tr><td>Turn</td><td>${v.turn}, ${army(v.to_move)} to act; phase ${v.phase}</td></tr>
+    <tr><td>Turn</td><td>${v.turn}, ${army(v.to_move)} to act; phase ${esc(v.phase)}</td></tr>
     <tr><td>Actions left</td><td>${v.actions_left}${v.card_played ? ' (a card was played)' : ''}</td></tr>
-    <tr><td>Your cards</td><td>${cards(v.hand[me])}</td></tr>
-    <tr><td>Their cards</td><td>${cards(v.hand[foe])}</td></tr>
+    <tr><td>Your cards</td><td id="wl-your-cards">${cardList(v.hand[me])}</td></tr>
+    <tr><td>Their cards</td><td>${cardList(v.hand[foe])}</td></tr>
+    ${Object.keys(v.draft_pool || {}).length ? `<tr><td>To draft</td><td>${cardList(v.draft_pool)}</td></tr>` : ''}
     <tr><td>Your reserve</td><td>${reserve(v.reserve[me])}</td></tr>
     <tr><td>Their reserve</td><td>${reserve(v.reserve[foe])}</td></tr>
     <tr><td>Your retreat card</td><td id="wl-retreat">${esc(v.retreat_text[me])}</td></tr>
     <tr><td>Prussians</td><td>${v.prussians_come === 1 ? 'coming' : v.prussians_come === 0 ? 'never' : 'not rolled yet'}</td></tr>`;
+  // Each card in the hand with what it does and when it can be played.
+  const mine = Object.keys(v.hand[me] || {});
+  $('wl-cards').innerHTML = mine.map((k) => { const c = cardInfo(k); return c ? `<li data-card="${esc(k)}"><b>${esc(c.title)}</b>: ${esc(c.what)}. <i>Played</i> ${esc(c.when)}.</li>` : ''; }).join('');
   $('wl-status').textContent = v.status;
+  renderKey(v);
 }
 
 // ---------- decisions ----------
@@ -316,8 +374,8 @@ function renderChoices() {
   if (plain.length || groups.size) box.appendChild(head);
   for (const t of plain) {
     const b = document.createElement('button');
-    b.textContent = label(t.token);
-    b.title = t.token;
+    b.textContent = t.text || label(t.token);  // Waterloo: the server's words for the choice
+    b.title = t.detail || t.token;
     b.dataset.token = t.token;
     b.onclick = () => act(t.token);
     box.appendChild(b);
@@ -325,8 +383,9 @@ function renderChoices() {
   for (const [g, list] of groups) {
     const b = document.createElement('button');
     b.className = 'group' + (app.group === g ? ' selected' : '');
-    b.textContent = label(g) + (list.length > 1 ? ` (${list.length} squares)` : ' ' + list[0].squares[0]);
-    b.title = g;
+    if (list[0].group) b.textContent = list.length > 1 ? `${list[0].group} (${list.length} squares)` : list[0].text;
+    else b.textContent = label(g) + (list.length > 1 ? ` (${list.length} squares)` : ' ' + list[0].squares[0]);
+    b.title = list[0].detail || g;
     b.onclick = () => {
       if (list.length === 1) return act(list[0].token);
       app.group = app.group === g ? null : g; app.selected = null; renderChoices(); drawBoard();
@@ -340,7 +399,8 @@ function ambiguity(tokens) {
   box.innerHTML = '<div class="label">Which one?</div>';
   for (const t of tokens) {
     const b = document.createElement('button');
-    b.textContent = t.token;
+    b.textContent = t.text || t.token;
+    b.title = t.detail || t.token;
     b.dataset.token = t.token;
     b.onclick = () => act(t.token);
     box.appendChild(b);
@@ -468,6 +528,7 @@ function drawBoard() {
     if (lakes.has(sq)) fill = '#6fa3c9';
     else if (setup && !zone.has(name)) fill = '#c9c1a2';
     const g = el('g', { 'data-square': name, class: 'sq' }, svg);
+    el('title', {}, g, squareTitle(v, sq, setup));  // on hover: the square, its piece and terrain
     el('rect', { x, y, width: CELL - 1, height: CELL - 1, fill, stroke: '#a59a78' }, g);
     if (v.family === 'waterloo' && v.terrain[sq] === '+') el('rect', { x: x + 3, y: y + 3, width: CELL - 7, height: CELL - 7, fill: 'none', stroke: '#7a3f9a', 'stroke-dasharray': '4 3' }, g);
     if (lastSet.has(name)) el('rect', { x: x + 1, y: y + 1, width: CELL - 3, height: CELL - 3, fill: 'none', stroke: '#e0a800', 'stroke-width': 3 }, g);
@@ -503,6 +564,28 @@ function drawBoard() {
   };
 }
 
+// A square's tooltip: its name, the piece on it as you know it ("French infantry, strength not
+// seen") and, in Waterloo, its terrain ("Hougoumont (building, 3 hit points): ...").
+function squareTitle(v, sq, setup) {
+  const name = v.squares[sq];
+  let t = name;
+  const piece = setup ? null : v.board[sq];
+  if (v.family === 'waterloo') {
+    if (piece) t += ': ' + (piece.name || piece.token);
+    const mark = v.terrain[sq];
+    if (mark !== ' ') {
+      const tile = (v.tiles || []).find((x) => x.squares.includes(name));
+      const k = key(), info = k ? k.terrain.find((x) => x.mark === mark) : null;
+      let what = info ? info.name : mark;
+      if (tile) what = `${tile.name} (${tile.kind}${tile.hp !== null ? ', ' + tile.hp + ' hit points' : ''}${tile.owner ? ', held by the ' + tile.owner : ''})`;
+      t += '\n' + what + (info ? ': ' + info.rule : '');
+    }
+  } else if (piece) {
+    t += ': ' + piece.side + ' ' + (piece.kind === 'unknown' ? 'piece, rank not seen' : piece.kind);
+  }
+  return t;
+}
+
 function drawPiece(g, x, y, piece, v, belief, kindSel, replay) {
   const colours = { red: ['#c0392b', '#fff'], blue: ['#2c3e8f', '#fff'], prussian: ['#6b2d8a', '#fff'] };
   const side = piece.army === 'prussian' ? 'prussian' : piece.side;
@@ -531,8 +614,8 @@ function drawPiece(g, x, y, piece, v, belief, kindSel, replay) {
     el('rect', { x: x + 1, y: y + 1, width: CELL - 3, height: CELL - 3, fill: '#ff7a00', 'fill-opacity': 0.15 + 0.75 * pr, class: 'heat', 'pointer-events': 'none' }, g);
     el('text', { x: x + CELL / 2, y: y + CELL - 6, 'text-anchor': 'middle', 'font-size': 10, fill: '#000', 'font-weight': 'bold', 'pointer-events': 'none' }, g,
       (KIND_LABEL[k] || k) + ' ' + Math.round(pr * 100) + '%');
-    const t = el('title', {}, g);
-    t.textContent = Object.entries(probs).sort((a, b) => b[1] - a[1]).map(([kk, pp]) => `${kk} ${Math.round(pp * 100)}%`).join(', ');
+    const t = g.querySelector('title') || el('title', {}, g);
+    t.textContent += (t.textContent ? '\n' : '') + 'Belief: ' + Object.entries(probs).sort((a, b) => b[1] - a[1]).map(([kk, pp]) => `${kk} ${Math.round(pp * 100)}%`).join(', ');
   }
 }
 

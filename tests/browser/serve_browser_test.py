@@ -13,7 +13,10 @@ end): each opponent listed once and each classic option described; the set-up ed
 the placeholder naming the project's data/setups; a refused set-up and a refused move whose
 reasons stay until the person acts; Adjourn not undone by the page's poll (nor by a reload);
 the result said once; Waterloo's retreat sector named as the status names it; a weakened
-unit's label inside its piece.
+unit's label inside its piece. And Waterloo as a newcomer reads it (issue 61): every choice a
+button in words (no raw tokens), each card with its text, a key to the pieces, terrain, die
+and cards, each square's tooltip naming its piece and terrain, the die drawn as a die, and a
+refused action answered with its rule.
 """
 import argparse, json, os, random, re, shutil, subprocess, sys, tempfile, time, urllib.request
 
@@ -289,6 +292,91 @@ def check_unit_labels(driver):
                    "unit label '%s' overflows its piece (%s, piece %s)" % (t, [tx, ty, tw, th], p["piece"]))
 
 
+# A choice shown as its raw token: "take:initiative", "off:e7", "e4xd4/s", "place:I3@a10".
+RAW_TOKEN = re.compile(r"^(take|discard|card|lust|early|off|place|look|target|save|fire):|^[a-l]\d+[x-][a-l]\d+")
+
+
+def check_choice_words(driver, p):
+    """Every Waterloo button says its choice in words, with what it does on hover."""
+    page_ready(driver, p)
+    buttons = driver.find_elements(By.CSS_SELECTOR, "#choices button")
+    for b in buttons:
+        text = b.text.strip()
+        if text == "Cancel":
+            continue
+        expect(text and not RAW_TOKEN.search(text) and "…" not in text,
+               "a Waterloo choice shown as a token: '%s'" % text)
+        tok = b.get_attribute("data-token") or ""
+        if tok.startswith(("take:", "discard:", "card:")):
+            expect("(W-12." in (b.get_attribute("title") or ""),
+                   "card choice '%s' without its text on hover: '%s'" % (text, b.get_attribute("title")))
+    return len(buttons)
+
+
+def check_waterloo_key(driver, st):
+    """The key (classes, terrain with its colours, the die's six faces, the cards), each
+    square's tooltip, each card in the hand with its text."""
+    key = driver.find_element(By.ID, "wl-key")
+    expect(key.is_displayed(), "no Waterloo key on the page")
+    text = key.text
+    for word in ["light infantry", "heavy cavalry", "artillery", "commander-in-chief", "building",
+                 "hill", "Prussian flag square", "Red +", "Blue R", "Battle Lust", "Initiative"]:
+        expect(word in text, "the Waterloo key does not name '%s'" % word)
+    expect(len(key.find_elements(By.CSS_SELECTOR, "svg[data-face]")) == 6, "the key does not draw the die's six faces")
+    v = st["player"]["view"]
+    me = st["side"]
+    titles = driver.execute_script(
+        "const out = {}; for (const g of document.querySelectorAll('g[data-square]')) {"
+        " const t = g.querySelector(':scope > title'); out[g.dataset.square] = t ? t.textContent : ''; } return out;")
+    own = [v["squares"][i] for i, c in enumerate(v["board"]) if c and c["side"] == me]
+    foe = [v["squares"][i] for i, c in enumerate(v["board"])
+           if c and c["side"] != me and c["strength"] == -1 and c["cls"] != "art"]
+    expect(own and all("strength" in titles[q] or "artillery" in titles[q] or "commander" in titles[q] for q in own),
+           "own pieces without their names on hover: %s" % [titles[q] for q in own[:3]])
+    expect(foe and all("not seen" in titles[q] or "unknown" in titles[q] for q in foe),
+           "hidden enemy pieces not said to be unseen: %s" % [titles[q] for q in foe[:3]])
+    buildings = [v["squares"][i] for i, m in enumerate(v["terrain"]) if m == "#"]
+    expect(buildings and all("building" in titles[q] for q in buildings),
+           "building squares without their terrain on hover: %s" % [titles[q] for q in buildings[:2]])
+    cards = driver.find_elements(By.CSS_SELECTOR, "#wl-cards li")
+    if v["hand"][me]:
+        expect(len(cards) == len(v["hand"][me]) and all("Played" in c.text for c in cards),
+               "the cards in hand without their text: %s" % [c.text for c in cards])
+
+
+def refused_waterloo_action(driver, st, out):
+    """A piece sent two rows and two columns away: the reason names the rule (W-...), as the
+    terminal gives it, not just "not legal now"."""
+    p = st["player"]
+    page_ready(driver, p)
+    v = p["view"]
+    w, h = v["width"], v["height"]
+    for t in p["legal"]:
+        if len(t["squares"]) < 2 or t["token"].startswith("fire:"):
+            continue
+        frm = t["squares"][0]
+        i = v["squares"].index(frm)
+        targets = {x["squares"][-1] for x in p["legal"] if x["squares"] and x["squares"][0] == frm}
+        for dc, dr in ((2, 2), (-2, 2), (2, -2), (-2, -2)):
+            c, r = i % w + dc, i // w + dr
+            if 0 <= c < w and 0 <= r < h and v["board"][r * w + c] is None and v["squares"][r * w + c] not in targets:
+                to = v["squares"][r * w + c]
+                square(driver, frm).click()
+                WebDriverWait(driver, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, "circle.target"))
+                square(driver, to).click()
+                token = frm + "-" + to
+                try:
+                    WebDriverWait(driver, 5).until(lambda d: error_text(d).startswith(token + ":"))
+                except Exception:
+                    expect(False, "a refused Waterloo action %s shows no reason ('%s')" % (token, error_text(driver)))
+                    return
+                why = error_text(driver)
+                expect("(W-" in why and "not legal now" not in why, "a refused Waterloo action without its rule: " + why)
+                driver.save_screenshot(os.path.join(out, "waterloo-refused.png"))
+                print("refused Waterloo action:", why)
+                return
+
+
 def d_id(driver):
     return driver.current_url.split("game=")[1][:16]
 
@@ -385,11 +473,19 @@ def main():
         WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "rect.heat"))
         driver.save_screenshot(os.path.join(a.out, "classic-beliefs.png"))
 
-        # 3. Waterloo: the decisions before the battle, the set-up, a turn until the bot answers.
-        wid = new_game(driver, srv, "waterloo-basic", "random", 20)
+        # 3. Waterloo Standard: the draft, the set-up, a turn until the bot answers.
+        driver.set_window_size(1280, 1500)  # the key under the board in the screenshots
+        wid = new_game(driver, srv, "waterloo-standard", "random", 20)
+        worded = 0
         for _ in range(40):
             st = decision(srv, wid)
             p = st["player"]
+            if p["pending"] == "action" and p["view"]["phase"] == "draft" and worded:
+                # The draft's other picks over the API: the page's 1.5 s poll would add seconds.
+                srv.api("POST", "/api/games/%s/action" % wid, {"token": rng.choice(p["legal"])["token"]})
+                continue
+            if p["pending"] == "action":
+                worded += check_choice_words(driver, p)
             if p["pending"] == "setup":
                 WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "submit-setup").is_displayed())
                 driver.find_element(By.ID, "submit-setup").click()
@@ -399,6 +495,10 @@ def main():
                 break
             st = play_move(driver, srv, wid, rng)
         assert st["player"]["view"]["family"] == "waterloo"
+        expect(worded > 3, "hardly any Waterloo choice shown as a button (%d)" % worded)
+        if st["running"]:
+            check_waterloo_key(driver, st)
+            refused_waterloo_action(driver, st, a.out)
         # Go on (over the API, quickly) until a die has been rolled, then take a turn in the page.
         for _ in range(400):
             st = decision(srv, wid)
@@ -414,7 +514,10 @@ def main():
             st = play_move(driver, srv, wid, rng)
         rolled = any(s.get("die") for s in srv.api("GET", "/api/games/" + wid)["player"]["steps"])
         if rolled:  # else the game ended first (rare with attacks preferred): nothing to show
-            WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#die .face"))
+            WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#die svg.face[data-face]"))
+            die = driver.find_element(By.ID, "die").text
+            expect("wins" in die and not re.search(r"\b(red|blue)(R|\+)", die),
+                   "the die not explained in words: '%s'" % die)
         else:
             print("waterloo: the game ended before any die was rolled")
         driver.save_screenshot(os.path.join(a.out, "waterloo-turn.png"))
