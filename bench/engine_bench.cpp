@@ -1,5 +1,5 @@
 // Engine speed on one core: move generation over fixed position sets (bitboard generator vs
-// the slow reference generator of tests/support as the same-run baseline), make+unmake, and
+// the slow reference generator of reference/ as the same-run baseline), make+unmake, and
 // whole random games with the repetition rules on.
 #include <benchmark/benchmark.h>
 

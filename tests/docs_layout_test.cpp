@@ -1,7 +1,9 @@
 // The folders say what lives in them: each layer's README lists every source file of the
-// folder, and the top README's Layout names every layer (a folder with a CMakeLists.txt).
+// folder, and the top README's Layout names every layer (a folder with a CMakeLists.txt) after
+// every layer whose library it links (the real dependency order).
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -45,14 +47,32 @@ TEST(DocsLayout, EveryFolderReadmeListsEveryFileOfItsFolder) {
   }
 }
 
-TEST(DocsLayout, TopReadmeNamesEveryLayer) {
-  const std::string readme = read_file(fs::path(STRATEGO_SOURCE_DIR) / "README.md");
+// Whether a CMakeLists.txt names the library of layer `used` (stratego_<used>, whole).
+bool names_library(const std::string& cmake, const std::string& used) {
+  const std::string target = "stratego_" + used;
+  for (auto at = cmake.find(target); at != std::string::npos; at = cmake.find(target, at + 1)) {
+    const char next = at + target.size() < cmake.size() ? cmake[at + target.size()] : ' ';
+    if (!std::isalnum(static_cast<unsigned char>(next)) && next != '_') return true;
+  }
+  return false;
+}
+
+TEST(DocsLayout, TopReadmeNamesEveryLayerAfterTheLayersItUses) {
+  const fs::path root(STRATEGO_SOURCE_DIR);
+  const std::string readme = read_file(root / "README.md");
   const auto layout = readme.find("## Layout");
   ASSERT_NE(layout, std::string::npos);
   const std::string table = readme.substr(layout, readme.find("\n## ", layout + 1) - layout);
-  for (const std::string& layer : layers())
-    EXPECT_NE(table.find("[" + layer + "/]"), std::string::npos)
-        << "README.md's Layout does not name " << layer << "/";
+  for (const std::string& layer : layers()) {
+    const auto at = table.find("[" + layer + "/]");
+    EXPECT_NE(at, std::string::npos) << "README.md's Layout does not name " << layer << "/";
+    const std::string cmake = read_file(root / layer / "CMakeLists.txt");
+    for (const std::string& used : layers()) {
+      if (used == layer || !names_library(cmake, used)) continue;
+      EXPECT_LT(table.find("[" + used + "/]"), at)
+          << "README.md's Layout lists " << layer << "/ before " << used << "/, which it uses";
+    }
+  }
 }
 
 }  // namespace

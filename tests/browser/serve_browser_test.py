@@ -214,6 +214,20 @@ def refused_setup(driver, srv, gid, good_line):
     expect(error_text(driver) == "", "the reason stayed after the person acted: " + error_text(driver))
 
 
+def click_refused(driver, frm, to):
+    """Clicks the piece on frm, then the square to, which it cannot reach: the reason the page
+    shows for "frm-to", or None if none came within 5 s."""
+    square(driver, frm).click()
+    WebDriverWait(driver, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, "circle.target"))
+    square(driver, to).click()
+    token = frm + "-" + to
+    try:
+        WebDriverWait(driver, 5).until(lambda d: error_text(d).startswith(token + ":"))
+    except Exception:
+        return None
+    return error_text(driver)
+
+
 def refused_move(driver, st):
     """Clicks a piece that can move, then a square it cannot reach: the server's reason (the
     rule and the piece's legal moves) shows and stays until the next click."""
@@ -229,13 +243,8 @@ def refused_move(driver, st):
     empty = [v["squares"][i] for i, c in enumerate(v["board"])
              if c is None and v["squares"][i] not in targets and v["squares"][i] not in lakes]
     to = empty[len(empty) // 2]
-    square(driver, frm).click()
-    WebDriverWait(driver, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, "circle.target"))
-    square(driver, to).click()
     token = frm + "-" + to
-    try:
-        WebDriverWait(driver, 5).until(lambda d: error_text(d).startswith(token + ":"))
-    except Exception:
+    if click_refused(driver, frm, to) is None:
         expect(False, "a refused move %s shows no reason ('%s')" % (token, error_text(driver)))
         return
     time.sleep(1.8)
@@ -361,16 +370,10 @@ def refused_waterloo_action(driver, st, out):
             c, r = i % w + dc, i // w + dr
             if 0 <= c < w and 0 <= r < h and v["board"][r * w + c] is None and v["squares"][r * w + c] not in targets:
                 to = v["squares"][r * w + c]
-                square(driver, frm).click()
-                WebDriverWait(driver, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, "circle.target"))
-                square(driver, to).click()
-                token = frm + "-" + to
-                try:
-                    WebDriverWait(driver, 5).until(lambda d: error_text(d).startswith(token + ":"))
-                except Exception:
-                    expect(False, "a refused Waterloo action %s shows no reason ('%s')" % (token, error_text(driver)))
+                why = click_refused(driver, frm, to)
+                if why is None:
+                    expect(False, "a refused Waterloo action %s-%s shows no reason ('%s')" % (frm, to, error_text(driver)))
                     return
-                why = error_text(driver)
                 expect("(W-" in why and "not legal now" not in why, "a refused Waterloo action without its rule: " + why)
                 driver.save_screenshot(os.path.join(out, "waterloo-refused.png"))
                 print("refused Waterloo action:", why)
