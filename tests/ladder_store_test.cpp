@@ -474,6 +474,27 @@ TEST(LadderBadInput, ADamagedFileNamesWhatIsDamaged) {
       << r.out;
 }
 
+// Issue 60: a draw at the move limit is a game the stronger side did not win, so the ratings
+// say how many games were drawn and why.
+TEST(LadderRatings, DrawsAreCountedByTheirReason) {
+  const std::string path = fresh_ladder("draws.db");
+  ASSERT_EQ(run_stratego("ladder run " + path + " --games 4").status, 0);
+  auto r = run_stratego("ladder ratings " + path);
+  ASSERT_EQ(r.status, 0) << r.out;
+  sqlite3* db = nullptr;
+  sqlite3_open(path.c_str(), &db);
+  ASSERT_EQ(sqlite3_exec(db,
+                         "UPDATE games SET result = '1/2-1/2', reason = 'move-limit' WHERE id IN "
+                         "(SELECT id FROM games ORDER BY id LIMIT 2); UPDATE games SET result = "
+                         "'1/2-1/2', reason = 'no-moves' WHERE id = (SELECT MAX(id) FROM games)",
+                         nullptr, nullptr, nullptr),
+            SQLITE_OK);
+  sqlite3_close(db);
+  r = run_stratego("ladder ratings " + path);
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("draws 3: move-limit 2 no-moves 1"), std::string::npos) << r.out;
+}
+
 TEST(LadderBadInput, WriteThroughAReadOnlyConnectionNamesTheCause) {
   // What a read-only file gives (root ignores permissions, so the connection is made
   // read-only here): SQLite's error, named, and nothing written.

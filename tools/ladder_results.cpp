@@ -1,6 +1,7 @@
 // `stratego ladder ratings | sprt | export | report` (docs/ladder.md).
 #include <iomanip>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <sstream>
 
@@ -39,11 +40,21 @@ void register_ratings(CLI::App& group) {
     const auto games = store.games();
     const LadderRatings lr = ladder_ratings(store, games, o->anchor, o->mean, o->variant);
     std::cout << ratings_table(lr.names, lr.r);
-    std::size_t rated = 0;
-    for (const auto& g : games) rated += o->variant.empty() || g.s.variant == o->variant;
+    std::size_t rated = 0, drawn = 0;
+    std::map<std::string, int> draw_reasons;  // a draw at the move limit is a game not won
+    for (const auto& g : games) {
+      if (!o->variant.empty() && g.s.variant != o->variant) continue;
+      ++rated;
+      if (g.result == "1/2-1/2") ++drawn, ++draw_reasons[g.reason];
+    }
     std::cout << "games " << rated << (o->variant.empty() ? "" : " of " + o->variant)
               << "; intervals 95% (Hessian); "
               << (o->anchor.empty() ? "mean " : "anchor " + o->anchor + " = ") << o->mean << "\n";
+    if (drawn > 0) {
+      std::cout << "draws " << drawn << ":";
+      for (const auto& [reason, n] : draw_reasons) std::cout << " " << reason << " " << n;
+      std::cout << "\n";
+    }
     if (o->los) std::cout << "\n" << los_table(lr.names, lr.r);
   });
 }

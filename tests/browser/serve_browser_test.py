@@ -529,7 +529,9 @@ def main():
         mine = [l for l in retreat.splitlines() if l.startswith("Your retreat card")]
         if mine and "sector" in mine[0]:
             sector = mine[0].split("Your retreat card", 1)[1].strip()
-            said = re.findall(r"line of retreat (sector [a-z]-[a-z])", status)
+            # The status is broken at 80 columns: a line may end inside the phrase.
+            said = [" ".join(m.split()) for m in
+                    re.findall(r"line\s+of\s+retreat\s+(sector\s+[a-z]-[a-z])", status)]
             expect(sector in said, "Waterloo retreat card '%s' is not the status's %s" % (sector, said))
         else:
             print("waterloo: no retreat card drawn yet:", mine)
