@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <chrono>
 #include <filesystem>
 #include <map>
@@ -359,8 +360,13 @@ TEST(ServeApi, WaterlooSetUpShowsTheHandAndTheRetreatSectorIsNamedAsTheStatusNam
       const std::string words =
           std::string("sector ") + char('a' + x * w) + "-" + char('a' + x * w + w - 1);
       EXPECT_EQ(v["retreat_text"]["red"], words);
-      EXPECT_NE(v["status"].get<std::string>().find("line of retreat " + words), std::string::npos)
-          << v["status"];
+      // The status is broken at 80 columns, maybe inside the phrase: compare words, not lines.
+      std::string status;
+      for (const char c : v["status"].get<std::string>())
+        if (!std::isspace(static_cast<unsigned char>(c)) ||
+            (!status.empty() && status.back() != ' '))
+          status += std::isspace(static_cast<unsigned char>(c)) ? ' ' : c;
+      EXPECT_NE(status.find("line of retreat " + words), std::string::npos) << v["status"];
       EXPECT_EQ(v["retreat_text"]["blue"], "hidden");
       sector_seen = true;
       break;
