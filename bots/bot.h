@@ -83,6 +83,13 @@ struct Request {
     const auto* v = std::get_if<const waterloo::WaterlooView*>(&view);
     return v ? *v : nullptr;
   }
+  // f(view) with the view of the request's family, so that code written once for both
+  // families (over overloads for View and WaterlooView) needs no branch of its own. A decision
+  // always has a view.
+  template <class F>
+  decltype(auto) with_view(F&& f) const {
+    return classic() ? f(*classic()) : f(*waterloo());
+  }
   std::vector<std::string> legal;  // every legal action, as tokens, never empty
   Limits limits;
   bool draw_offered = false;  // the opponent offers a draw; accept_draw takes it

@@ -176,10 +176,7 @@ bool HumanBot::command(const std::string& line, const bots::Request& r, bots::Re
     legend_shown_ = false;
     show_board(r);
   } else if (cmd == "legend" || cmd == "key") {
-    if (r.classic())
-      out_ << board_legend();
-    else
-      out_ << waterloo_legend() << waterloo_key(r.waterloo()->rules());
+    r.with_view([&](const auto& v) { out_ << legend(v); });
   } else if (cmd == "moves" || cmd == "legal") {
     std::optional<int> sq;
     if (w.size() > 1) {
@@ -189,10 +186,7 @@ bool HumanBot::command(const std::string& line, const bots::Request& r, bots::Re
         return true;
       }
     }
-    if (r.waterloo())
-      out_ << list_choices(r.legal, *r.waterloo(), sq ? *sq : -1);
-    else
-      out_ << list_legal(r.legal, g, sq);
+    r.with_view([&](const auto& v) { out_ << list_choices(r.legal, v, sq ? *sq : -1); });
   } else if (cmd == "resign") {
     std::string answer;
     if (read_line("Resign this game? (yes/no)> ", answer) == Line::kEnd) {
@@ -243,8 +237,7 @@ bots::Reply HumanBot::decide(const bots::Request& r, const std::atomic<bool>& /*
   const bool special =
       r.classic() ? (r.classic()->pending_rescue || r.classic()->anger_wins > 0)
                   : (r.waterloo()->phase != waterloo::Phase::kAction || r.legal.size() <= 6);
-  if (special)
-    out_ << (r.waterloo() ? list_choices(r.legal, *r.waterloo()) : list_legal(r.legal, g));
+  if (special) r.with_view([&](const auto& v) { out_ << list_choices(r.legal, v); });
   if (offer_sent_) out_ << "Your draw offer was not accepted; play goes on.\n";
   offer_sent_ = false;
   if (r.draw_offered)
@@ -277,8 +270,7 @@ bots::Reply HumanBot::decide(const bots::Request& r, const std::atomic<bool>& /*
       out_ << "; type one of them.\n";
       continue;
     }
-    out_ << (r.classic() ? explain_illegal(line, *r.classic(), r.legal)
-                         : fit_lines(explain_illegal(line, *r.waterloo(), r.legal)))
+    out_ << fit_lines(r.with_view([&](const auto& v) { return explain_illegal(line, v, r.legal); }))
          << "\n";
   }
 }

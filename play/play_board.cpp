@@ -102,6 +102,8 @@ std::string render_player_board(const View& v, bool colour, Bitboard highlight) 
   return out + letters + "\n";
 }
 
+std::string legend(const View& /*v*/) { return board_legend(); }
+
 std::string board_legend() {
   return "Key: 9 your piece (9* the enemy knows it), [?] enemy piece, [?]' one that has moved, "
          "[5] one whose rank was shown, ~~ lake.\n";

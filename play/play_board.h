@@ -34,6 +34,9 @@ inline const char* side_colour(Side s) { return s == kRed ? ansi::kRed : ansi::k
 std::string render_player_board(const View& v, bool colour, Bitboard highlight = 0);
 // The key to the cells above, one line.
 std::string board_legend();
+// The legend `legend`/`key` prints: for classic, board_legend() (play_board_waterloo.h has
+// Waterloo's).
+std::string legend(const View& v);
 // "Captured: yours Captain (6), Scout (2) x2; theirs Miner (3), 1 face down".
 std::string captured_text(const View& v);
 // One move as the viewer saw it, e.g. "b4xb5: your Captain (6) beat their Lieutenant (5)",

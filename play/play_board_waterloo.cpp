@@ -136,6 +136,10 @@ std::string render_player_board(const WaterlooView& v, bool colour, Bitboard hig
   return out + letters + "\n";
 }
 
+std::string legend(const waterloo::WaterlooView& v) {
+  return waterloo_legend() + waterloo_key(v.rules());
+}
+
 std::string waterloo_legend() {
   using waterloo::UnitClass;
   std::string out =

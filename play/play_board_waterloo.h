@@ -26,6 +26,8 @@ std::string render_player_board(const waterloo::WaterlooView& v, bool colour,
 // The short key shown under the board once a game (and on `board`): class letters, how a
 // token reads, terrain marks; every line within 80 columns.
 std::string waterloo_legend();
+// The long legend of `legend`/`key`: waterloo_legend() and the key of the view's rules.
+std::string legend(const waterloo::WaterlooView& v);
 // What the phase asks of the player in words, e.g. "Battle Lust: play the card for this melee?
 // (W-12.7)"; empty in the action phase and before the battle.
 std::string phase_hint(const waterloo::WaterlooView& v);

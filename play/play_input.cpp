@@ -213,6 +213,11 @@ std::string list_legal(const std::vector<std::string>& legal, const Geometry& g,
   return out;
 }
 
+std::string list_choices(const std::vector<std::string>& legal, const View& v, int square) {
+  return list_legal(legal, v.variant->geometry,
+                    square < 0 ? std::nullopt : std::optional<int>(square));
+}
+
 std::string explain_illegal(std::string_view typed, const View& v,
                             const std::vector<std::string>& legal, Audience audience) {
   const Geometry& g = v.variant->geometry;

@@ -35,6 +35,10 @@ std::vector<int> squares_in(std::string_view token, const Geometry& g);
 std::string list_legal(const std::vector<std::string>& legal, const Geometry& g,
                        std::optional<int> square = std::nullopt);
 
+// The same list for a classic view (list_choices of waterloo_words.h writes Waterloo's with
+// words), so that a caller holding either family's view writes one call.
+std::string list_choices(const std::vector<std::string>& legal, const View& v, int square = -1);
+
 // Who reads an explanation: a person at the `stratego play` prompt (told which commands to
 // type) or one at the page of `stratego serve` (told what the page marks).
 enum class Audience { kTerminal, kPage };

@@ -193,6 +193,10 @@ json legal_json(const std::vector<std::string>& legal, const Geometry& g) {
   return out;
 }
 
+json legal_json(const std::vector<std::string>& legal, const View& v) {
+  return legal_json(legal, v.variant->geometry);
+}
+
 json legal_json(const std::vector<std::string>& legal, const waterloo::WaterlooView& v) {
   json out = legal_json(legal, v.geometry());
   for (std::size_t i = 0; i < legal.size(); ++i) {

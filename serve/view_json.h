@@ -30,6 +30,7 @@ nlohmann::json waterloo_key_json();
 // [{"token","squares":[names]}...]: the page highlights the last square of the tokens whose
 // first square is the one clicked; tokens naming fewer than two squares become buttons.
 nlohmann::json legal_json(const std::vector<std::string>& legal, const Geometry& g);
+nlohmann::json legal_json(const std::vector<std::string>& legal, const View& v);
 // Waterloo's: each also with "text" (the choice in words), "group" (the words without the
 // square, for choices made on the board by one square) and "detail" (what it does, its rule).
 nlohmann::json legal_json(const std::vector<std::string>& legal, const waterloo::WaterlooView& v);

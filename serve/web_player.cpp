@@ -139,16 +139,12 @@ bots::Reply WebPlayer::decide(const bots::Request& r, const std::atomic<bool>& /
     a.adjourn = true;
     return a;
   }
-  classic_view_.reset();
-  waterloo_view_.reset();
-  if (const View* v = r.classic()) {
-    view_ = view_json(*v);
-    classic_view_ = *v;
-    if (!belief_ && belief_error_.empty()) belief_.emplace(*v);  // Red's first move
-  } else {
-    view_ = view_json(*r.waterloo());
-    waterloo_view_ = *r.waterloo();
-  }
+  r.with_view([&](const auto& v) {
+    view_ = view_json(v);
+    decision_view_ = v;
+  });
+  if (const View* v = r.classic(); v && !belief_ && belief_error_.empty())
+    belief_.emplace(*v);  // Red's first move
   legal_ = r.legal;
   draw_offered_ = r.draw_offered;
   pending_ = Pending::kAction;
@@ -200,8 +196,14 @@ json WebPlayer::snapshot(int since) const {
   j["you"] = game_.variant ? std::string(side_name(game_.side)) : "";
   j["view"] = view_;
   if (pending_ == Pending::kAction && game_.variant) {
-    j["legal"] = waterloo_view_ ? legal_json(legal_, *waterloo_view_)
-                                : legal_json(legal_, game_.variant->geometry);
+    j["legal"] = std::visit(
+        [&](const auto& v) {
+          if constexpr (std::is_same_v<std::decay_t<decltype(v)>, std::monostate>)
+            return legal_json(legal_, game_.variant->geometry);
+          else
+            return legal_json(legal_, v);
+        },
+        decision_view_);
     j["draw_offered"] = draw_offered_;
   }
   if (pending_ == Pending::kSetup) j["setup"] = setup_json();
@@ -285,11 +287,14 @@ WebPlayer::Refusal WebPlayer::submit_action(const std::string& token, bool offer
   if (std::find(legal_.begin(), legal_.end(), token) == legal_.end()) {
     // As the terminal says it: the rule, and the piece's legal moves (from the person's view
     // and legal actions only).
-    if (classic_view_)
-      return {400, play::explain_illegal(token, *classic_view_, legal_, play::Audience::kPage)};
-    if (waterloo_view_)
-      return {400, play::explain_illegal(token, *waterloo_view_, legal_, play::Audience::kPage)};
-    return {400, "'" + token + "' is not legal now"};
+    return {400, std::visit(
+                     [&](const auto& v) -> std::string {
+                       if constexpr (std::is_same_v<std::decay_t<decltype(v)>, std::monostate>)
+                         return "'" + token + "' is not legal now";
+                       else
+                         return play::explain_illegal(token, v, legal_, play::Audience::kPage);
+                     },
+                     decision_view_)};
   }
   bots::Reply r;
   r.action = token;

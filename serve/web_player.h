@@ -77,8 +77,8 @@ class WebPlayer : public bots::Bot {
   int decision_ = 0;
   std::vector<std::string> legal_;
   // The view of the pending action, to say why a refused token is not legal (play_input.h).
-  std::optional<View> classic_view_;
-  std::optional<waterloo::WaterlooView> waterloo_view_;
+  // (none before the first decision)
+  std::variant<std::monostate, View, waterloo::WaterlooView> decision_view_;
   bool draw_offered_ = false;
   nlohmann::json view_;  // the latest view, as JSON
   std::optional<bots::Reply> reply_;

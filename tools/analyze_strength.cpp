@@ -42,10 +42,9 @@ struct StrengthOptions {
   std::string bound = "paired-t";
   // The measure: "fitted" (a model of real games, no games played), "bots" (bot play), or ""
   // (fitted for a variant with a built-in model unless an option of bot play is given).
-  std::string measure, model, fit, out, features = "all";
-  int folds = 5;
+  std::string measure, model;
+  FitOptions fit;  // --fit FILE: fit a model instead (its variant and seed are the ones above)
   std::vector<std::string> bot_options_given;  // set by the callback
-  std::string command;                         // the command line, for --fit's file
 };
 
 }  // namespace
@@ -219,17 +218,7 @@ bool use_fitted(const StrengthOptions& o, const Variant& v) {
 }
 
 void run_strength(const StrengthOptions& o, ladder::MpiPool* pool) {
-  if (!o.fit.empty()) {
-    FitOptions fo;
-    fo.file = o.fit;
-    fo.out = o.out;
-    fo.features = o.features;
-    fo.variant = o.variant;
-    fo.folds = o.folds;
-    fo.seed = o.seed;
-    fo.command = o.command;
-    return run_fit(fo);
-  }
+  if (!o.fit.file.empty()) return run_fit(o.fit);
   const auto vp = std::make_shared<const Variant>(load_variant(o.variant));
   const Variant& v = *vp;
   const bool waterloo = v.family == Family::kWaterloo;
@@ -382,13 +371,13 @@ void register_strength(CLI::App* analyze) {
                   "fitted (a model of real games; the default for barrage) or bots (bot play; "
                   "the default elsewhere, and whenever an option of bot play is given)");
   cmd->add_option("--model", o->model, "--measure fitted: a model file instead of the built-in");
-  cmd->add_option("--fit", o->fit,
+  cmd->add_option("--fit", o->fit.file,
                   "Fit the model on the fitting half of this table of real games (needs --out)");
-  cmd->add_option("--out", o->out, "--fit: write the model here");
-  cmd->add_option("--features", o->features,
+  cmd->add_option("--out", o->fit.out, "--fit: write the model here");
+  cmd->add_option("--features", o->fit.features,
                   "--fit: all, structure, familiarity, or feature names separated by commas")
       ->capture_default_str();
-  cmd->add_option("--folds", o->folds, "--fit: cross-validation folds")->capture_default_str();
+  cmd->add_option("--folds", o->fit.folds, "--fit: cross-validation folds")->capture_default_str();
   cmd->add_flag("--quiet,-q", o->quiet, "No progress line");
   cmd->add_flag("--mpi", o->mpi,
                 "Under mpirun: rank 0 keeps the analysis, the other ranks play its games");
@@ -399,10 +388,12 @@ void register_strength(CLI::App* analyze) {
       if (cmd->count(name) > 0) o->bot_options_given.push_back(name);
     std::ostringstream line;
     line << "stratego analyze strength --variant " << o->variant << " --fit "
-         << std::filesystem::path(o->fit).filename().string() << " --features " << o->features
-         << " --folds " << o->folds << " --seed " << o->seed << " --out "
-         << std::filesystem::path(o->out).filename().string();
-    o->command = line.str();
+         << std::filesystem::path(o->fit.file).filename().string() << " --features "
+         << o->fit.features << " --folds " << o->fit.folds << " --seed " << o->seed << " --out "
+         << std::filesystem::path(o->fit.out).filename().string();
+    o->fit.command = line.str();
+    o->fit.variant = o->variant;
+    o->fit.seed = o->seed;
     with_strength_ranks(o->mpi, [&](ladder::MpiPool* p) { run_strength(*o, p); });
   });
 }
