@@ -90,7 +90,11 @@ std::string AlphaBetaBot::setup(const SetupRequest&) {
   return format_setup(v, heuristic::rules_setup(v, game_.side, rng));
 }
 
-void AlphaBetaBot::observe(const ObservedMove& m, const View& after) {
+void AlphaBetaBot::observe(const Observation& o) {
+  const auto* seen = std::get_if<ClassicObservation>(&o);
+  if (!seen) return;  // new_game refused Waterloo
+  const ObservedMove& m = seen->step;
+  const View& after = seen->after;
   if (!belief_) {
     // Blue first hears of the game after Red's opening move: start from the view before it.
     const std::optional<View> start = view_before_opening(m, after);

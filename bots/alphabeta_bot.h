@@ -34,7 +34,7 @@ class AlphaBetaBot : public Bot {
   void set_option(const std::string& name, const std::string& value) override;
   void new_game(const GameStart& g) override;
   std::string setup(const SetupRequest& r) override;
-  void observe(const ObservedMove& m, const View& after) override;
+  void observe(const Observation& o) override;
   Reply decide(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) override;
   // Each root move's mean score and votes over the worlds, and the belief about each attack's
   // target.

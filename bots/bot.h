@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "bots/decision_analysis.h"
+#include "engine/game_view.h"
 #include "engine/variant.h"
 #include "engine/view.h"
 #include "engine/waterloo/observation.h"
@@ -67,12 +68,47 @@ struct GameStart {
 };
 
 // A bot's own view of the position, of the game's family: a classic-family View or a
-// WaterlooView. Empty only in a Request not filled yet.
+// WaterlooView. Empty only in a request not filled yet.
 using BotView = std::variant<std::monostate, const View*, const waterloo::WaterlooView*>;
 
-// One decision. In Waterloo the decision may be outside the bot's own turn (Battle Lust when
-// attacked, a target after "+", the card draft, the early start).
-struct Request {
+inline BotView view_of(const GameView& v) {
+  return std::visit([](const auto& x) -> BotView { return &x; }, v);
+}
+
+// Calls f with the view a BotView points to; an empty BotView is a caller's mistake.
+template <class F>
+struct ViewCall {
+  F& f;
+  decltype(auto) operator()(const View* v) const { return f(*v); }
+  decltype(auto) operator()(const waterloo::WaterlooView* v) const { return f(*v); }
+  auto operator()(std::monostate) const -> decltype(f(std::declval<const View&>())) {
+    throw std::logic_error("a bot request without a view");
+  }
+};
+
+// One step of the game as a bot saw it (its own steps included), with its view right after
+// the step: a classic-family move or a Waterloo step. A bot for both families visits it with
+// one overload per family; a bot for one family takes its own and ignores the other.
+struct ClassicObservation {
+  const ObservedMove& step;
+  const View& after;
+};
+struct WaterlooObservation {
+  const waterloo::ObservedStep& step;
+  const waterloo::WaterlooView& after;
+};
+using Observation = std::variant<ClassicObservation, WaterlooObservation>;
+// The observation of a step and the view after it, for code written once over the family.
+inline Observation observation(const ObservedMove& m, const View& after) {
+  return ClassicObservation{m, after};
+}
+inline Observation observation(const waterloo::ObservedStep& s,
+                               const waterloo::WaterlooView& after) {
+  return WaterlooObservation{s, after};
+}
+
+// What a set-up request and a decision have in common: the bot's view.
+struct ViewRequest {
   BotView view;
   // The view if the game is of that family, else null.
   const View* classic() const {
@@ -84,12 +120,17 @@ struct Request {
     return v ? *v : nullptr;
   }
   // f(view) with the view of the request's family, so that code written once for both
-  // families (over overloads for View and WaterlooView) needs no branch of its own. A decision
-  // always has a view.
+  // families (over overloads for View and WaterlooView) needs no branch of its own. A request
+  // always has a view once it is made.
   template <class F>
   decltype(auto) with_view(F&& f) const {
-    return classic() ? f(*classic()) : f(*waterloo());
+    return std::visit(ViewCall<F>{f}, view);
   }
+};
+
+// One decision. In Waterloo the decision may be outside the bot's own turn (Battle Lust when
+// attacked, a target after "+", the card draft, the early start).
+struct Request : ViewRequest {
   std::vector<std::string> legal;  // every legal action, as tokens, never empty
   Limits limits;
   bool draw_offered = false;  // the opponent offers a draw; accept_draw takes it
@@ -108,10 +149,11 @@ struct Reply {
                              // playing with `stratego play` quits)
 };
 
-// A set-up request. Classic family: reply with a set-up line for `side`. Waterloo: with
-// set-up tokens for the state of `waterloo_view` (phase kSetup).
-struct SetupRequest {
-  const waterloo::WaterlooView* waterloo_view = nullptr;
+// A set-up request, with the bot's view before it places anything. Classic family: the view of
+// the empty board (engine/view.h, setup_view); reply with a set-up line for its viewer.
+// Waterloo: the set-up phase's view (phase kSetup, what the draft and an early start decided);
+// reply with set-up tokens for it.
+struct SetupRequest : ViewRequest {
   Limits limits;
 };
 
@@ -136,9 +178,7 @@ class Bot {
   virtual std::string setup(const SetupRequest& r) = 0;
   // Every step of the game as this bot saw it, its own included, in order, with its view
   // after the step.
-  virtual void observe(const ObservedMove& /*m*/, const View& /*after*/) {}
-  virtual void observe(const waterloo::ObservedStep& /*s*/,
-                       const waterloo::WaterlooView& /*after*/) {}
+  virtual void observe(const Observation& /*o*/) {}
   // `stop` becomes true when the bot must answer at once (the protocol's `stop`).
   virtual Reply decide(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) = 0;
   // The same decision as decide() (the same search, the same state change, the same choice in

@@ -67,10 +67,11 @@ std::string ClassicRulesBot::setup(const SetupRequest& /*r*/) {
   return format_setup(v, heuristic::rules_setup(v, game_.side, rng_));
 }
 
-void ClassicRulesBot::observe(const ObservedMove& m, const View& after) {
-  if (!started_) return;
-  know_.observe(m, after);
-  if (m.mover != game_.side) last_enemy_ = m;
+void ClassicRulesBot::observe(const Observation& o) {
+  const auto* seen = std::get_if<ClassicObservation>(&o);
+  if (!started_ || !seen) return;
+  know_.observe(seen->step, seen->after);
+  if (seen->step.mover != game_.side) last_enemy_ = seen->step;
 }
 
 Reply ClassicRulesBot::decide(const Request& r, const std::atomic<bool>& /*stop*/,

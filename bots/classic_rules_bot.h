@@ -25,7 +25,7 @@ class ClassicRulesBot : public Bot {
   void set_option(const std::string& name, const std::string& value) override;
   void new_game(const GameStart& g) override;
   std::string setup(const SetupRequest& r) override;
-  void observe(const ObservedMove& m, const View& after) override;
+  void observe(const Observation& o) override;
   Reply decide(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) override;
   // The move scores (after the play style), best first; no belief of its own about the
   // targets (the caller may fill them).

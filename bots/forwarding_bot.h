@@ -24,10 +24,7 @@ class ForwardingBot : public Bot {
   void set_option(const std::string& n, const std::string& v) override { inner_->set_option(n, v); }
   void new_game(const GameStart& g) override { inner_->new_game(g); }
   std::string setup(const SetupRequest& r) override { return inner_->setup(r); }
-  void observe(const ObservedMove& m, const View& after) override { inner_->observe(m, after); }
-  void observe(const waterloo::ObservedStep& s, const waterloo::WaterlooView& after) override {
-    inner_->observe(s, after);
-  }
+  void observe(const Observation& o) override { inner_->observe(o); }
   Reply decide(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) override {
     return inner_->decide(r, stop, info);
   }

@@ -223,7 +223,7 @@ std::string IsmctsBot::setup(const SetupRequest& r) {
   Rng rng(game_.seed ^ 0x5e7u);
   const Variant& v = *game_.variant;
   if (v.family == Family::kWaterloo) {
-    const waterloo::WaterlooView& view = *r.waterloo_view;
+    const waterloo::WaterlooView& view = *r.waterloo();
     return waterloo::setup_tokens(heuristic::wrules::setup_state(view, game_.side), game_.side,
                                   heuristic::wrules::plan_setup(view, game_.side, rng));
   }
@@ -255,7 +255,13 @@ std::string IsmctsBot::setup(const SetupRequest& r) {
   return best;
 }
 
-void IsmctsBot::observe(const ObservedMove& m, const View& after) {
+void IsmctsBot::observe(const Observation& o) {
+  std::visit([this](const auto& seen) { observed(seen); }, o);
+}
+
+void IsmctsBot::observed(const ClassicObservation& o) {
+  const ObservedMove& m = o.step;
+  const View& after = o.after;
   if (!belief_) {
     // Blue first hears of the game after Red's opening move: start from the view before it,
     // so that piece keeps its start square and the empty set-up squares stay evidence.
@@ -280,7 +286,9 @@ void IsmctsBot::observe(const ObservedMove& m, const View& after) {
   }
 }
 
-void IsmctsBot::observe(const waterloo::ObservedStep& s, const waterloo::WaterlooView& after) {
+void IsmctsBot::observed(const WaterlooObservation& o) {
+  const waterloo::ObservedStep& s = o.step;
+  const waterloo::WaterlooView& after = o.after;
   if (waterloo_rules_) waterloo_rules_->remember(after);
   if (!waterloo_belief_) waterloo_belief_ = std::make_unique<eval::WaterlooBelief>(after);
   try {

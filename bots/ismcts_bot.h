@@ -51,8 +51,7 @@ class IsmctsBot : public Bot {
   void set_option(const std::string& name, const std::string& value) override;
   void new_game(const GameStart& g) override;
   std::string setup(const SetupRequest& r) override;
-  void observe(const ObservedMove& m, const View& after) override;
-  void observe(const waterloo::ObservedStep& s, const waterloo::WaterlooView& after) override;
+  void observe(const Observation& o) override;
   Reply decide(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) override;
   // Classic family: the root's visits, mean values and prior per action, and the belief about
   // each attack's target (Waterloo: nullopt).
@@ -61,6 +60,9 @@ class IsmctsBot : public Bot {
   const search::Params& params() const { return params_; }
 
  private:
+  // What observe() does for each family's step.
+  void observed(const ClassicObservation& o);
+  void observed(const WaterlooObservation& o);
   // Every option once (bots/ismcts_bot.cpp): how options() announces it and how set_option()
   // reads and stores a value.
   struct Option;

@@ -17,7 +17,7 @@ std::string RandomBot::setup(const SetupRequest& r) {
     // Set-up legality depends on the variant (W-4) and on the early start (W-14.1: the
     // French then hold back exactly its pieces), so a fresh state with that choice serves.
     waterloo::WaterlooState fresh(game_.variant);
-    if (r.waterloo_view && r.waterloo_view->early_start) {
+    if (r.waterloo() && r.waterloo()->early_start) {
       waterloo::Core c = fresh.core();
       c.early_start = true;
       fresh.set_core(c);

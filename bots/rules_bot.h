@@ -25,10 +25,7 @@ class RulesBot : public Bot {
     current_->new_game(g);
   }
   std::string setup(const SetupRequest& r) override { return current_->setup(r); }
-  void observe(const ObservedMove& m, const View& after) override { current_->observe(m, after); }
-  void observe(const waterloo::ObservedStep& s, const waterloo::WaterlooView& after) override {
-    current_->observe(s, after);
-  }
+  void observe(const Observation& o) override { current_->observe(o); }
   Reply decide(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) override {
     return current_->decide(r, stop, info);
   }

@@ -55,7 +55,7 @@ void prime_classic(PrimedSearch::Impl& s, const SearchPosition& p, int threads) 
   Game replay(game.start());
   for (std::size_t i = 0; i < game.observations(me).size(); ++i) {
     replay.play(game.moves()[i]);
-    s.bots[me]->observe(game.observations(me)[i], replay.view(me));
+    s.bots[me]->observe(bots::observation(game.observations(me)[i], replay.view(me)));
   }
   generate_moves(game.state(), list);
   s.view = game.view(me);
@@ -73,7 +73,8 @@ void prime_waterloo(PrimedSearch::Impl& s, const SearchPosition& p, int threads)
   ActionList list;
   auto feed = [&] {
     for (Side side : {kRed, kBlue})
-      s.bots[side]->observe(game.log().of(side).back(), make_view(game.state(), side));
+      s.bots[side]->observe(
+          bots::observation(game.log().of(side).back(), make_view(game.state(), side)));
   };
   // One step of random play (a set-up, a chance outcome or a decision); false, and nothing
   // done, if it would end the game.

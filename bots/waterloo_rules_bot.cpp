@@ -18,20 +18,19 @@ void WaterlooRulesBot::new_game(const GameStart& g) {
 }
 
 std::string WaterlooRulesBot::setup(const SetupRequest& r) {
-  if (!r.waterloo_view) {  // not a Waterloo game: nothing of ours to plan
+  if (!r.waterloo()) {  // not a Waterloo game: nothing of ours to plan
     RandomBot fallback;
     fallback.new_game(game_);
     return fallback.setup(r);
   }
-  const auto& v = *r.waterloo_view;
+  const auto& v = *r.waterloo();
   const waterloo::WaterlooState st = heuristic::wrules::setup_state(v, game_.side);
   return waterloo::setup_tokens(st, game_.side,
                                 heuristic::wrules::plan_setup(v, game_.side, policy_.rng()));
 }
 
-void WaterlooRulesBot::observe(const waterloo::ObservedStep& /*s*/,
-                               const waterloo::WaterlooView& after) {
-  policy_.remember(after);
+void WaterlooRulesBot::observe(const Observation& o) {
+  if (const auto* seen = std::get_if<WaterlooObservation>(&o)) policy_.remember(seen->after);
 }
 
 Reply WaterlooRulesBot::decide(const Request& r, const std::atomic<bool>& /*stop*/,

@@ -16,7 +16,7 @@ class WaterlooRulesBot : public Bot {
   void new_game(const GameStart& g) override;
   std::string setup(const SetupRequest& r) override;
   // Follows the game to remember what it showed (a resumed game is replayed through here).
-  void observe(const waterloo::ObservedStep& s, const waterloo::WaterlooView& after) override;
+  void observe(const Observation& o) override;
   Reply decide(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) override;
 
  private:

@@ -12,6 +12,13 @@ bool View::operator==(const View& o) const {
          (anger_wins == 0 || anger_square == o.anger_square) && result == o.result;
 }
 
+View setup_view(std::shared_ptr<const Variant> variant, Side viewer) {
+  View v;
+  v.variant = std::move(variant);
+  v.viewer = viewer;
+  return v;
+}
+
 View make_view(const State& s, Side viewer) {
   View v;
   v.variant = s.variant_ptr();

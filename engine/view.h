@@ -40,6 +40,8 @@ struct View {
 };
 
 View make_view(const State& s, Side viewer);
+// What a player sees before the set-up: the empty board of the variant, nothing played.
+View setup_view(std::shared_ptr<const Variant> variant, Side viewer);
 
 // One decision as a player saw it. Kinds the viewer does not know are kUnknown.
 struct ObservedMove {

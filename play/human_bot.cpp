@@ -71,7 +71,13 @@ HumanBot::Line HumanBot::read_line(const std::string& prompt, std::string& line)
   return Line::kText;
 }
 
-void HumanBot::observe(const ObservedMove& m, const View& after) {
+void HumanBot::observe(const bots::Observation& o) {
+  std::visit([this](const auto& seen) { observed(seen); }, o);
+}
+
+void HumanBot::observed(const bots::ClassicObservation& o) {
+  const ObservedMove& m = o.step;
+  const View& after = o.after;
   const Geometry& g = after.variant->geometry;
   // An enemy piece whose rank the player already knew is named by it, though the move
   // itself shows nothing.
@@ -86,7 +92,9 @@ void HumanBot::observe(const ObservedMove& m, const View& after) {
   have_view_ = true;
 }
 
-void HumanBot::observe(const waterloo::ObservedStep& s, const waterloo::WaterlooView& after) {
+void HumanBot::observed(const bots::WaterlooObservation& o) {
+  const waterloo::ObservedStep& s = o.step;
+  const waterloo::WaterlooView& after = o.after;
   add_news(describe_step(s, game_.side, after.geometry()));
   if (!s.chance && !s.setup) {
     if (s.actor == game_.side)

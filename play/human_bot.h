@@ -37,8 +37,7 @@ class HumanBot : public bots::Bot {
   std::string name() const override { return "human"; }
   void new_game(const bots::GameStart& g) override;
   std::string setup(const bots::SetupRequest& r) override;
-  void observe(const ObservedMove& m, const View& after) override;
-  void observe(const waterloo::ObservedStep& s, const waterloo::WaterlooView& after) override;
+  void observe(const bots::Observation& o) override;
   bots::Reply decide(const bots::Request& r, const std::atomic<bool>& stop,
                      const bots::InfoSink& info) override;
   void game_over(const std::string& result) override;
@@ -47,6 +46,9 @@ class HumanBot : public bots::Bot {
   bool quit() const { return quit_; }
 
  private:
+  // What observe() does for each family's step.
+  void observed(const bots::ClassicObservation& o);
+  void observed(const bots::WaterlooObservation& o);
   enum class Line { kText, kEnd };
   Line read_line(const std::string& prompt, std::string& line);
   std::string classic_setup();

@@ -104,7 +104,7 @@ std::string HumanBot::classic_setup() {
 std::string HumanBot::waterloo_setup(const bots::SetupRequest& r) {
   const Side side = game_.side;
   const waterloo::WaterlooState state =
-      waterloo::setup_phase_state(game_.variant, r.waterloo_view, side);
+      waterloo::setup_phase_state(game_.variant, r.waterloo(), side);
   // Returns the set-up's tokens if the rules accept it; throws InputError otherwise.
   auto accept = [&](const waterloo::WaterlooSetup& s) {
     waterloo::WaterlooState trial = state;
@@ -124,7 +124,7 @@ std::string HumanBot::waterloo_setup(const bots::SetupRequest& r) {
   for (;;) {
     if (show) {
       waterloo::WaterlooView preview =
-          r.waterloo_view ? *r.waterloo_view : waterloo::make_view(state, side);
+          r.waterloo() ? *r.waterloo() : waterloo::make_view(state, side);
       preview.viewer = side;
       auto& reserve = preview.piles[int(waterloo::Pile::kReserve)];
       std::erase_if(reserve, [&](const waterloo::SeenUnit& u) { return u.side() == side; });

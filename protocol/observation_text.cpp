@@ -115,7 +115,7 @@ Result read_result(std::string_view line, std::string_view value) {
 
 }  // namespace
 
-std::string format_observed_move(const ObservedMove& m, const Geometry& g) {
+std::string format_observed(const ObservedMove& m, const Geometry& g) {
   std::string out(side_name(m.mover));
   out += ' ';
   out += move_to_text(m.move, g);
@@ -158,7 +158,7 @@ ObservedMove parse_observed_move(std::string_view text, const Geometry& g) {
   return m;
 }
 
-std::string format_observed_step(const ObservedStep& s, const Geometry& g) {
+std::string format_observed(const ObservedStep& s, const Geometry& g) {
   std::string out = std::to_string(s.number);
   out += s.setup ? " setup " : s.chance ? " chance " : " decision ";
   out += side_name(s.actor);
@@ -218,6 +218,11 @@ ObservedStep parse_observed_step(std::string_view text, const Geometry& g) {
     if (slot == 3) s.result = read_result(text, value);
   }
   return s;
+}
+
+GameObservation parse_observation(std::string_view text, const Variant& v) {
+  if (v.family == Family::kWaterloo) return parse_observed_step(text, v.geometry);
+  return parse_observed_move(text, v.geometry);
 }
 
 }  // namespace stratego::protocol

@@ -15,18 +15,22 @@
 #include <string>
 #include <string_view>
 
+#include "engine/game_view.h"
 #include "engine/geometry.h"
 #include "engine/view.h"
 #include "engine/waterloo/observation.h"
 
 namespace stratego::protocol {
 
-std::string format_observed_move(const ObservedMove& m, const Geometry& g);
+std::string format_observed(const ObservedMove& m, const Geometry& g);
 // Throws InputError naming the field that is wrong.
 ObservedMove parse_observed_move(std::string_view text, const Geometry& g);
 
-std::string format_observed_step(const waterloo::ObservedStep& s, const Geometry& g);
+std::string format_observed(const waterloo::ObservedStep& s, const Geometry& g);
 // Throws InputError naming the field that is wrong.
 waterloo::ObservedStep parse_observed_step(std::string_view text, const Geometry& g);
+
+// Either form, as the variant's family writes it. Throws InputError as the two above.
+GameObservation parse_observation(std::string_view text, const Variant& v);
 
 }  // namespace stratego::protocol

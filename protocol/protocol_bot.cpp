@@ -278,16 +278,14 @@ void ProtocolBot::send_view(std::string notation) {
   last_view_ = std::move(line);
 }
 
-void ProtocolBot::observe(const ObservedMove& m, const View& after) {
-  send("observe " + format_observed_move(m, variant_->geometry), "observe");
-  last_view_.clear();  // an observation is always followed by its view
-  send_view(to_notation(after));
-}
-
-void ProtocolBot::observe(const waterloo::ObservedStep& s, const waterloo::WaterlooView& after) {
-  send("observe " + format_observed_step(s, variant_->geometry), "observe");
-  last_view_.clear();
-  send_view(waterloo::to_notation(after));
+void ProtocolBot::observe(const bots::Observation& o) {
+  std::visit(
+      [this](const auto& seen) {
+        send("observe " + format_observed(seen.step, variant_->geometry), "observe");
+        last_view_.clear();  // an observation is always followed by its view
+        send_view(to_notation(seen.after));
+      },
+      o);
 }
 
 milliseconds ProtocolBot::time_for(const bots::Limits& l) const {
@@ -300,13 +298,13 @@ std::string ProtocolBot::setup(const bots::SetupRequest& r) {
   std::string suggestion;  // a legal set-up for programs that cannot make one (docs/protocol.md)
   if (variant_->family == Family::kWaterloo) {
     waterloo::WaterlooState fresh(variant_);
-    if (r.waterloo_view && r.waterloo_view->early_start) {  // W-14.1 changes the French reserve
+    if (r.waterloo() && r.waterloo()->early_start) {  // W-14.1 changes the French reserve
       waterloo::Core c = fresh.core();
       c.early_start = true;
       fresh.set_core(c);
     }
     suggestion = waterloo::setup_tokens(fresh, side_, fresh.random_setup(side_, rng_));
-    if (r.waterloo_view) send_view(waterloo::to_notation(*r.waterloo_view));
+    if (r.waterloo()) send_view(waterloo::to_notation(*r.waterloo()));
   } else {
     suggestion = format_setup(*variant_, random_setup(*variant_, side_, rng_));
   }

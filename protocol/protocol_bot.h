@@ -47,8 +47,7 @@ class ProtocolBot : public bots::Bot {
   void set_option(const std::string& name, const std::string& value) override;
   void new_game(const bots::GameStart& g) override;
   std::string setup(const bots::SetupRequest& r) override;
-  void observe(const ObservedMove& m, const View& after) override;
-  void observe(const waterloo::ObservedStep& s, const waterloo::WaterlooView& after) override;
+  void observe(const bots::Observation& o) override;
   bots::Reply decide(const bots::Request& r, const std::atomic<bool>& stop,
                      const bots::InfoSink& info) override;
   void game_over(const std::string& result) override;

@@ -151,14 +151,13 @@ void ProtocolEngine::new_game(std::string_view line) {
 void ProtocolEngine::start_game(const NewGameLine& g, const std::string& variant_text) {
   variant_.reset();
   view_.reset();
-  waterloo_view_.reset();
   pending_observation_.reset();
   legal_.clear();
   try {
     const bool is_inline = !variant_text.empty();
     variant_ = std::make_shared<const Variant>(is_inline ? load_variant_text(variant_text, "inline")
                                                          : load_variant(g.variant));
-    waterloo_ = variant_->family == Family::kWaterloo;
+    side_ = g.side;
     bots::GameStart start;
     start.variant = variant_;
     start.variant_spec = is_inline ? "inline" : g.variant;
@@ -180,10 +179,7 @@ bool ProtocolEngine::need_game(std::string_view command) {
 
 void ProtocolEngine::observe(std::string_view rest) {
   if (!need_game("observe")) return;
-  if (waterloo_)
-    pending_observation_ = parse_observed_step(rest, variant_->geometry);
-  else
-    pending_observation_ = parse_observed_move(rest, variant_->geometry);
+  pending_observation_ = parse_observation(rest, *variant_);
 }
 
 void ProtocolEngine::view(std::string_view rest) {
@@ -191,28 +187,25 @@ void ProtocolEngine::view(std::string_view rest) {
   // Taken first: a view that fails to parse must not pair its observation with a later one.
   const auto observation = std::move(pending_observation_);
   pending_observation_.reset();
-  if (waterloo_) {
-    waterloo_view_ = waterloo::parse_view(rest, variant_);
-  } else {
-    view_ = parse_view(rest, variant_);
-  }
+  view_ = parse_game_view(rest, variant_);
   if (!observation) return;
-  if (waterloo_)
-    bot_.observe(std::get<waterloo::ObservedStep>(*observation), *waterloo_view_);
-  else
-    bot_.observe(std::get<ObservedMove>(*observation), *view_);
+  // A step of one family with a view of the other cannot happen: both are read by the
+  // game's variant.
+  std::visit(
+      [this](const auto& step, const auto& after) {
+        if constexpr (requires { bots::observation(step, after); })
+          bot_.observe(bots::observation(step, after));
+      },
+      *observation, *view_);
 }
 
 void ProtocolEngine::go(std::string_view line) {
   if (!need_game("go")) return;
   bots::Request r;
   parse_go(line, r.limits, r.draw_offered);
-  if (waterloo_ ? !waterloo_view_ : !view_) return error("go: no view (send a view line first)");
+  if (!view_) return error("go: no view (send a view line first)");
   if (legal_.empty()) return error("go: no legal actions (send a legal line first)");
-  if (waterloo_)
-    r.view = &*waterloo_view_;
-  else
-    r.view = &*view_;
+  r.view = bots::view_of(*view_);
   r.legal = std::move(legal_);
   legal_.clear();
   request_ = std::move(r);
@@ -228,9 +221,15 @@ void ProtocolEngine::setup(std::string_view line) {
   bots::SetupRequest r;
   std::string suggestion;  // for bots that cannot make one; a bots::Bot makes its own
   parse_setup_request(line, r.limits, suggestion);
-  if (waterloo_) {
-    if (!waterloo_view_) return error("setup: no view (send a view line first)");
-    r.waterloo_view = &*waterloo_view_;
+  // A classic-family set-up needs no view line: the board is empty. Waterloo's set-up phase
+  // depends on the draft and an early start, so its view must have been sent.
+  if (view_) {
+    r.view = bots::view_of(*view_);
+  } else if (variant_->family == Family::kWaterloo) {
+    return error("setup: no view (send a view line first)");
+  } else {
+    empty_board_ = setup_view(variant_, side_);
+    r.view = &*empty_board_;
   }
   setup_request_ = r;
   run([this] { return "bestsetup " + bot_.setup(setup_request_); });

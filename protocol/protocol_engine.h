@@ -62,11 +62,11 @@ class ProtocolEngine {
   struct PendingNewGame;
   std::shared_ptr<PendingNewGame> pending_game_;  // an inline variant still being received
   std::shared_ptr<const Variant> variant_;
-  bool waterloo_ = false;
+  Side side_ = kRed;
   // An observation waiting for the `view` line that completes it.
-  std::optional<std::variant<ObservedMove, waterloo::ObservedStep>> pending_observation_;
-  std::optional<View> view_;
-  std::optional<waterloo::WaterlooView> waterloo_view_;
+  std::optional<GameObservation> pending_observation_;
+  std::optional<GameView> view_;
+  std::optional<View> empty_board_;  // what a classic-family set-up request shows
   std::vector<std::string> legal_;
   bots::Request request_;  // kept alive while the worker decides
   bots::SetupRequest setup_request_;

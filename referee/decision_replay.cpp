@@ -51,7 +51,10 @@ void explain_decisions(RecordReplay& replay, bots::Bot& bot, const ExplainSettin
   // The referee asked the bot for its set-up before the first move (unless the match gave the
   // set-ups): asked again, so that a bot that draws it from its own random stream (rules) goes
   // on from where it went on in the game. The answer is not used.
-  if (r.start.empty()) bot.setup(bots::SetupRequest{nullptr, {}});
+  if (r.start.empty()) {
+    const View empty = setup_view(variant, me);
+    bot.setup(bots::SetupRequest{&empty, {}});
+  }
   // The belief shown for the targets of a bot that keeps none.
   eval::Belief own(replay.view(me), eval::default_options(*variant));
   const std::atomic<bool> stop{false};
@@ -90,7 +93,7 @@ void explain_decisions(RecordReplay& replay, bots::Bot& bot, const ExplainSettin
     replay.next();
     const ObservedMove seen = replay.observation(me);
     const View after = replay.view(me);
-    bot.observe(seen, after);
+    bot.observe(bots::observation(seen, after));
     try {
       own.update(seen, after);
     } catch (const InputError& e) {

@@ -109,7 +109,8 @@ class ClassicTable {
         continue;
       }
       std::string line;
-      const bots::SetupRequest req{nullptr, judge_.limits()};
+      const View empty = setup_view(variant_, s);
+      const bots::SetupRequest req{&empty, judge_.limits()};
       if (!judge_.timed(
               s, "set-up", [&](const std::atomic<bool>&) { line = judge_.bot(s).setup(req); },
               false))

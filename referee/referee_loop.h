@@ -87,7 +87,9 @@ class Referee {
     for (Side s : {kRed, kBlue}) {
       const auto& seen = table_.last_observation(s);
       const typename F::View after = F::view(table_.state(), s);
-      if (!judge_.untimed(s, "observe", [&] { judge_.bot(s).observe(seen, after); })) return false;
+      if (!judge_.untimed(s, "observe",
+                          [&] { judge_.bot(s).observe(bots::observation(seen, after)); }))
+        return false;
     }
     return true;
   }

@@ -71,8 +71,8 @@ std::string WebPlayer::setup(const bots::SetupRequest& r) {
   const Side side = game_.side;
   const bool waterloo = game_.variant->family == Family::kWaterloo;
   if (waterloo) {
-    setup_state_ = waterloo::setup_phase_state(game_.variant, r.waterloo_view, side);
-    setup_view_ = r.waterloo_view ? *r.waterloo_view : waterloo::make_view(*setup_state_, side);
+    setup_state_ = waterloo::setup_phase_state(game_.variant, r.waterloo(), side);
+    setup_view_ = r.waterloo() ? *r.waterloo() : waterloo::make_view(*setup_state_, side);
     waterloo_suggestion_ = setup_state_->random_setup(side, rng_);
   } else {
     classic_suggestion_ = heuristic::rules_setup(*game_.variant, side, rng_);  // as `play`
@@ -95,7 +95,13 @@ std::string WebPlayer::setup(const bots::SetupRequest& r) {
   return answer;
 }
 
-void WebPlayer::observe(const ObservedMove& m, const View& after) {
+void WebPlayer::observe(const bots::Observation& o) {
+  std::visit([this](const auto& seen) { observed(seen); }, o);
+}
+
+void WebPlayer::observed(const bots::ClassicObservation& o) {
+  const ObservedMove& m = o.step;
+  const View& after = o.after;
   std::lock_guard lock(mu_);
   json step = step_json(m, game_.side, after.variant->geometry);
   step["n"] = int(steps_.size()) + 1;
@@ -117,7 +123,9 @@ void WebPlayer::observe(const ObservedMove& m, const View& after) {
   }
 }
 
-void WebPlayer::observe(const waterloo::ObservedStep& s, const waterloo::WaterlooView& after) {
+void WebPlayer::observed(const bots::WaterlooObservation& o) {
+  const waterloo::ObservedStep& s = o.step;
+  const waterloo::WaterlooView& after = o.after;
   std::lock_guard lock(mu_);
   json step = step_json(s, game_.side, after.geometry());
   step["n"] = int(steps_.size()) + 1;

@@ -29,8 +29,7 @@ class WebPlayer : public bots::Bot {
   std::string name() const override { return "human"; }
   void new_game(const bots::GameStart& g) override;
   std::string setup(const bots::SetupRequest& r) override;
-  void observe(const ObservedMove& m, const View& after) override;
-  void observe(const waterloo::ObservedStep& s, const waterloo::WaterlooView& after) override;
+  void observe(const bots::Observation& o) override;
   bots::Reply decide(const bots::Request& r, const std::atomic<bool>& stop,
                      const bots::InfoSink& info) override;
   void game_over(const std::string& result) override;
@@ -61,6 +60,9 @@ class WebPlayer : public bots::Bot {
   nlohmann::json beliefs() const;
 
  private:
+  // What observe() does for each family's step.
+  void observed(const bots::ClassicObservation& o);
+  void observed(const bots::WaterlooObservation& o);
   enum class Pending { kNone, kSetup, kAction };
   bots::Reply wait_reply(std::unique_lock<std::mutex>& lock);
   nlohmann::json setup_json() const;

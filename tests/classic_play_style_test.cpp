@@ -60,7 +60,8 @@ std::vector<Decision> short_game(const std::string& red, const std::string& blue
     if (me == watched) out.push_back({view, std::vector<Move>(list.begin(), list.end()), chosen});
     s.make(chosen);
     for (Side side : {kRed, kBlue})
-      bot[side]->observe(observe(s, s.history().back(), side), make_view(s, side));
+      bot[side]->observe(
+          bots::observation(observe(s, s.history().back(), side), make_view(s, side)));
   }
   return out;
 }

@@ -317,7 +317,7 @@ TEST(ClassicRulesBot, OnlyAnswersWithLegalTokensInEveryVariant) {
           m = parse_move(token, s.geometry());
         }
         s.make(m);
-        bot->observe(observe(s, s.history().back(), me), make_view(s, me));
+        bot->observe(bots::observation(observe(s, s.history().back(), me), make_view(s, me)));
       }
     }
   }

@@ -215,7 +215,7 @@ TEST(HostileMidGame, ObservationsToABotThatStoppedReadingEndInATimeoutNotAHang) 
   const auto start = std::chrono::steady_clock::now();
   int sent = 0;
   try {
-    for (; sent < 100000; ++sent) bot.observe(seen, after);  // ~300 bytes each: the pipe fills
+    for (; sent < 100000; ++sent) bot.observe(bots::observation(seen, after));  // ~300 bytes each
     ADD_FAILURE() << "every observation was written to a bot that reads nothing";
   } catch (const BotFault& f) {
     EXPECT_EQ(f.kind, BotFault::Kind::kTimeout) << f.what();

@@ -88,7 +88,7 @@ TEST(PlayCommand, AnEnemyPieceOfKnownRankIsNamedWhenItMoves) {
   person.new_game({s.variant_ptr(), "classic", kRed, 1, "random"});
   for (const char* m : {"a1-a2", "e7-e6"}) {
     s.make(test_support::parse_move(s, m));
-    person.observe(observe(s, s.history().back(), kRed), make_view(s, kRed));
+    person.observe(bots::observation(observe(s, s.history().back(), kRed), make_view(s, kRed)));
   }
   const View after = make_view(s, kRed);
   bots::Request r;

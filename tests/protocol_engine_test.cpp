@@ -72,9 +72,10 @@ class ThinkingBot : public Bot {
   void set_option(const std::string& n, const std::string& v) override { option = n + "=" + v; }
   void new_game(const GameStart& g) override { start = g; }
   std::string setup(const SetupRequest&) override { return "setup-from-thinker"; }
-  void observe(const ObservedMove& m, const View& after) override {
-    moves.push_back(m);
-    views.push_back(after);
+  void observe(const Observation& o) override {
+    const auto& seen = std::get<ClassicObservation>(o);
+    moves.push_back(seen.step);
+    views.push_back(seen.after);
   }
   Reply decide(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) override {
     request_view = *r.classic();
@@ -242,7 +243,7 @@ TEST(ProtocolEngine, ObservationsAndInlineVariantsReachTheBotUnchanged) {
   };
   const Geometry& g = game.state().geometry();
   for (const ObservedMove& m : game.observations(kBlue)) {
-    engine.handle_line("observe " + protocol::format_observed_move(m, g));
+    engine.handle_line("observe " + protocol::format_observed(m, g));
     engine.handle_line("view " + rename(to_notation(game.view(kBlue))));
   }
   EXPECT_EQ(out.size(), 0u) << out.all().front();

@@ -61,8 +61,9 @@ std::string classic_transcript() {
     Bot* bots[2] = {&engine, &local};
     for (Side s : {kRed, kBlue})
       bots[s]->new_game(GameStart{v, spec, s, 42, s == kRed ? "random" : "engine"});
-    SetupRequest setup_request{nullptr, script_limits()};
-    const std::string red = engine.setup(setup_request), blue = local.setup(setup_request);
+    const View empty[2] = {setup_view(v, kRed), setup_view(v, kBlue)};
+    const std::string red = engine.setup(SetupRequest{&empty[kRed], script_limits()}),
+                      blue = local.setup(SetupRequest{&empty[kBlue], script_limits()});
     Game game(initial_state(v, parse_setup(*v, kRed, red), parse_setup(*v, kBlue, blue)));
     const std::atomic<bool> stop{false};
     for (int decision = 0; !game.over(); ++decision) {
@@ -74,7 +75,10 @@ std::string classic_transcript() {
       for (int i = 0; i < list.size; ++i) r.legal.push_back(move_to_text(list[i], v->geometry));
       const Reply reply = bots[side]->decide(r, stop, {});
       game.play(parse_move(reply.action, v->geometry));
-      for (Side s : {kRed, kBlue}) bots[s]->observe(game.observations(s).back(), game.view(s));
+      for (Side s : {kRed, kBlue}) {
+        const View after = game.view(s);
+        bots[s]->observe(observation(game.observations(s).back(), after));
+      }
     }
     engine.game_over(result_text(game.result().winner, end_reason_name(game.result().reason)));
     engine.quit();
@@ -115,7 +119,7 @@ std::string waterloo_transcript() {
         game.apply(parse_action_token(s, bots[side]->decide(r, stop, {}).action));
       }
       for (Side o : {kRed, kBlue})
-        bots[o]->observe(game.log().of(o).back(), make_view(game.state(), o));
+        bots[o]->observe(observation(game.log().of(o).back(), make_view(game.state(), o)));
     }
     engine.game_over(
         result_text(game.state().result().winner, end_reason_name(game.state().result().reason)));

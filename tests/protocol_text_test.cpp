@@ -38,7 +38,7 @@ TEST(ProtocolText, ClassicObservationsAndViewsRoundTripOverRandomGames) {
     }
     for (Side s : {kRed, kBlue}) {
       for (const ObservedMove& m : game.observations(s)) {
-        const std::string text = protocol::format_observed_move(m, v->geometry);
+        const std::string text = protocol::format_observed(m, v->geometry);
         EXPECT_EQ(protocol::parse_observed_move(text, v->geometry), m) << spec << ": " << text;
         ++observed;
         attacks += m.attack;
@@ -76,7 +76,7 @@ TEST(ProtocolText, WaterlooObservationsRoundTripOverRandomGamesOfEveryVariant) {
     }
     for (Side side : {kRed, kBlue}) {
       for (const waterloo::ObservedStep& o : game.log().of(side)) {
-        const std::string text = protocol::format_observed_step(o, v->geometry);
+        const std::string text = protocol::format_observed(o, v->geometry);
         EXPECT_EQ(protocol::parse_observed_step(text, v->geometry), o) << f.name << ": " << text;
         ++steps;
         with_units += !o.shown.empty() || !o.captured.empty() || !o.withdrawn.empty();
@@ -99,7 +99,7 @@ TEST(ProtocolText, WaterlooObservationWithEveryFieldRoundTrips) {
   o.captured = {{-1, hidden}, {12, seen}};
   o.withdrawn = {{v.geometry.parse_square("l10").value(), seen}};
   o.result = {Winner::kRed, EndReason::kPursuit, ResultKind::kMinor, 5};
-  const std::string text = protocol::format_observed_step(o, v.geometry);
+  const std::string text = protocol::format_observed(o, v.geometry);
   EXPECT_EQ(text.substr(0, 26), "57 decision blue place:i?@");
   EXPECT_NE(text.find("result=red/pursuit/minor/5"), std::string::npos) << text;
   EXPECT_EQ(protocol::parse_observed_step(text, v.geometry), o) << text;

@@ -86,10 +86,7 @@ TEST(RefereePlay, SameSeedGivesTheSameRecordByteForByte) {
 // Counts what it observes; plays at random.
 struct CountingBot : RandomBot {
   int observed = 0;
-  void observe(const ObservedMove&, const View&) override { ++observed; }
-  void observe(const waterloo::ObservedStep&, const waterloo::WaterlooView&) override {
-    ++observed;
-  }
+  void observe(const Observation&) override { ++observed; }
 };
 
 std::size_t steps_in(const std::string& record) {

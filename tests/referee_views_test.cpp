@@ -36,13 +36,13 @@ class SpyBot : public RandomBot {
   std::string setup(const SetupRequest& r) override {
     Decision d;
     d.steps = int(wseen.size());
-    if (r.waterloo_view) d.wview = *r.waterloo_view;
+    if (r.waterloo()) d.wview = *r.waterloo();
     setups.push_back(d);
     return RandomBot::setup(r);
   }
-  void observe(const ObservedMove& m, const View& after) override { seen.emplace_back(m, after); }
-  void observe(const waterloo::ObservedStep& s, const waterloo::WaterlooView& after) override {
-    wseen.emplace_back(s, after);
+  void observe(const Observation& o) override {
+    if (const auto* c = std::get_if<ClassicObservation>(&o)) seen.emplace_back(c->step, c->after);
+    if (const auto* w = std::get_if<WaterlooObservation>(&o)) wseen.emplace_back(w->step, w->after);
   }
   Reply decide(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) override {
     Decision d;

@@ -201,7 +201,7 @@ void mixed_game(const std::string& spec, std::uint64_t seed, std::set<Phase>& ph
       const Side side = s.current_player();
       const WaterlooView view = make_view(s, side);
       bots::SetupRequest r;
-      r.waterloo_view = &view;
+      r.view = &view;
       ASSERT_NO_THROW(s.apply_setup(side, parse_setup_tokens(s, side, bot[side]->setup(r))))
           << spec;
       continue;
@@ -255,7 +255,7 @@ TEST(WaterlooRulesBot, W_4_SetupsAreLegalWithCommandersOnTheBackRow) {
           bot.new_game(bots::GameStart{v, spec, side, seed, ""});
           const WaterlooView view = make_view(s, side);
           bots::SetupRequest r;
-          r.waterloo_view = &view;
+          r.view = &view;
           ASSERT_NO_THROW(s.apply_setup(side, parse_setup_tokens(s, side, bot.setup(r))));
           const Army army = side == kRed ? Army::kAllied : Army::kFrench;
           for (int id : {s.commander(army), s.commander_in_chief(army)}) {

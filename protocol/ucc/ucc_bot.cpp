@@ -148,7 +148,11 @@ void UccBot::require_own_setup() const {
             "(fixed set-ups and resumed games cannot be played over the UCC protocol)");
 }
 
-void UccBot::observe(const ObservedMove& m, const View& after) {
+void UccBot::observe(const bots::Observation& o) {
+  const auto* seen = std::get_if<bots::ClassicObservation>(&o);
+  if (!seen) return;  // new_game refused Waterloo
+  const ObservedMove& m = seen->step;
+  const View& after = seen->after;
   last_view_ = after;
   if (pending_ || !process_) return;
   ++moves_seen_;

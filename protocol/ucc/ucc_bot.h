@@ -52,7 +52,7 @@ class UccBot : public bots::Bot {
   std::string author() const override { return "UCC 2012 protocol program"; }
   void new_game(const bots::GameStart& g) override;
   std::string setup(const bots::SetupRequest& r) override;
-  void observe(const ObservedMove& m, const View& after) override;
+  void observe(const bots::Observation& o) override;
   bots::Reply decide(const bots::Request& r, const std::atomic<bool>& stop,
                      const bots::InfoSink& info) override;
   void game_over(const std::string& result) override;

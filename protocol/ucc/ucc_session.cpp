@@ -135,7 +135,9 @@ class Session {
     g.seed = options_.seed;
     g.opponent = hello.opponent;
     bot_.new_game(g);
+    const View empty = setup_view(variant, me_);
     bots::SetupRequest request;
+    request.view = &empty;
     request.limits = limits_;
     const std::string setup = bot_.setup(request);
     for (const std::string& l : setup_to_ucc_lines(*variant, me_, setup)) out_ << l << '\n';
@@ -152,7 +154,8 @@ class Session {
     awaiting_own_ = false;
     if (mover == me_ && c.outcome == UccOutcome::kIllegal)
       note(std::string("the manager refused our move '") + std::string(t) + "'");
-    if (const auto seen = tracker_->apply(c, mover, t)) bot_.observe(*seen, tracker_->view());
+    if (const auto seen = tracker_->apply(c, mover, t))
+      bot_.observe(bots::observation(*seen, tracker_->view()));
   }
 
   void play_turn(std::string first) {

@@ -49,10 +49,7 @@ class MisbehavingBot : public RandomBot {
     if (what_ == Misdeed::kBadSetup) return family_waterloo_ ? "I3@a1" : "MBBBBBBBBB";
     return RandomBot::setup(r);
   }
-  void observe(const ObservedMove&, const View&) override { maybe_throw_in_observe(); }
-  void observe(const waterloo::ObservedStep&, const waterloo::WaterlooView&) override {
-    maybe_throw_in_observe();
-  }
+  void observe(const Observation&) override { maybe_throw_in_observe(); }
 
   Reply decide(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) override {
     limits_seen.push_back(r.limits);
