@@ -11,21 +11,32 @@
 
 namespace stratego::bots {
 
+namespace {
+
+std::vector<std::uint32_t> keys_of(const std::vector<std::string>& legal, const View& v) {
+  std::vector<std::uint32_t> keys;
+  keys.reserve(legal.size());
+  for (const std::string& t : legal) keys.push_back(parse_move(t, v.variant->geometry).raw());
+  return keys;
+}
+
+// A Waterloo token is read against a state (a placement names a unit of the reserve); any
+// world the view allows reads the player's own legal tokens the same way.
+std::vector<std::uint32_t> keys_of(const std::vector<std::string>& legal,
+                                   const waterloo::WaterlooView& v) {
+  Rng rng(1);
+  const waterloo::WaterlooState world = eval::WaterlooBelief(v).posterior().determinize(rng);
+  std::vector<std::uint32_t> keys;
+  keys.reserve(legal.size());
+  for (const std::string& t : legal) keys.push_back(waterloo::parse_action_token(world, t).raw());
+  return keys;
+}
+
+}  // namespace
+
 std::vector<std::uint32_t> action_keys(const Request& r) {
   if (r.actions.size() == r.legal.size()) return r.actions;
-  std::vector<std::uint32_t> keys;
-  keys.reserve(r.legal.size());
-  if (r.classic()) {
-    for (const std::string& t : r.legal)
-      keys.push_back(parse_move(t, r.classic()->variant->geometry).raw());
-  } else if (r.waterloo()) {
-    Rng rng(1);
-    const waterloo::WaterlooState world =
-        eval::WaterlooBelief(*r.waterloo()).posterior().determinize(rng);
-    for (const std::string& t : r.legal)
-      keys.push_back(waterloo::parse_action_token(world, t).raw());
-  }
-  return keys;
+  return r.with_view([&](const auto& v) { return keys_of(r.legal, v); });
 }
 
 std::vector<heuristic::wrules::ActionInfo> waterloo_action_infos(const Request& r) {

@@ -126,6 +126,11 @@ struct ViewRequest {
   decltype(auto) with_view(F&& f) const {
     return std::visit(ViewCall<F>{f}, view);
   }
+  // The game's variant, from the view.
+  const Variant& variant() const {
+    return *with_view(
+        [](const auto& v) -> const std::shared_ptr<const Variant>& { return v.variant; });
+  }
 };
 
 // One decision. In Waterloo the decision may be outside the bot's own turn (Battle Lust when

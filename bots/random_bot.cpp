@@ -12,20 +12,8 @@ void RandomBot::new_game(const GameStart& g) {
 }
 
 std::string RandomBot::setup(const SetupRequest& r) {
-  const Variant& v = *game_.variant;
-  if (v.family == Family::kWaterloo) {
-    // Set-up legality depends on the variant (W-4) and on the early start (W-14.1: the
-    // French then hold back exactly its pieces), so a fresh state with that choice serves.
-    waterloo::WaterlooState fresh(game_.variant);
-    if (r.waterloo() && r.waterloo()->early_start) {
-      waterloo::Core c = fresh.core();
-      c.early_start = true;
-      fresh.set_core(c);
-    }
-    return waterloo::setup_tokens(fresh, game_.side, fresh.random_setup(game_.side, rng_));
-  }
-  if (auto line = setups_.setup(v, rng_)) return *line;
-  return format_setup(v, random_setup(v, game_.side, rng_));
+  if (auto line = setups_.setup(*game_.variant, rng_)) return *line;
+  return r.with_view([&](const auto& v) { return random_setup_for(v, rng_); });
 }
 
 Reply RandomBot::decide(const Request& r, const std::atomic<bool>& /*stop*/,

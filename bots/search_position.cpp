@@ -20,8 +20,7 @@ struct PrimedSearch::Impl {
   std::shared_ptr<const Variant> variant;
   std::unique_ptr<Bot> bots[2];  // by side: both watch a Waterloo game; `me` searches
   Side me = kRed;
-  std::optional<View> view;
-  std::optional<waterloo::WaterlooView> waterloo_view;
+  std::optional<GameView> view;
   std::vector<std::string> legal;
   std::vector<std::uint32_t> actions;  // the keys of `legal`
 };
@@ -103,7 +102,7 @@ void prime_waterloo(PrimedSearch::Impl& s, const SearchPosition& p, int threads)
       throw InputError("bench: no Waterloo position reached for seed " + std::to_string(p.seed));
   const Side me = s.me = game.state().current_player();
   game.state().legal_actions(list);
-  s.waterloo_view = make_view(game.state(), me);
+  s.view = make_view(game.state(), me);
   for (Action a : list) {
     s.legal.push_back(action_token(game.state(), a));
     s.actions.push_back(a.raw());
@@ -133,10 +132,7 @@ const std::vector<std::string>& PrimedSearch::legal() const { return impl_->lega
 
 SearchOutcome PrimedSearch::search(const Limits& limits) {
   Request req;
-  if (impl_->view)
-    req.view = &*impl_->view;
-  else if (impl_->waterloo_view)
-    req.view = &*impl_->waterloo_view;
+  req.view = view_of(*impl_->view);
   req.legal = impl_->legal;
   req.actions = impl_->actions;
   req.limits = limits;

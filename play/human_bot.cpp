@@ -39,6 +39,58 @@ const char* kHelp =
     "  save [file]      where the game is saved; with a file, save a copy there\n"
     "  quit             stop now; the game is saved and can be resumed\n";
 
+// What each family shows before a decision: the heading, the board, the captured pieces
+// or the state of the turn, and the key under the first board.
+std::string board_heading(const View& v, bool colour, Bitboard highlight, bool& legend_shown) {
+  std::string out = "\n== " + v.variant->spec + ", move " + std::to_string(v.moves_played + 1) +
+                    ": you are " + side_title(v.viewer) + " ==\n" +
+                    render_player_board(v, colour, highlight) + captured_text(v) + "\n";
+  if (!legend_shown) out += board_legend();
+  legend_shown = true;
+  return out;
+}
+
+std::string board_heading(const waterloo::WaterlooView& v, bool colour, Bitboard highlight,
+                          bool& legend_shown) {
+  std::string out = "\n== " + v.variant->spec + ": you are the " + army_title(v.viewer) + " ==\n";
+  // The early-start choice and the draft come before any piece is on the board.
+  const bool empty = v.phase == waterloo::Phase::kEarlyStart || v.phase == waterloo::Phase::kDraft;
+  if (!empty) out += render_player_board(v, colour, highlight);
+  out += status_text(v);
+  if (!empty && !legend_shown) out += waterloo_legend();
+  legend_shown = legend_shown || !empty;
+  return out;
+}
+
+std::string prompt_for(const View& v) {
+  if (v.pending_rescue) return "Rescue (R:<letter>@<square> or R:-)> ";
+  if (v.anger_wins > 0) return "Anger attack (A:<from>-<to> or A:-)> ";
+  return std::string("Your move (") + std::string(side_name(v.viewer)) + ")> ";
+}
+
+std::string prompt_for(const waterloo::WaterlooView& v) {
+  if (v.phase == waterloo::Phase::kAction)
+    return std::string("Your action (") + army_title(v.viewer) + ", " +
+           std::to_string(v.actions_left) + " left)> ";
+  return army_title(v.viewer) + " (" + std::string(waterloo::phase_name(v.phase)) + ")> ";
+}
+
+// Whether the choices are listed before the prompt: a decision that is not an ordinary move.
+bool lists_choices(const View& v, const std::vector<std::string>& /*legal*/) {
+  return v.pending_rescue || v.anger_wins > 0;
+}
+bool lists_choices(const waterloo::WaterlooView& v, const std::vector<std::string>& legal) {
+  return v.phase != waterloo::Phase::kAction || legal.size() <= 6;
+}
+
+// The board at the end, every piece shown.
+std::string final_board(const View& v, bool colour, Bitboard highlight) {
+  return render_player_board(v, colour, highlight) + captured_text(v) + "\n";
+}
+std::string final_board(const waterloo::WaterlooView& v, bool colour, Bitboard highlight) {
+  return render_player_board(v, colour, highlight) + status_text(v);
+}
+
 }  // namespace
 
 HumanBot::HumanBot(HumanOptions o) : o_(std::move(o)), in_(*o_.in), out_(*o_.out) {}
@@ -49,7 +101,7 @@ void HumanBot::new_game(const bots::GameStart& g) {
   news_.clear();
   news_dropped_ = 0;
   highlight_ = 0;
-  have_view_ = false;
+  last_view_.reset();
   const bool waterloo = g.variant->family == Family::kWaterloo;
   out_ << (o_.resumed ? "Resumed game of " : "New game of ") << g.variant_spec << ": you are "
        << (waterloo ? std::string("the ") + army_title(g.side) + " (" +
@@ -82,14 +134,14 @@ void HumanBot::observed(const bots::ClassicObservation& o) {
   // An enemy piece whose rank the player already knew is named by it, though the move
   // itself shows nothing.
   ObservedMove told = m;
-  if (have_view_ && told.mover_kind == kUnknown && told.move.type() == MoveType::kNormal)
-    told.mover_kind = piece_kind(last_view_.board[std::size_t(m.move.from())].piece);
+  const auto* before = last_view_ ? std::get_if<View>(&*last_view_) : nullptr;
+  if (before && told.mover_kind == kUnknown && told.move.type() == MoveType::kNormal)
+    told.mover_kind = piece_kind(before->board[std::size_t(m.move.from())].piece);
   add_news(describe_move(told, game_.side, g));
   if (m.mover != game_.side && m.move.type() != MoveType::kRescue &&
       m.move.type() != MoveType::kDeclineRescue && m.move.type() != MoveType::kAngerStop)
     highlight_ = square_bb(m.move.from()) | square_bb(m.move.to());
   last_view_ = after;
-  have_view_ = true;
 }
 
 void HumanBot::observed(const bots::WaterlooObservation& o) {
@@ -102,8 +154,7 @@ void HumanBot::observed(const bots::WaterlooObservation& o) {
     else
       highlight_ |= step_squares(s, after.geometry());
   }
-  last_waterloo_view_ = after;
-  have_view_ = true;
+  last_view_ = after;
 }
 
 void HumanBot::add_news(std::string line) {
@@ -124,25 +175,8 @@ void HumanBot::show_news() {
 }
 
 void HumanBot::show_board(const bots::Request& r) {
-  const bool colour = o_.colour;
-  if (r.classic()) {
-    const View& v = *r.classic();
-    out_ << "\n== " << v.variant->spec << ", move " << v.moves_played + 1 << ": you are "
-         << side_title(v.viewer) << " ==\n"
-         << render_player_board(v, colour, highlight_) << captured_text(v) << "\n";
-    if (!legend_shown_) out_ << board_legend();
-  } else {
-    const waterloo::WaterlooView& v = *r.waterloo();
-    out_ << "\n== " << v.variant->spec << ": you are the " << army_title(v.viewer) << " ==\n";
-    // The early-start choice and the draft come before any piece is on the board.
-    const bool empty =
-        v.phase == waterloo::Phase::kEarlyStart || v.phase == waterloo::Phase::kDraft;
-    if (!empty) out_ << render_player_board(v, colour, highlight_);
-    out_ << status_text(v);
-    if (!empty && !legend_shown_) out_ << waterloo_legend();
-    legend_shown_ = legend_shown_ || !empty;
-  }
-  if (r.classic()) legend_shown_ = true;
+  r.with_view(
+      [&](const auto& v) { out_ << board_heading(v, o_.colour, highlight_, legend_shown_); });
   const Side me = game_.side;
   if (r.limits.time_left_ms[me] >= 0)
     out_ << "Clock: you " << clock(r.limits.time_left_ms[me]) << ", " << o_.opponent << " "
@@ -150,16 +184,7 @@ void HumanBot::show_board(const bots::Request& r) {
 }
 
 std::string HumanBot::prompt(const bots::Request& r) const {
-  if (r.classic()) {
-    if (r.classic()->pending_rescue) return "Rescue (R:<letter>@<square> or R:-)> ";
-    if (r.classic()->anger_wins > 0) return "Anger attack (A:<from>-<to> or A:-)> ";
-    return std::string("Your move (") + std::string(side_name(game_.side)) + ")> ";
-  }
-  const waterloo::WaterlooView& v = *r.waterloo();
-  if (v.phase == waterloo::Phase::kAction)
-    return std::string("Your action (") + army_title(game_.side) + ", " +
-           std::to_string(v.actions_left) + " left)> ";
-  return army_title(game_.side) + " (" + std::string(waterloo::phase_name(v.phase)) + ")> ";
+  return r.with_view([](const auto& v) { return prompt_for(v); });
 }
 
 void HumanBot::save_copy(const std::string& path) {
@@ -177,7 +202,7 @@ bool HumanBot::command(const std::string& line, const bots::Request& r, bots::Re
                        bool& done) {
   const auto w = text::word_strings(line);
   const std::string cmd = text::lower_case(w.front());
-  const Geometry& g = r.classic() ? r.classic()->variant->geometry : r.waterloo()->geometry();
+  const Geometry& g = r.variant().geometry;
   if (cmd == "help" || cmd == "?") {
     out_ << kHelp;
   } else if (cmd == "board") {
@@ -241,11 +266,9 @@ bots::Reply HumanBot::decide(const bots::Request& r, const std::atomic<bool>& /*
   }
   show_news();
   show_board(r);
-  const Geometry& g = r.classic() ? r.classic()->variant->geometry : r.waterloo()->geometry();
-  const bool special =
-      r.classic() ? (r.classic()->pending_rescue || r.classic()->anger_wins > 0)
-                  : (r.waterloo()->phase != waterloo::Phase::kAction || r.legal.size() <= 6);
-  if (special) r.with_view([&](const auto& v) { out_ << list_choices(r.legal, v); });
+  r.with_view([&](const auto& v) {
+    if (lists_choices(v, r.legal)) out_ << list_choices(r.legal, v);
+  });
   if (offer_sent_) out_ << "Your draw offer was not accepted; play goes on.\n";
   offer_sent_ = false;
   if (r.draw_offered)
@@ -286,17 +309,12 @@ bots::Reply HumanBot::decide(const bots::Request& r, const std::atomic<bool>& /*
 void HumanBot::game_over(const std::string& result) {
   if (result.find("adjourned") != std::string::npos) return;
   show_news();
-  if (have_view_) {
-    if (game_.variant->family == Family::kWaterloo) {
-      out_ << "\n== Final position ==\n"
-           << render_player_board(last_waterloo_view_, o_.colour, highlight_)
-           << status_text(last_waterloo_view_);
-    } else {
-      out_ << "\n== Final position ==\n"
-           << render_player_board(last_view_, o_.colour, highlight_) << captured_text(last_view_)
-           << "\n";
-    }
-  }
+  if (last_view_)
+    std::visit(
+        [&](const auto& v) {
+          out_ << "\n== Final position ==\n" << final_board(v, o_.colour, highlight_);
+        },
+        *last_view_);
   out_ << "Game over. " << result_in_words(result, game_.side) << "\n" << std::flush;
 }
 

@@ -67,12 +67,10 @@ class HumanBot : public bots::Bot {
   std::ostream& out_;
   bots::GameStart game_;
   Rng rng_{1};
-  std::vector<std::string> news_;  // steps not yet shown, oldest first
-  int news_dropped_ = 0;           // older unshown steps beyond `recent`
-  Bitboard highlight_ = 0;         // squares of the enemy's latest move
-  View last_view_;                 // the latest views, for the final board
-  waterloo::WaterlooView last_waterloo_view_;
-  bool have_view_ = false;
+  std::vector<std::string> news_;      // steps not yet shown, oldest first
+  int news_dropped_ = 0;               // older unshown steps beyond `recent`
+  Bitboard highlight_ = 0;             // squares of the enemy's latest move
+  std::optional<GameView> last_view_;  // the latest view, for the final board
   bool legend_shown_ = false;
   bool offer_draw_ = false;  // the person offered a draw: it goes with the next move
   bool offer_sent_ = false;  // ... and it went: the opponent's answer shows next time

@@ -296,18 +296,10 @@ milliseconds ProtocolBot::time_for(const bots::Limits& l) const {
 
 std::string ProtocolBot::setup(const bots::SetupRequest& r) {
   std::string suggestion;  // a legal set-up for programs that cannot make one (docs/protocol.md)
-  if (variant_->family == Family::kWaterloo) {
-    waterloo::WaterlooState fresh(variant_);
-    if (r.waterloo() && r.waterloo()->early_start) {  // W-14.1 changes the French reserve
-      waterloo::Core c = fresh.core();
-      c.early_start = true;
-      fresh.set_core(c);
-    }
-    suggestion = waterloo::setup_tokens(fresh, side_, fresh.random_setup(side_, rng_));
-    if (r.waterloo()) send_view(waterloo::to_notation(*r.waterloo()));
-  } else {
-    suggestion = format_setup(*variant_, random_setup(*variant_, side_, rng_));
-  }
+  suggestion = r.with_view([&](const auto& v) { return random_setup_for(v, rng_); });
+  // The protocol sends a view before a Waterloo set-up only: the draft and an early start
+  // decided what it may hold, where a classic-family board is empty.
+  if (const auto* wv = r.waterloo()) send_view(waterloo::to_notation(*wv));
   send(format_setup_request(r.limits, suggestion), "setup");
   const std::string answer =
       await({.request = "setup",
@@ -322,10 +314,7 @@ std::string ProtocolBot::setup(const bots::SetupRequest& r) {
 
 bots::Reply ProtocolBot::decide(const bots::Request& r, const std::atomic<bool>& stop,
                                 const bots::InfoSink& info) {
-  if (const auto* wv = r.waterloo())
-    send_view(waterloo::to_notation(*wv));
-  else if (const View* cv = r.classic())
-    send_view(to_notation(*cv));
+  r.with_view([&](const auto& v) { send_view(to_notation(v)); });
   std::string legal = "legal";
   for (const std::string& t : r.legal) legal.append(" ").append(t);
   send(legal, "go");

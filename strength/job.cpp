@@ -59,8 +59,7 @@ Side candidate_side(const Variant& v, const std::string& line, int game) {
 }
 
 GameRow play_strength_job(const StrengthJob& j, const std::shared_ptr<const Variant>& v) {
-  const Side side = v->family == Family::kWaterloo ? waterloo_side_of(v, j.candidate.line)
-                                                   : candidate_side(*v, j.candidate.line, j.game);
+  const Side side = candidate_side(*v, j.candidate.line, j.game);
   referee::GameSettings gs;
   gs.variant = v;
   gs.variant_spec = j.variant;
@@ -92,76 +91,34 @@ GameRow play_strength_job(const StrengthJob& j, const std::shared_ptr<const Vari
   return g;
 }
 
-std::string jobs_to_json(const std::vector<StrengthJob>& jobs) {
-  json a = json::array();
-  for (const StrengthJob& j : jobs)
-    a.push_back({{"variant", j.variant},
-                 {"bot", j.bot},
-                 {"nodes", j.nodes},
-                 {"candidate", j.candidate.id},
-                 {"line", j.candidate.line},
-                 {"label", j.candidate.label},
-                 {"game", j.game},
-                 {"opponent", j.opponent},
-                 {"seed", j.seed}});
-  return a.dump();
+// The messages between the strength lab's coordinator and its workers (strength/lab.cpp), field
+// by field.
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Candidate, id, line, label)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(StrengthJob, variant, bot, nodes, candidate, game, opponent,
+                                   seed)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(GameRow, candidate, game, score, reason, plies, trace, opponent,
+                                   seed)
+
+namespace {
+
+template <class T>
+std::vector<T> list_from_json(const std::string& text, const char* what) {
+  try {
+    return json::parse(text).get<std::vector<T>>();
+  } catch (const json::exception& e) {
+    throw InputError(std::string(what) + ": " + e.what());
+  }
 }
 
+}  // namespace
+
+std::string jobs_to_json(const std::vector<StrengthJob>& jobs) { return json(jobs).dump(); }
 std::vector<StrengthJob> jobs_from_json(const std::string& text) {
-  std::vector<StrengthJob> out;
-  try {
-    for (const json& o : json::parse(text)) {
-      StrengthJob j;
-      j.variant = o.at("variant").get<std::string>();
-      j.bot = o.at("bot").get<std::string>();
-      j.nodes = o.at("nodes").get<std::int64_t>();
-      j.candidate.id = o.at("candidate").get<std::int64_t>();
-      j.candidate.line = o.at("line").get<std::string>();
-      j.candidate.label = o.at("label").get<std::string>();
-      j.game = o.at("game").get<int>();
-      j.opponent = o.at("opponent").get<std::string>();
-      j.seed = o.at("seed").get<std::uint64_t>();
-      out.push_back(std::move(j));
-    }
-  } catch (const json::exception& e) {
-    throw InputError(std::string("a strength job: ") + e.what());
-  }
-  return out;
+  return list_from_json<StrengthJob>(text, "a strength job");
 }
-
-std::string rows_to_json(const std::vector<GameRow>& rows) {
-  json a = json::array();
-  for (const GameRow& g : rows)
-    a.push_back({{"candidate", g.candidate},
-                 {"game", g.game},
-                 {"score", g.score},
-                 {"reason", g.reason},
-                 {"plies", g.plies},
-                 {"trace", g.trace},
-                 {"opponent", g.opponent},
-                 {"seed", g.seed}});
-  return a.dump();
-}
-
+std::string rows_to_json(const std::vector<GameRow>& rows) { return json(rows).dump(); }
 std::vector<GameRow> rows_from_json(const std::string& text) {
-  std::vector<GameRow> out;
-  try {
-    for (const json& o : json::parse(text)) {
-      GameRow g;
-      g.candidate = o.at("candidate").get<std::int64_t>();
-      g.game = o.at("game").get<int>();
-      g.score = o.at("score").get<double>();
-      g.reason = o.at("reason").get<std::string>();
-      g.plies = o.at("plies").get<int>();
-      g.trace = o.at("trace").get<std::string>();
-      g.opponent = o.at("opponent").get<std::string>();
-      g.seed = o.at("seed").get<std::uint64_t>();
-      out.push_back(std::move(g));
-    }
-  } catch (const json::exception& e) {
-    throw InputError(std::string("a finished strength game: ") + e.what());
-  }
-  return out;
+  return list_from_json<GameRow>(text, "a finished strength game");
 }
 
 std::string serve_strength_jobs(const std::string& text) {

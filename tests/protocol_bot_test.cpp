@@ -97,7 +97,8 @@ TEST(ProtocolBot, PlaysAWellBehavedProgram) {
   Position p;
   bot.new_game(p.start());
   // The fake answers with the referee's suggestion: a legal set-up.
-  const std::string setup = bot.setup(SetupRequest{});
+  const View empty = setup_view(p.variant, kRed);
+  const std::string setup = bot.setup(SetupRequest{&empty, {}});
   EXPECT_NO_THROW(parse_setup(*p.variant, kRed, setup)) << setup;
   const std::atomic<bool> stop{false};
   std::vector<SearchInfo> infos;

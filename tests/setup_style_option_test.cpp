@@ -27,7 +27,8 @@ std::string setup_of(const std::string& spec, std::uint64_t seed = 3,
   g.side = kBlue;
   g.seed = seed;
   bot->new_game(g);
-  const std::string line = bot->setup(SetupRequest{});
+  const View empty = setup_view(g.variant, kBlue);
+  const std::string line = bot->setup(SetupRequest{&empty, {}});
   validate_setup(*g.variant, parse_setup(*g.variant, kBlue, line));
   return line;
 }
