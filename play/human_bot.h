@@ -51,8 +51,9 @@ class HumanBot : public bots::Bot {
   void observed(const bots::WaterlooObservation& o);
   enum class Line { kText, kEnd };
   Line read_line(const std::string& prompt, std::string& line);
-  std::string classic_setup();
-  std::string waterloo_setup(const bots::SetupRequest& r);
+  // setup() for each family's view before the set-up.
+  std::string setup_for(const View& empty_board);
+  std::string setup_for(const waterloo::WaterlooView& at_setup);
   void add_news(std::string line);
   void show_news();
   void show_board(const bots::Request& r);

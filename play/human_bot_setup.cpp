@@ -40,10 +40,10 @@ bool takes_it(const std::string& line) {
 }  // namespace
 
 std::string HumanBot::setup(const bots::SetupRequest& r) {
-  return game_.variant->family == Family::kWaterloo ? waterloo_setup(r) : classic_setup();
+  return r.with_view([&](const auto& v) { return setup_for(v); });
 }
 
-std::string HumanBot::classic_setup() {
+std::string HumanBot::setup_for(const View& /*empty board*/) {
   const Variant& v = *game_.variant;
   const Side side = game_.side;
   if (o_.setup == "random") return format_setup(v, random_setup(v, side, rng_));
@@ -101,10 +101,9 @@ std::string HumanBot::classic_setup() {
   }
 }
 
-std::string HumanBot::waterloo_setup(const bots::SetupRequest& r) {
+std::string HumanBot::setup_for(const waterloo::WaterlooView& at_setup) {
   const Side side = game_.side;
-  const waterloo::WaterlooState state =
-      waterloo::setup_phase_state(game_.variant, r.waterloo(), side);
+  const waterloo::WaterlooState state = waterloo::setup_phase_state(game_.variant, &at_setup, side);
   // Returns the set-up's tokens if the rules accept it; throws InputError otherwise.
   auto accept = [&](const waterloo::WaterlooSetup& s) {
     waterloo::WaterlooState trial = state;
@@ -123,8 +122,7 @@ std::string HumanBot::waterloo_setup(const bots::SetupRequest& r) {
   bool show = true;
   for (;;) {
     if (show) {
-      waterloo::WaterlooView preview =
-          r.waterloo() ? *r.waterloo() : waterloo::make_view(state, side);
+      waterloo::WaterlooView preview = at_setup;
       preview.viewer = side;
       auto& reserve = preview.piles[int(waterloo::Pile::kReserve)];
       std::erase_if(reserve, [&](const waterloo::SeenUnit& u) { return u.side() == side; });
