@@ -130,6 +130,18 @@ inline std::string xml_escaped(std::string_view s) {
   return out;
 }
 
+// The opening of an SVG picture of width x height on white, with a title at (x, 18): what
+// every heat map and chart this project draws starts with. The caller closes it with </svg>.
+inline std::string svg_opening(int width, int height, int title_x, std::string_view title) {
+  return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(width) +
+         "\" height=\"" + std::to_string(height) +
+         "\" font-family=\"sans-serif\" font-size=\"12\">\n"
+         "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
+         "<text x=\"" +
+         std::to_string(title_x) + "\" y=\"18\" font-size=\"14\">" + xml_escaped(title) +
+         "</text>\n";
+}
+
 inline std::string quoted(std::string_view s) {
   std::string out(1, '\'');  // built in place: GCC 12 warns falsely about "'" + string
   out.append(s).push_back('\'');

@@ -31,11 +31,7 @@ std::string why_svg(const Why& w, const Variant& v, const std::string& title) {
                  {"kind seen by the enemy by ply 100", "#ff7f0e"},
                  {"the enemy's way to the flag (share of flag losses)", "#1f77b4"}};
   std::ostringstream out;
-  out << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height
-      << "\" font-family=\"sans-serif\" font-size=\"12\">\n";
-  out << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
-  out << "<text x=\"" << kMargin << "\" y=\"18\" font-size=\"14\">" << text::xml_escaped(title)
-      << "</text>\n";
+  out << text::svg_opening(width, height, kMargin, title);
   for (int p = 0; p < 3; ++p) {
     const int x0 = kMargin + p * (panel + kGap), y0 = kTitle + kCaption + kMargin / 2;
     out << "<text x=\"" << x0 << "\" y=\"" << y0 - 6 << "\">" << panels[p].caption << "</text>\n";

@@ -24,11 +24,7 @@ std::string belief_svg(const eval::Belief& b, const eval::Marginals& m, Kind k,
   const int w = g.width(), h = g.height();
   const int width = 2 * kMargin + w * kCell, height = kTitle + 2 * kMargin + h * kCell;
   std::ostringstream out;
-  out << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height
-      << "\" font-family=\"sans-serif\" font-size=\"12\">\n";
-  out << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
-  out << "<text x=\"" << kMargin << "\" y=\"18\" font-size=\"14\">" << text::xml_escaped(title)
-      << "</text>\n";
+  out << text::svg_opening(width, height, kMargin, title);
   for (int sq = 0; sq < g.num_squares(); ++sq) {
     const int col = g.col(sq), row = g.row(sq);
     const int x = kMargin + col * kCell, y = kTitle + kMargin + (h - 1 - row) * kCell;
