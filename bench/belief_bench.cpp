@@ -5,8 +5,8 @@
 // sampler, one sample of kinds (one Metropolis-Hastings step; the counter `accept` is the
 // share of steps that moved), and one determinized State, each after 0, 50, 100 and 200 moves.
 // The *Mixture figures are the same with the mixture set-up prior (BeliefOptions::mixture,
-// eval/setup_mixture.h; BM_UpdateAfterOneMoveMixture/1 with the copying components conditioned
-// the older way, eval/mixture_posterior.h Copies::kCertain), and BM_ScoreSetup scores one human
+// eval/priors/setup_mixture.h; BM_UpdateAfterOneMoveMixture/1 with the copying components conditioned
+// the older way, eval/priors/mixture_posterior.h Copies::kCertain), and BM_ScoreSetup scores one human
 // set-up under the parametric prior (arg 0) and under the mixture (arg 1); BM_ScoreBarrageSetup
 // the same in Barrage, and under the placement prior alone (arg 2); BM_FitBarragePlacement fits
 // a cut-down Barrage placement prior on 1 and 2 threads.
@@ -22,7 +22,7 @@
 #include "engine/setup.h"
 #include "engine/variant_loader.h"
 #include "eval/belief.h"
-#include "eval/setup_mixture.h"
+#include "eval/priors/setup_mixture.h"
 
 namespace stratego {
 namespace {
@@ -119,7 +119,7 @@ void BM_ScoreSetup(benchmark::State& st) {
 BENCHMARK(BM_ScoreSetup)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
 
 // Barrage: one human set-up under the parametric prior (arg 0), the built-in mixture (1) and its
-// placement prior alone (2, eval/placement_model.h).
+// placement prior alone (2, eval/priors/placement_model.h).
 void BM_ScoreBarrageSetup(benchmark::State& st) {
   const auto mix = eval::SetupMixture::for_variant(load_variant("barrage"));
   if (!mix || (st.range(0) == 2 && !mix->placement())) {

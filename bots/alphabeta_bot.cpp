@@ -9,7 +9,7 @@
 #include "engine/setup.h"
 #include "eval/belief.h"
 #include "eval/determinize.h"
-#include "eval/value_weights.h"
+#include "eval/values/value_weights.h"
 #include "heuristic/classic_rules_setup.h"
 #include "search/pimc.h"
 #include "search/time_manager.h"

@@ -12,7 +12,7 @@
 // prior_belief (search, the default: the root prior's scores judge unseen pieces by the search's
 // belief, from the set-up prior and every observation; rules: by the rules bot's own belief).
 // The opponent's moves also weigh the belief under the policy (search/policy_evidence.h).
-// Set-ups: the `setups` option, by default the variant's set-up book (eval/setup_book.h);
+// Set-ups: the `setups` option, by default the variant's set-up book (eval/priors/setup_book.h);
 // `setups=own` and variants without a book: classic family -- 32 structured set-ups of the rules
 // generator, keeping the best-guarded flag and, among those, the set-up the human prior expects
 // least; Waterloo -- the rules planner's set-up, shuffled by the game's seed.
@@ -68,7 +68,7 @@ class IsmctsBot : public Bot {
   struct Option;
   static const std::vector<Option>& option_table();
   // The classic belief, on the set-up prior of option setup_prior: the parametric table or the
-  // mixture (eval/setup_mixture.h); auto, the default, the mixture in classic only.
+  // mixture (eval/priors/setup_mixture.h); auto, the default, the mixture in classic only.
   std::unique_ptr<eval::Belief> make_belief(const View& start) const;
   enum class SetupPrior { kAuto, kParametric, kMixture };
   SetupStyleOption setups_{"book"};  // the strongest set-ups where a book is shipped

@@ -3,10 +3,10 @@
 #include <utility>
 
 #include "engine/error.h"
-#include "eval/setup_book.h"
-#include "eval/setup_fit.h"
-#include "eval/setup_mixture.h"
-#include "eval/setup_styles.h"
+#include "eval/priors/setup_book.h"
+#include "eval/priors/setup_fit.h"
+#include "eval/priors/setup_mixture.h"
+#include "eval/priors/setup_styles.h"
 
 namespace stratego::bots {
 namespace {

@@ -1,5 +1,5 @@
 // What one player of a classic-family game believes about the opponent's hidden pieces: the
-// exact constraints of eval/piece_tracker.h, weighted by the set-up prior (eval/setup_model.h),
+// exact constraints of eval/piece_tracker.h, weighted by the set-up prior (eval/priors/setup_model.h),
 // by behaviour evidence (eval/behaviour.h) and by evidence from outside (add_evidence). The
 // model: a complete assignment a of kinds to the enemy pieces whose kind is open has probability
 //     pi(a) proportional to  prod_i prior_i(a_i) * lift_i(a_i) * behaviour_i(a_i) * added_i(a_i)
@@ -25,23 +25,23 @@
 #include "eval/assignment_sampler.h"
 #include "eval/behaviour.h"
 #include "eval/exact_marginals.h"
-#include "eval/mixture_posterior.h"
+#include "eval/priors/mixture_posterior.h"
 #include "eval/piece_tracker.h"
-#include "eval/setup_model.h"
+#include "eval/priors/setup_model.h"
 
 namespace stratego::eval {
 
 struct BeliefOptions {
   bool prior = true;      // the set-up prior's per-square shares (false: counts only)
   bool structure = true;  // the prior's Flag lifts from known pieces nearby
-  // The mixture prior (eval/setup_mixture.h) conditioned on every revealed piece
-  // (eval/mixture_posterior.h) instead of the parametric table alone; needs prior. Off by
+  // The mixture prior (eval/priors/setup_mixture.h) conditioned on every revealed piece
+  // (eval/priors/mixture_posterior.h) instead of the parametric table alone; needs prior. Off by
   // default: the search's worlds and `stratego bench` stay as they were.
   bool mixture = false;
-  // The mixture's copying components conditioned the older way (eval/mixture_posterior.h
+  // The mixture's copying components conditioned the older way (eval/priors/mixture_posterior.h
   // Copies::kCertain), for comparison.
   bool certain_copies = false;
-  // The prior probability that the opponent sets up unlike people (eval/mixture_posterior.h),
+  // The prior probability that the opponent sets up unlike people (eval/priors/mixture_posterior.h),
   // for the mixture. 0.9 measured best of 0, 0.3, 0.6, 0.9 by `stratego analyze accuracy`
   // against the set-up styles, at little cost against people (docs/setup-prior.md).
   double unlike_people = 0.9;

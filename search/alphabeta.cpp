@@ -4,8 +4,8 @@
 #include <cmath>
 #include <numeric>
 
-#include "eval/classic_evaluation.h"
-#include "eval/value_weights.h"
+#include "eval/values/classic_evaluation.h"
+#include "eval/values/value_weights.h"
 
 namespace stratego::search {
 namespace {

@@ -47,7 +47,7 @@ struct AlphaBetaParams {
   // scored 33% against off in the SPRT of search/README.md.
   bool flag_guard = false;
   // The static evaluation: the hand-set one (nullptr) or the linear value with these weights
-  // (eval/value_weights.h), as the ismcts option `value`.
+  // (eval/values/value_weights.h), as the ismcts option `value`.
   const eval::ValueWeights* value_weights = nullptr;
   std::size_t tt_bytes = std::size_t(32) << 20;  // per thread
   int threads = 1;

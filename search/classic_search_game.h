@@ -3,8 +3,8 @@
 #pragma once
 
 #include "engine/classic_family.h"
-#include "eval/classic_evaluation.h"
-#include "eval/value_weights.h"
+#include "eval/values/classic_evaluation.h"
+#include "eval/values/value_weights.h"
 #include "search/params.h"
 #include "search/search_game.h"
 

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "engine/waterloo/family.h"
-#include "eval/waterloo_evaluation.h"
+#include "eval/values/waterloo_evaluation.h"
 #include "search/params.h"
 #include "search/search_game.h"
 

@@ -9,7 +9,7 @@
 #include "engine/setup.h"
 #include "engine/text_util.h"
 #include "engine/variant_loader.h"
-#include "eval/setup_model.h"
+#include "eval/priors/setup_model.h"
 #include "protocol/bot_spec.h"
 #include "serve/game_session.h"
 #include "serve/slow_client_guard.h"

@@ -1,5 +1,5 @@
 // Candidate set-ups for the search for stronger ones (`analyze generate`): draws from the
-// human prior (eval/setup_model.h, the same chain of conditionals its log-probability is made
+// human prior (eval/priors/setup_model.h, the same chain of conditionals its log-probability is made
 // of, so a sample is as likely as the prior says), and local changes of a set-up: two squares
 // swapped (a piece with another, or with an empty square where the zone has them), half the
 // time one of them next to the Flag, so that the Flag's guard moves.
@@ -8,7 +8,7 @@
 #include <string>
 
 #include "engine/rng.h"
-#include "eval/setup_model.h"
+#include "eval/priors/setup_model.h"
 
 namespace stratego::strength {
 

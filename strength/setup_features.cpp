@@ -6,7 +6,7 @@
 
 #include "engine/error.h"
 #include "engine/setup.h"
-#include "eval/setup_mixture.h"
+#include "eval/priors/setup_mixture.h"
 
 namespace stratego::strength {
 

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "engine/variant.h"
-#include "eval/setup_model.h"
+#include "eval/priors/setup_model.h"
 
 namespace stratego::strength {
 

@@ -12,7 +12,7 @@
 #include "engine/file_io.h"
 #include "engine/setup.h"
 #include "engine/variant_loader.h"
-#include "eval/setup_model.h"
+#include "eval/priors/setup_model.h"
 #include "support/command_run.h"
 
 namespace stratego {

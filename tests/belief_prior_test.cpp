@@ -1,4 +1,4 @@
-// The set-up prior (eval/setup_model.h): a normalised distribution over legal set-ups (summed
+// The set-up prior (eval/priors/setup_model.h): a normalised distribution over legal set-ups (summed
 // over every set-up of small boards), uniform when it has no data, its text format, and the
 // compiled-in priors: fitted, better than uniform on held-out set-ups, structured as people set
 // up (bombs around the Flag), and with numbers that come from data/setups/ (recounted and
@@ -12,7 +12,7 @@
 #include "engine/setup.h"
 #include "engine/variant_loader.h"
 #include "eval/belief.h"
-#include "eval/setup_fit.h"
+#include "eval/priors/setup_fit.h"
 #include "support/random_games.h"
 #include "support/tiny_setups.h"
 

@@ -1,7 +1,7 @@
-// The static evaluation of eval/classic_evaluation.h: what one side gains the other loses, and
+// The static evaluation of eval/values/classic_evaluation.h: what one side gains the other loses, and
 // the threat to a flag (against a slow breadth-first walk per piece, and a flag shut in by
 // bombs, which only a Miner can reach, C-5.4).
-#include "eval/classic_evaluation.h"
+#include "eval/values/classic_evaluation.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
-// The learned value's features (eval/classic_features.h) against the hand-set evaluation they
+// The learned value's features (eval/values/classic_features.h) against the hand-set evaluation they
 // were taken from: with the hand-set weights the linear value is classic_value, on every
 // position of random games in several classic-family variants.
-#include "eval/classic_features.h"
+#include "eval/values/classic_features.h"
 
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 #include <set>
 #include <string>
 
-#include "eval/classic_evaluation.h"
+#include "eval/values/classic_evaluation.h"
 #include "support/random_games.h"
 
 namespace stratego::eval {

@@ -10,7 +10,7 @@
 #include "engine/movegen.h"
 #include "engine/view.h"
 #include "eval/belief.h"
-#include "eval/classic_evaluation.h"
+#include "eval/values/classic_evaluation.h"
 #include "heuristic/classic_rules_eval.h"
 #include "heuristic/classic_rules_knowledge.h"
 #include "search/flag_race.h"

@@ -1,6 +1,6 @@
-// The logistic regression behind `stratego train value` (eval/logistic_fit.h): it finds a
+// The logistic regression behind `stratego train value` (eval/values/logistic_fit.h): it finds a
 // known weight vector again from data made with it, and `train value` runs end to end.
-#include "eval/logistic_fit.h"
+#include "eval/values/logistic_fit.h"
 
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 
 #include "engine/file_io.h"
 #include "engine/rng.h"
-#include "eval/value_weights.h"
+#include "eval/values/value_weights.h"
 #include "support/command_run.h"
 
 namespace stratego::eval {

@@ -1,8 +1,8 @@
-// The placement prior (eval/placement_model.h): a normalised distribution over legal set-ups and
+// The placement prior (eval/priors/placement_model.h): a normalised distribution over legal set-ups and
 // over the set-ups of any layout of classes (summed over every set-up of small armies), it learns
 // an offset between two pieces that a square-by-square model cannot see, and its text form keeps
 // it exactly and rejects a damaged file with the line.
-#include "eval/placement_model.h"
+#include "eval/priors/placement_model.h"
 
 #include <gtest/gtest.h>
 #include <tbb/task_arena.h>
@@ -12,7 +12,7 @@
 #include <sstream>
 
 #include "engine/error.h"
-#include "eval/setup_fit.h"
+#include "eval/priors/setup_fit.h"
 #include "support/tiny_setups.h"
 
 namespace stratego {

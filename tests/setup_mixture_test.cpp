@@ -1,9 +1,9 @@
-// The mixture set-up prior (eval/setup_mixture.h): every component and the mixture are
+// The mixture set-up prior (eval/priors/setup_mixture.h): every component and the mixture are
 // normalised distributions over legal set-ups (summed over every set-up of small boards), EM
-// finds the weights, the styles generate what they score, the posterior (eval/mixture_posterior.h)
+// finds the weights, the styles generate what they score, the posterior (eval/priors/mixture_posterior.h)
 // is exact where it says so (against enumeration), and the game moves weight onto the broad
 // components when an opponent does what people do not.
-#include "eval/setup_mixture.h"
+#include "eval/priors/setup_mixture.h"
 
 #include <gtest/gtest.h>
 
@@ -15,9 +15,9 @@
 #include "engine/error.h"
 #include "engine/variant_loader.h"
 #include "eval/belief.h"
-#include "eval/mixture_posterior.h"
-#include "eval/setup_fit.h"
-#include "eval/setup_styles.h"
+#include "eval/priors/mixture_posterior.h"
+#include "eval/priors/setup_fit.h"
+#include "eval/priors/setup_styles.h"
 #include "support/tiny_setups.h"
 
 namespace stratego {
@@ -406,7 +406,7 @@ TEST(SetupMixture, PosteriorIsExactForStylesExactAndBlocks) {
   }
 }
 
-// The copying components as noisy copies (eval/mixture_posterior.h): against enumeration of a
+// The copying components as noisy copies (eval/priors/mixture_posterior.h): against enumeration of a
 // small army, the posterior weight of resample:M beside uniform (half and half) is nearer the
 // exact one than the older conditioning, which takes every agreeing observed square as certain.
 TEST(SetupMixture, NoisyCopiesWeighResampleNearerTheExactPosterior) {

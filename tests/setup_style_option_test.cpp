@@ -11,8 +11,8 @@
 #include "engine/error.h"
 #include "engine/setup.h"
 #include "engine/variant_loader.h"
-#include "eval/setup_book.h"
-#include "eval/setup_mixture.h"
+#include "eval/priors/setup_book.h"
+#include "eval/priors/setup_mixture.h"
 #include "protocol/bot_spec.h"
 
 namespace stratego::bots {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "eval/setup_model.h"
+#include "eval/priors/setup_model.h"
 #include "ladder/run_lock.h"
 #include "strength/lab.h"
 #include "strength/setup_features.h"
@@ -29,7 +29,7 @@ void register_generate(CLI::App* analyze);   // analyze generate --variant V [--
 void register_decisions(CLI::App* analyze);  // analyze decisions RECORD --side S --bot B ...
 
 // The prior for a variant: the file given (a `.prior` written by `analyze fit`), else the
-// compiled-in one (eval/setup_model.h).
+// compiled-in one (eval/priors/setup_model.h).
 std::shared_ptr<const eval::SetupModel> load_prior(const Variant& v, const std::string& file);
 
 // A strength analysis open for games (analyze strength, analyze generate): with --db FILE its

@@ -26,9 +26,9 @@
 #include "engine/setup.h"
 #include "engine/variant_loader.h"
 #include "eval/belief.h"
-#include "eval/setup_fit.h"
-#include "eval/setup_mixture.h"
-#include "eval/setup_styles.h"
+#include "eval/priors/setup_fit.h"
+#include "eval/priors/setup_mixture.h"
+#include "eval/priors/setup_styles.h"
 #include "referee/referee.h"
 #include "search/policy_evidence.h"
 #include "tools/analyze.h"
@@ -138,7 +138,7 @@ void run_accuracy(const AccuracyOptions& o) {
     if ((i + 1) % eval::kValidationEvery == 0) validation.push_back(file.lines[i]);
   if (validation.empty()) throw InputError(o.data + ": no validation set-ups (every 10th line)");
   // Both sides' set-ups: from the held-out split; each player's own (the `rules` bot's plan,
-  // say); or from a style, for opponents unlike people (eval/setup_styles.h).
+  // say); or from a style, for opponents unlike people (eval/priors/setup_styles.h).
   const bool own = o.setups == "own";
   std::optional<eval::StyleDistribution> style;
   if (o.setups != "human" && !own) {

@@ -15,7 +15,7 @@
 #include "engine/error.h"
 #include "engine/file_io.h"
 #include "engine/variant_loader.h"
-#include "eval/setup_mixture.h"
+#include "eval/priors/setup_mixture.h"
 #include "strength/prediction.h"
 #include "strength/real_games.h"
 #include "strength/stats.h"

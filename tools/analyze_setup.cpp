@@ -12,8 +12,8 @@
 #include "engine/file_io.h"
 #include "engine/setup.h"
 #include "engine/variant_loader.h"
-#include "eval/setup_fit.h"
-#include "eval/setup_mixture.h"
+#include "eval/priors/setup_fit.h"
+#include "eval/priors/setup_mixture.h"
 #include "tools/analyze.h"
 #include "tools/seed_option.h"
 

@@ -14,7 +14,7 @@
 #include "engine/file_io.h"
 #include "engine/setup.h"
 #include "engine/variant_loader.h"
-#include "eval/setup_mixture.h"
+#include "eval/priors/setup_mixture.h"
 #include "ladder/mpi.h"
 #include "ladder/run_lock.h"
 #include "strength/job.h"

@@ -1,8 +1,8 @@
 // `stratego train value`: plays self-play games between fast bots, takes the true world every
-// few plies with the game's final result, and fits the linear value of eval/classic_features.h
-// to them by L2-regularised logistic regression (eval/logistic_fit.h). Prints train and
+// few plies with the game's final result, and fits the linear value of eval/values/classic_features.h
+// to them by L2-regularised logistic regression (eval/values/logistic_fit.h). Prints train and
 // held-out log-loss and accuracy of the fitted weights beside the hand-set ones, and writes
-// the weights file (eval/value_weights.h) that `ismcts,value=learned` reads once shipped as
+// the weights file (eval/values/value_weights.h) that `ismcts,value=learned` reads once shipped as
 // eval/data/<variant>_value.weights. The same options and seed give the same file.
 #include <iomanip>
 #include <iostream>
@@ -15,9 +15,9 @@
 #include "engine/record_file.h"
 #include "engine/text_util.h"
 #include "engine/variant_loader.h"
-#include "eval/classic_features.h"
-#include "eval/logistic_fit.h"
-#include "eval/value_weights.h"
+#include "eval/values/classic_features.h"
+#include "eval/values/logistic_fit.h"
+#include "eval/values/value_weights.h"
 #include "protocol/bot_spec.h"
 #include "referee/match.h"
 #include "tools/commands.h"
@@ -218,7 +218,7 @@ void run_train_value(const TrainOptions& o) {
   eval::ValueWeights out;
   out.variant = variant->name;
   out.comments = {
-      "The linear value of eval/classic_features.h (logit of Red's win probability),",
+      "The linear value of eval/values/classic_features.h (logit of Red's win probability),",
       "fitted by L2-regularised logistic regression to self-play positions:", command_line(o),
       std::to_string(games.size()) + " games, " + std::to_string(rows[0]) + " positions fitted, " +
           std::to_string(rows[1]) + " held out;",

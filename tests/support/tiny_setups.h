@@ -9,7 +9,7 @@
 
 #include "engine/setup.h"
 #include "engine/variant_loader.h"
-#include "eval/setup_model.h"
+#include "eval/priors/setup_model.h"
 
 namespace stratego::test_support {
 

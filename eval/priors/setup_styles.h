@@ -3,7 +3,7 @@
 // and every other piece uniformly on the squares left" (uniform: no constraint), so a style
 // can generate set-ups (bots' `setups=` option), score one exactly (log_prob) and, given some
 // revealed squares, say exactly how likely they were and what the other squares hold
-// (observe), which is what the mixture prior (eval/setup_mixture.h) and the belief need.
+// (observe), which is what the mixture prior (eval/priors/setup_mixture.h) and the belief need.
 //
 //   uniform        every legal set-up equally likely (engine/setup.h random_setup)
 //   forward-bombs  every Bomb in the front row
@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "engine/rng.h"
-#include "eval/setup_model.h"
+#include "eval/priors/setup_model.h"
 
 namespace stratego::eval {
 

@@ -1,4 +1,4 @@
-#include "eval/waterloo_evaluation.h"
+#include "eval/values/waterloo_evaluation.h"
 
 #include <algorithm>
 #include <cmath>

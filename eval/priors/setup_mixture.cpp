@@ -1,4 +1,4 @@
-#include "eval/setup_mixture.h"
+#include "eval/priors/setup_mixture.h"
 
 #include <algorithm>
 #include <cmath>
@@ -12,8 +12,8 @@
 #include <tuple>
 
 #include "engine/error.h"
-#include "eval/log_math.h"
-#include "eval/setup_fit.h"
+#include "eval/priors/log_math.h"
+#include "eval/priors/setup_fit.h"
 
 namespace stratego::eval {
 namespace {

@@ -1,6 +1,6 @@
-// The mixture set-up prior: what people do (the parametric model of eval/setup_model.h, the
+// The mixture set-up prior: what people do (the parametric model of eval/priors/setup_model.h, the
 // set-ups people actually used, near copies of them and reused parts of them) and what
-// opponents unlike people do (eval/setup_styles.h), in one normalised distribution over one
+// opponents unlike people do (eval/priors/setup_styles.h), in one normalised distribution over one
 // side's legal set-ups:
 //
 //   P(x) = sum over components c of w_c * P_c(x), the weights summing to 1, where P_c is
@@ -39,7 +39,7 @@
 //               set-up of an army offers the same exchanges of each pair of kinds, so the rates
 //               are one distribution for every t (normalised). Only for training splits of at
 //               most kMaxFamilyEntries entries
-//   placement   the placement prior (eval/placement_model.h): pieces placed one at a time, each
+//   placement   the placement prior (eval/priors/placement_model.h): pieces placed one at a time, each
 //               by its square and its offsets from the pieces placed before; small armies only
 //   NAME/family  for exact, resample:M, swap:K, shift:L and exchange: the same, the training
 //               set-up t drawn by its family weight (the entries within two squares of t: its
@@ -66,9 +66,9 @@
 #include <unordered_map>
 #include <vector>
 
-#include "eval/placement_model.h"
-#include "eval/setup_model.h"
-#include "eval/setup_styles.h"
+#include "eval/priors/placement_model.h"
+#include "eval/priors/setup_model.h"
+#include "eval/priors/setup_styles.h"
 
 namespace stratego::eval {
 

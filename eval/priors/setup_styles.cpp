@@ -1,11 +1,11 @@
-#include "eval/setup_styles.h"
+#include "eval/priors/setup_styles.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
 #include "engine/error.h"
-#include "eval/log_math.h"
+#include "eval/priors/log_math.h"
 
 namespace stratego::eval {
 

@@ -1,4 +1,4 @@
-#include "eval/value_weights.h"
+#include "eval/values/value_weights.h"
 
 #include <charconv>
 #include <cmath>

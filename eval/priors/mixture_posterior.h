@@ -1,4 +1,4 @@
-// The mixture set-up prior (eval/setup_mixture.h) conditioned on what a game has revealed of one
+// The mixture set-up prior (eval/priors/setup_mixture.h) conditioned on what a game has revealed of one
 // side's set-up: which component this opponent draws from (the posterior weights), and what each
 // still-hidden start square holds (the predictive shares), for the belief (eval/belief.h).
 //
@@ -27,7 +27,7 @@
 
 #include <vector>
 
-#include "eval/setup_mixture.h"
+#include "eval/priors/setup_mixture.h"
 
 namespace stratego::eval {
 

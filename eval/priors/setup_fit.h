@@ -1,4 +1,4 @@
-// Fitting a set-up prior (eval/setup_model.h) to human set-ups: maximum a posteriori with a
+// Fitting a set-up prior (eval/priors/setup_model.h) to human set-ups: maximum a posteriori with a
 // Gaussian prior N(0, 1/l2) on every parameter (the smoothing that keeps small data sets such as
 // Duel's 64 set-ups from overfitting), by Adam on mini-batches with a fixed seed, every set-up
 // seen both as it is and mirrored. The per-square table is the mirror-averaged share of each
@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "eval/setup_model.h"
+#include "eval/priors/setup_model.h"
 
 namespace stratego::eval {
 

@@ -1,4 +1,4 @@
-#include "eval/setup_fit.h"
+#include "eval/priors/setup_fit.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,10 +1,10 @@
-#include "eval/mixture_posterior.h"
+#include "eval/priors/mixture_posterior.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
-#include "eval/log_math.h"
+#include "eval/priors/log_math.h"
 
 namespace stratego::eval {
 namespace {

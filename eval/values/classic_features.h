@@ -1,6 +1,6 @@
 // The features of a classic-family world (every kind known: a determinization) that the
-// linear value (eval/value_weights.h) weighs: the terms of the hand-set evaluation
-// (eval/classic_evaluation.h) taken apart, each as Red's count minus Blue's, plus a few the
+// linear value (eval/values/value_weights.h) weighs: the terms of the hand-set evaluation
+// (eval/values/classic_evaluation.h) taken apart, each as Red's count minus Blue's, plus a few the
 // hand-set evaluation gives no weight. With classic_hand_weights() the dot product is exactly
 // the hand-set evaluation's logit, so the learned value starts from the same terms and only
 // their weights change.

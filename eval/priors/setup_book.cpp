@@ -1,4 +1,4 @@
-#include "eval/setup_book.h"
+#include "eval/priors/setup_book.h"
 
 #include <sstream>
 

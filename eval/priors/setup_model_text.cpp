@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "engine/error.h"
-#include "eval/setup_model.h"
+#include "eval/priors/setup_model.h"
 
 namespace stratego::eval {
 namespace {

@@ -1,4 +1,4 @@
-#include "eval/classic_evaluation.h"
+#include "eval/values/classic_evaluation.h"
 
 #include <cmath>
 

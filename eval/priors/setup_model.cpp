@@ -1,4 +1,4 @@
-#include "eval/setup_model.h"
+#include "eval/priors/setup_model.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,7 +6,7 @@
 #include <limits>
 
 #include "engine/error.h"
-#include "eval/log_math.h"
+#include "eval/priors/log_math.h"
 
 namespace stratego::eval {
 

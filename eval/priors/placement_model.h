@@ -1,4 +1,4 @@
-// The placement prior, a component of the mixture set-up prior (eval/setup_mixture.h) for small
+// The placement prior, a component of the mixture set-up prior (eval/priors/setup_mixture.h) for small
 // armies (Barrage, Duel): the set-up as its pieces placed one at a time in a fixed order of kinds
 // (the Flag, the Bombs, then from the highest rank down), each on a free square drawn by a
 // softmax over the free squares of
@@ -29,7 +29,7 @@
 #include <utility>
 #include <vector>
 
-#include "eval/setup_model.h"
+#include "eval/priors/setup_model.h"
 
 namespace stratego::eval {
 
@@ -92,11 +92,11 @@ class PlacementModel {
   double log_prob(const std::vector<int>& codes) const;
   // log P(x | which squares hold which class of symbols): each piece placed only on the free
   // squares of its class in x (class_of: per symbol index); normalised over the set-ups of that
-  // layout. The pattern components' "+placement" filling (eval/setup_mixture.h).
+  // layout. The pattern components' "+placement" filling (eval/priors/setup_mixture.h).
   double log_prob_within(const std::vector<int>& codes, const std::vector<int>& class_of) const;
   int classes() const { return int(class_weight_.size()); }
   // P(symbol index s on frame square f): the model's per-square shares, estimated once from
-  // kShareSamples sampled set-ups (fixed seed), for conditioning (eval/mixture_posterior.h).
+  // kShareSamples sampled set-ups (fixed seed), for conditioning (eval/priors/mixture_posterior.h).
   double share(int f, int s) const { return shares_[std::size_t(f * symbols_ + s)]; }
   static constexpr int kShareSamples = 20000;
 

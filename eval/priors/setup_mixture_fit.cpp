@@ -1,10 +1,10 @@
-// Fitting the mixture set-up prior's weights (eval/setup_mixture.h) by EM on held-out set-ups,
+// Fitting the mixture set-up prior's weights (eval/priors/setup_mixture.h) by EM on held-out set-ups,
 // with a floor on the broad components, and the two-fold cross-validated figure.
 #include <algorithm>
 #include <cmath>
 
-#include "eval/log_math.h"
-#include "eval/setup_mixture.h"
+#include "eval/priors/log_math.h"
+#include "eval/priors/setup_mixture.h"
 
 namespace stratego::eval {
 double SetupMixture::mix(const std::vector<double>& lps, const std::vector<double>& w) {

@@ -1,11 +1,11 @@
-// The exchange components of the mixture set-up prior (eval/setup_mixture.h): a training set-up
+// The exchange components of the mixture set-up prior (eval/priors/setup_mixture.h): a training set-up
 // with the contents of two squares holding different pieces exchanged, the exchange drawn by
 // the kinds it exchanges.
 #include <cmath>
 
 #include "engine/rng.h"
-#include "eval/log_math.h"
-#include "eval/setup_mixture.h"
+#include "eval/priors/log_math.h"
+#include "eval/priors/setup_mixture.h"
 
 namespace stratego::eval {
 

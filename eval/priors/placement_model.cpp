@@ -1,4 +1,4 @@
-#include "eval/placement_model.h"
+#include "eval/priors/placement_model.h"
 
 #include <tbb/parallel_for.h>
 
@@ -9,8 +9,8 @@
 #include <sstream>
 
 #include "engine/error.h"
-#include "eval/log_math.h"
-#include "eval/setup_fit.h"
+#include "eval/priors/log_math.h"
+#include "eval/priors/setup_fit.h"
 
 namespace stratego::eval {
 namespace {

@@ -1,11 +1,11 @@
-#include "eval/classic_features.h"
+#include "eval/values/classic_features.h"
 
 #include <algorithm>
 #include <cmath>
 #include <string>
 
 #include "engine/bitboard.h"
-#include "eval/classic_evaluation.h"
+#include "eval/values/classic_evaluation.h"
 
 namespace stratego::eval {
 namespace {

@@ -1,10 +1,10 @@
 // The text format of mixture set-up priors (eval/data/*.mixture, `analyze fit --mixture-out`):
-// SetupMixture::format and SetupMixture::parse (eval/setup_mixture.h).
+// SetupMixture::format and SetupMixture::parse (eval/priors/setup_mixture.h).
 #include <algorithm>
 #include <sstream>
 
 #include "engine/error.h"
-#include "eval/setup_mixture.h"
+#include "eval/priors/setup_mixture.h"
 
 namespace stratego::eval {
 

@@ -1,12 +1,12 @@
-// The shift:L components of the mixture set-up prior (eval/setup_mixture.h): a training set-up
+// The shift:L components of the mixture set-up prior (eval/priors/setup_mixture.h): a training set-up
 // whose pieces are placed again one by one near where people put them, scored by summing the
 // walks over the matchings of identical pieces.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
-#include "eval/log_math.h"
-#include "eval/setup_mixture.h"
+#include "eval/priors/log_math.h"
+#include "eval/priors/setup_mixture.h"
 
 namespace stratego::eval {
 namespace {

@@ -1,4 +1,4 @@
-#include "eval/logistic_fit.h"
+#include "eval/values/logistic_fit.h"
 
 #include <algorithm>
 #include <cmath>

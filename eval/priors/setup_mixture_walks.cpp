@@ -1,11 +1,11 @@
-// The likelihoods of the near-copy components of the mixture set-up prior (eval/setup_mixture.h):
+// The likelihoods of the near-copy components of the mixture set-up prior (eval/priors/setup_mixture.h):
 // resample:M (a walk over the symbols), the layouts placed by the parametric model
 // (pattern:P+model), the adjacent-swap walks of swap:K, and the uniform rest of block:B.
 #include <algorithm>
 #include <cmath>
 
-#include "eval/log_math.h"
-#include "eval/setup_mixture.h"
+#include "eval/priors/log_math.h"
+#include "eval/priors/setup_mixture.h"
 
 namespace stratego::eval {
 double SetupMixture::log_resample(int m, int d, const std::vector<int>& a,

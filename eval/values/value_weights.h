@@ -1,4 +1,4 @@
-// Weights of the linear value (eval/classic_features.h): a text file per variant, written by
+// Weights of the linear value (eval/values/classic_features.h): a text file per variant, written by
 // `stratego train value` and shipped as eval/data/<variant>.weights (compiled in). Format:
 //   # free comments: how the weights were made (command line, data, fit figures)
 //   stratego-value-weights 1
@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "engine/embedded_file.h"
-#include "eval/classic_features.h"
+#include "eval/values/classic_features.h"
 
 namespace stratego::eval {
 
