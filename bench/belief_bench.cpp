@@ -5,11 +5,11 @@
 // sampler, one sample of kinds (one Metropolis-Hastings step; the counter `accept` is the
 // share of steps that moved), and one determinized State, each after 0, 50, 100 and 200 moves.
 // The *Mixture figures are the same with the mixture set-up prior (BeliefOptions::mixture,
-// eval/priors/setup_mixture.h; BM_UpdateAfterOneMoveMixture/1 with the copying components conditioned
-// the older way, eval/priors/mixture_posterior.h Copies::kCertain), and BM_ScoreSetup scores one human
-// set-up under the parametric prior (arg 0) and under the mixture (arg 1); BM_ScoreBarrageSetup
-// the same in Barrage, and under the placement prior alone (arg 2); BM_FitBarragePlacement fits
-// a cut-down Barrage placement prior on 1 and 2 threads.
+// eval/priors/setup_mixture.h; BM_UpdateAfterOneMoveMixture/1 with the copying components
+// conditioned the older way, eval/priors/mixture_posterior.h Copies::kCertain), and BM_ScoreSetup
+// scores one human set-up under the parametric prior (arg 0) and under the mixture (arg 1);
+// BM_ScoreBarrageSetup the same in Barrage, and under the placement prior alone (arg 2);
+// BM_FitBarragePlacement fits a cut-down Barrage placement prior on 1 and 2 threads.
 #include <benchmark/benchmark.h>
 #include <tbb/task_arena.h>
 

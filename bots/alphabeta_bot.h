@@ -8,8 +8,8 @@
 // setups. Stratego Waterloo is refused: new_game throws InputError (the referee books it as the
 // bot's fault, with the message), since its turns of several actions and its combat die are not
 // modelled here.
-// Set-ups: the `setups` option, by default the variant's set-up book (eval/priors/setup_book.h), else
-// the `rules` generator's (heuristic/classic_rules_setup.h).
+// Set-ups: the `setups` option, by default the variant's set-up book (eval/priors/setup_book.h),
+// else the `rules` generator's (heuristic/classic_rules_setup.h).
 #pragma once
 
 #include <memory>

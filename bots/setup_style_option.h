@@ -5,7 +5,8 @@
 //                  random: uniform)
 //   human          a set-up people used: one of the compiled-in training split of the
 //                  variant's human set-ups (eval/data/*.mixture), mirrored half the time
-//   book           one of the variant's set-up book (eval/priors/setup_book.h: strong set-ups found by
+//   book           one of the variant's set-up book (eval/priors/setup_book.h: strong set-ups found
+//   by
 //                  `stratego analyze generate`), mirrored half the time
 //   uniform, forward-bombs, flag-front, high-front   the styles of eval/priors/setup_styles.h
 // Where the choice does not fit (no human data or book for the variant, a style the army cannot

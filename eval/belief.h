@@ -1,7 +1,8 @@
 // What one player of a classic-family game believes about the opponent's hidden pieces: the
-// exact constraints of eval/piece_tracker.h, weighted by the set-up prior (eval/priors/setup_model.h),
-// by behaviour evidence (eval/behaviour.h) and by evidence from outside (add_evidence). The
-// model: a complete assignment a of kinds to the enemy pieces whose kind is open has probability
+// exact constraints of eval/piece_tracker.h, weighted by the set-up prior
+// (eval/priors/setup_model.h), by behaviour evidence (eval/behaviour.h) and by evidence from
+// outside (add_evidence). The model: a complete assignment a of kinds to the enemy pieces whose
+// kind is open has probability
 //     pi(a) proportional to  prod_i prior_i(a_i) * lift_i(a_i) * behaviour_i(a_i) * added_i(a_i)
 // if a fits every mask and count, and 0 otherwise, where prior_i is the prior's per-square
 // share on piece i's start square and lift_i is the prior's "Flag near known pieces" factor
@@ -25,8 +26,8 @@
 #include "eval/assignment_sampler.h"
 #include "eval/behaviour.h"
 #include "eval/exact_marginals.h"
-#include "eval/priors/mixture_posterior.h"
 #include "eval/piece_tracker.h"
+#include "eval/priors/mixture_posterior.h"
 #include "eval/priors/setup_model.h"
 
 namespace stratego::eval {
@@ -41,9 +42,10 @@ struct BeliefOptions {
   // The mixture's copying components conditioned the older way (eval/priors/mixture_posterior.h
   // Copies::kCertain), for comparison.
   bool certain_copies = false;
-  // The prior probability that the opponent sets up unlike people (eval/priors/mixture_posterior.h),
-  // for the mixture. 0.9 measured best of 0, 0.3, 0.6, 0.9 by `stratego analyze accuracy`
-  // against the set-up styles, at little cost against people (docs/setup-prior.md).
+  // The prior probability that the opponent sets up unlike people
+  // (eval/priors/mixture_posterior.h), for the mixture. 0.9 measured best of 0, 0.3, 0.6, 0.9 by
+  // `stratego analyze accuracy` against the set-up styles, at little cost against people
+  // (docs/setup-prior.md).
   double unlike_people = 0.9;
   BehaviourOptions behaviour;
   // The evidence from outside the belief about a piece (add_evidence: how a model of the

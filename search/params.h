@@ -54,8 +54,8 @@ struct Params {
   // How sharply the static evaluation's material margin maps to a win probability.
   double eval_scale = 1.0;
   // The classic family's static evaluation: the hand-set one (nullptr) or the linear value with
-  // these weights (eval/values/value_weights.h, fitted by `stratego train value`); eval_scale is then
-  // unused, the weights carry their own scale.
+  // these weights (eval/values/value_weights.h, fitted by `stratego train value`); eval_scale is
+  // then unused, the weights carry their own scale.
   const eval::ValueWeights* value_weights = nullptr;
   // Classic family: a leaf where the enemy forces the capture of side guarded_side's Flag within
   // this many of its moves (search/flag_race.h) is valued as lost; 0 off.

@@ -1,6 +1,6 @@
 // Candidate set-ups for the search for stronger ones (`analyze generate`): draws from the
-// human prior (eval/priors/setup_model.h, the same chain of conditionals its log-probability is made
-// of, so a sample is as likely as the prior says), and local changes of a set-up: two squares
+// human prior (eval/priors/setup_model.h, the same chain of conditionals its log-probability is
+// made of, so a sample is as likely as the prior says), and local changes of a set-up: two squares
 // swapped (a piece with another, or with an empty square where the zone has them), half the
 // time one of them next to the Flag, so that the Flag's guard moves.
 #pragma once

@@ -1,5 +1,5 @@
-// The set-up prior (eval/priors/setup_model.h): a normalised distribution over legal set-ups (summed
-// over every set-up of small boards), uniform when it has no data, its text format, and the
+// The set-up prior (eval/priors/setup_model.h): a normalised distribution over legal set-ups
+// (summed over every set-up of small boards), uniform when it has no data, its text format, and the
 // compiled-in priors: fitted, better than uniform on held-out set-ups, structured as people set
 // up (bombs around the Flag), and with numbers that come from data/setups/ (recounted and
 // refitted here).

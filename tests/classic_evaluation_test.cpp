@@ -1,5 +1,5 @@
-// The static evaluation of eval/values/classic_evaluation.h: what one side gains the other loses, and
-// the threat to a flag (against a slow breadth-first walk per piece, and a flag shut in by
+// The static evaluation of eval/values/classic_evaluation.h: what one side gains the other loses,
+// and the threat to a flag (against a slow breadth-first walk per piece, and a flag shut in by
 // bombs, which only a Miner can reach, C-5.4).
 #include "eval/values/classic_evaluation.h"
 

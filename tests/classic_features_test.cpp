@@ -1,5 +1,5 @@
-// The learned value's features (eval/values/classic_features.h) against the hand-set evaluation they
-// were taken from: with the hand-set weights the linear value is classic_value, on every
+// The learned value's features (eval/values/classic_features.h) against the hand-set evaluation
+// they were taken from: with the hand-set weights the linear value is classic_value, on every
 // position of random games in several classic-family variants.
 #include "eval/values/classic_features.h"
 

@@ -1,7 +1,7 @@
-// The placement prior (eval/priors/placement_model.h): a normalised distribution over legal set-ups and
-// over the set-ups of any layout of classes (summed over every set-up of small armies), it learns
-// an offset between two pieces that a square-by-square model cannot see, and its text form keeps
-// it exactly and rejects a damaged file with the line.
+// The placement prior (eval/priors/placement_model.h): a normalised distribution over legal set-ups
+// and over the set-ups of any layout of classes (summed over every set-up of small armies), it
+// learns an offset between two pieces that a square-by-square model cannot see, and its text form
+// keeps it exactly and rejects a damaged file with the line.
 #include "eval/priors/placement_model.h"
 
 #include <gtest/gtest.h>

@@ -1,8 +1,8 @@
 // The mixture set-up prior (eval/priors/setup_mixture.h): every component and the mixture are
 // normalised distributions over legal set-ups (summed over every set-up of small boards), EM
-// finds the weights, the styles generate what they score, the posterior (eval/priors/mixture_posterior.h)
-// is exact where it says so (against enumeration), and the game moves weight onto the broad
-// components when an opponent does what people do not.
+// finds the weights, the styles generate what they score, the posterior
+// (eval/priors/mixture_posterior.h) is exact where it says so (against enumeration), and the game
+// moves weight onto the broad components when an opponent does what people do not.
 #include "eval/priors/setup_mixture.h"
 
 #include <gtest/gtest.h>
@@ -406,8 +406,8 @@ TEST(SetupMixture, PosteriorIsExactForStylesExactAndBlocks) {
   }
 }
 
-// The copying components as noisy copies (eval/priors/mixture_posterior.h): against enumeration of a
-// small army, the posterior weight of resample:M beside uniform (half and half) is nearer the
+// The copying components as noisy copies (eval/priors/mixture_posterior.h): against enumeration of
+// a small army, the posterior weight of resample:M beside uniform (half and half) is nearer the
 // exact one than the older conditioning, which takes every agreeing observed square as certain.
 TEST(SetupMixture, NoisyCopiesWeighResampleNearerTheExactPosterior) {
   double noisy_error = 0, certain_error = 0;

@@ -1,5 +1,5 @@
-// The learned value's weights file (eval/values/value_weights.h): written and read back exactly, bad
-// files refused with the file and line, and the shipped classic weights present.
+// The learned value's weights file (eval/values/value_weights.h): written and read back exactly,
+// bad files refused with the file and line, and the shipped classic weights present.
 #include "eval/values/value_weights.h"
 
 #include <gtest/gtest.h>

@@ -1,9 +1,10 @@
 // `stratego train value`: plays self-play games between fast bots, takes the true world every
-// few plies with the game's final result, and fits the linear value of eval/values/classic_features.h
-// to them by L2-regularised logistic regression (eval/values/logistic_fit.h). Prints train and
-// held-out log-loss and accuracy of the fitted weights beside the hand-set ones, and writes
-// the weights file (eval/values/value_weights.h) that `ismcts,value=learned` reads once shipped as
-// eval/data/<variant>_value.weights. The same options and seed give the same file.
+// few plies with the game's final result, and fits the linear value of
+// eval/values/classic_features.h to them by L2-regularised logistic regression
+// (eval/values/logistic_fit.h). Prints train and held-out log-loss and accuracy of the fitted
+// weights beside the hand-set ones, and writes the weights file (eval/values/value_weights.h) that
+// `ismcts,value=learned` reads once shipped as eval/data/<variant>_value.weights. The same options
+// and seed give the same file.
 #include <iomanip>
 #include <iostream>
 #include <map>

@@ -1,6 +1,6 @@
-// The mixture set-up prior (eval/priors/setup_mixture.h) conditioned on what a game has revealed of one
-// side's set-up: which component this opponent draws from (the posterior weights), and what each
-// still-hidden start square holds (the predictive shares), for the belief (eval/belief.h).
+// The mixture set-up prior (eval/priors/setup_mixture.h) conditioned on what a game has revealed of
+// one side's set-up: which component this opponent draws from (the posterior weights), and what
+// each still-hidden start square holds (the predictive shares), for the belief (eval/belief.h).
 //
 // Observations are symbols on frame squares: the kinds known of pieces by their start squares,
 // and the squares the set-up left empty. Exact for the styles and for the exact component (a

@@ -1,6 +1,6 @@
-// The placement prior, a component of the mixture set-up prior (eval/priors/setup_mixture.h) for small
-// armies (Barrage, Duel): the set-up as its pieces placed one at a time in a fixed order of kinds
-// (the Flag, the Bombs, then from the highest rank down), each on a free square drawn by a
+// The placement prior, a component of the mixture set-up prior (eval/priors/setup_mixture.h) for
+// small armies (Barrage, Duel): the set-up as its pieces placed one at a time in a fixed order of
+// kinds (the Flag, the Bombs, then from the highest rank down), each on a free square drawn by a
 // softmax over the free squares of
 //
 //   theta[class][piece][square] + sum over the pieces j placed before of

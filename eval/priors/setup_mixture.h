@@ -39,7 +39,8 @@
 //               set-up of an army offers the same exchanges of each pair of kinds, so the rates
 //               are one distribution for every t (normalised). Only for training splits of at
 //               most kMaxFamilyEntries entries
-//   placement   the placement prior (eval/priors/placement_model.h): pieces placed one at a time, each
+//   placement   the placement prior (eval/priors/placement_model.h): pieces placed one at a time,
+//   each
 //               by its square and its offsets from the pieces placed before; small armies only
 //   NAME/family  for exact, resample:M, swap:K, shift:L and exchange: the same, the training
 //               set-up t drawn by its family weight (the entries within two squares of t: its

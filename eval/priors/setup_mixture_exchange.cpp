@@ -1,5 +1,5 @@
-// The exchange components of the mixture set-up prior (eval/priors/setup_mixture.h): a training set-up
-// with the contents of two squares holding different pieces exchanged, the exchange drawn by
+// The exchange components of the mixture set-up prior (eval/priors/setup_mixture.h): a training
+// set-up with the contents of two squares holding different pieces exchanged, the exchange drawn by
 // the kinds it exchanges.
 #include <cmath>
 

@@ -1,5 +1,5 @@
-// Fitting the mixture set-up prior's weights (eval/priors/setup_mixture.h) by EM on held-out set-ups,
-// with a floor on the broad components, and the two-fold cross-validated figure.
+// Fitting the mixture set-up prior's weights (eval/priors/setup_mixture.h) by EM on held-out
+// set-ups, with a floor on the broad components, and the two-fold cross-validated figure.
 #include <algorithm>
 #include <cmath>
 

@@ -1,5 +1,5 @@
-// The shift:L components of the mixture set-up prior (eval/priors/setup_mixture.h): a training set-up
-// whose pieces are placed again one by one near where people put them, scored by summing the
+// The shift:L components of the mixture set-up prior (eval/priors/setup_mixture.h): a training
+// set-up whose pieces are placed again one by one near where people put them, scored by summing the
 // walks over the matchings of identical pieces.
 #include <algorithm>
 #include <cmath>

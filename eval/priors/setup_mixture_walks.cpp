@@ -1,6 +1,7 @@
-// The likelihoods of the near-copy components of the mixture set-up prior (eval/priors/setup_mixture.h):
-// resample:M (a walk over the symbols), the layouts placed by the parametric model
-// (pattern:P+model), the adjacent-swap walks of swap:K, and the uniform rest of block:B.
+// The likelihoods of the near-copy components of the mixture set-up prior
+// (eval/priors/setup_mixture.h): resample:M (a walk over the symbols), the layouts placed by the
+// parametric model (pattern:P+model), the adjacent-swap walks of swap:K, and the uniform rest of
+// block:B.
 #include <algorithm>
 #include <cmath>
 

@@ -13,9 +13,9 @@ namespace stratego::eval {
 // (roughly -1 .. 1).
 double classic_margin(const State& s, Side side);
 // The terms the margin is made of, shared with the learned evaluation's features
-// (eval/values/classic_features.h): a kind's base value; the enemy movers on their way to side's flag
-// (each kApproachDecay^(steps - 1)); the sides of side's flag neither board edge nor own piece;
-// the enemy Scouts with a clear line onto it.
+// (eval/values/classic_features.h): a kind's base value; the enemy movers on their way to side's
+// flag (each kApproachDecay^(steps - 1)); the sides of side's flag neither board edge nor own
+// piece; the enemy Scouts with a clear line onto it.
 double classic_base_value(Kind k);
 double classic_flag_threats(const State& s, Side side);
 int classic_open_sides(const State& s, Side side);
