@@ -40,13 +40,13 @@ void explain_decisions(RecordReplay& replay, bots::Bot& bot, const ExplainSettin
   const std::shared_ptr<const Variant> variant = replay.variant_ptr();
   bot.new_game(bots::GameStart{variant, replay.variant_spec(), me,
                                bot_seed(explained_game_seed(replay, settings), me), ""});
-  // The referee asked the bot for its set-up before the first move: asked again, so that a bot
-  // that draws it from its own random stream (rules) goes on from where it went on in the game.
-  // The answer is not used.
-  if (replay.setup_asked_first()) bot.setup(bots::SetupRequest{nullptr, {}});
   // The belief shown for the targets of a bot that keeps none.
   const std::unique_ptr<eval::BeliefModel> own = replay.start_belief(me);
+  // The set-up the referee asked for is asked again, so that a bot that draws it from its own
+  // random stream (rules) goes on from where it went on in the game; the answer is not used.
+  // Then the steps: within one step of the record the set-up is asked before any is observed.
   auto observed = [&] {
+    if (const auto req = replay.setup_request(me)) bot.setup(*req);
     for (const eval::SeenStep& s : replay.seen(me)) observe(bot, s);
     observe_all(*own, replay, me);
   };

@@ -1,11 +1,9 @@
 // A game record of either family replayed to one side's bot, which thinks again at each of that
 // side's decisions with a fixed budget and says why (Bot::analyse): `stratego analyze
 // decisions`. The bot gets what the referee gave it in the game -- GameStart with the side and
-// the bot's seed of the game, the classic set-up request, every step as that side observed it,
-// each decision's view and legal actions -- so a deterministic bot with the game's budget and
-// seed makes the game's choices again. (A Waterloo set-up request needs the view of the set-up
-// phase, which the replay passes through at once: it is not asked again; the built-in bots'
-// decisions do not draw from the stream their set-ups use.) Decisions outside the range asked for
+// the bot's seed of the game, the set-up requests, every step as that side observed it, each
+// decision's view and legal actions -- so a deterministic bot with the game's budget and seed
+// makes the game's choices again. Decisions outside the range asked for
 // are still decided (with a budget of one node), so that the bot's own state (its decision count,
 // its random stream) is the game's at the decisions explained.
 #pragma once

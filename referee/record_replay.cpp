@@ -38,7 +38,10 @@ class ClassicReplay final : public RecordReplay {
     if (it == record_.tags.end()) return std::nullopt;
     return it->second;
   }
-  bool setup_asked_first() const override { return record_.start.empty(); }
+  std::optional<bots::SetupRequest> setup_request(Side) const override {
+    if (ply_ > 0 || !record_.start.empty()) return std::nullopt;
+    return bots::SetupRequest{nullptr, {}};
+  }
   int steps() const override { return int(record_.moves.size()); }
   int step() const override { return ply_; }
   std::string token(int n) const override {

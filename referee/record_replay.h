@@ -38,10 +38,11 @@ class RecordReplay {
   virtual std::shared_ptr<const Variant> variant_ptr() const = 0;
   virtual const std::string& variant_spec() const = 0;  // as the record names it
   virtual std::optional<std::string> tag(const std::string& name) const = 0;
-  // True when the referee asked the players for their set-ups, with no view, before the first
-  // step (a classic record that does not start from a given position). Waterloo's set-ups are
-  // steps of the game, asked with the view of the set-up phase.
-  virtual bool setup_asked_first() const = 0;
+  // The set-up the referee asked `side` for in the last next() (before any: at the start), if
+  // it asked: a classic game not started from a position asks both before the first move with
+  // no view; Waterloo asks each side when its set-up falls due, with the view then. The request
+  // points into the replay until the next next().
+  virtual std::optional<bots::SetupRequest> setup_request(Side side) const = 0;
 
   virtual int steps() const = 0;  // moves or actions in the record
   virtual int step() const = 0;   // made so far

@@ -33,7 +33,10 @@ class WaterlooReplay final : public RecordReplay {
     if (it == record_.tags.end()) return std::nullopt;
     return it->second;
   }
-  bool setup_asked_first() const override { return false; }
+  std::optional<bots::SetupRequest> setup_request(Side side) const override {
+    if (!asked_[side]) return std::nullopt;
+    return bots::SetupRequest{&setup_view_[side], {}};
+  }
   int steps() const override { return int(record_.actions.size()); }
   int step() const override { return step_; }
   std::string token(int n) const override { return record_.actions[std::size_t(n - 1)]; }
@@ -45,7 +48,10 @@ class WaterlooReplay final : public RecordReplay {
 
   void next() override {
     if (done()) throw InputError(origin_ + ": no step after step " + std::to_string(step_));
-    for (Side s : {kRed, kBlue}) seen_[s].clear();
+    for (Side s : {kRed, kBlue}) {
+      seen_[s].clear();
+      asked_[s] = false;
+    }
     const std::string at =
         origin_ + ": step " + std::to_string(step_ + 1) + " (" + token(step_ + 1) + ")";
     const waterloo::WaterlooState& s = game_.state();
@@ -113,6 +119,8 @@ class WaterlooReplay final : public RecordReplay {
     while (game_.state().phase() == waterloo::Phase::kSetup) {
       const Side side = game_.state().current_player();
       if (!record_.setup[side]) return;  // an unfinished game
+      setup_view_[side] = waterloo::make_view(game_.state(), side);
+      asked_[side] = true;
       try {
         game_.apply_setup(side, *record_.setup[side]);
       } catch (const InputError& e) {
@@ -127,6 +135,8 @@ class WaterlooReplay final : public RecordReplay {
   waterloo::WaterlooView start_view_[2];
   int step_ = 0;
   std::vector<eval::SeenStep> seen_[2];
+  waterloo::WaterlooView setup_view_[2];  // the view each side's set-up was asked with
+  bool asked_[2] = {false, false};
 };
 
 }  // namespace

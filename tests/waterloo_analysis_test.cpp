@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "bots/ismcts_bot.h"
+#include "bots/rules_bot.h"
 #include "engine/error.h"
 #include "engine/file_io.h"
 #include "eval/belief_model.h"
@@ -199,6 +200,24 @@ TEST(DecisionAnalysis, IsmctsExplainsWaterlooDecisionsWithEveryLegalActionAndThe
   EXPECT_GT(decisions, 10);
   EXPECT_GT(attacks, 0);
   EXPECT_GT(dice, 0);
+}
+
+// The replay gives the bot what the game gave it (its seed, its set-up requests, every step):
+// `rules`, deterministic for its seed, makes every one of the game's choices again.
+TEST(DecisionAnalysis, WaterlooRulesRemakesTheGamesChoices) {
+  for (Side side : {kRed, kBlue}) {
+    const auto replay = referee::open_replay(analysis_record("waterloo-standard"), 0);
+    bots::RulesBot bot;
+    referee::ExplainSettings st;
+    st.side = side;
+    int decisions = 0;
+    referee::explain_decisions(*replay, bot, st, [&](const referee::ExplainedDecision& d) {
+      ++decisions;
+      EXPECT_EQ(d.analysis.chosen, d.played) << side_name(side) << " step " << d.move;
+      EXPECT_EQ(d.analysis.rows.front().action, d.analysis.chosen);
+    });
+    EXPECT_GT(decisions, 20);
+  }
 }
 
 // Every legal action is a row: the rows are the decision's legal tokens, each once.

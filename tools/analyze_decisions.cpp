@@ -103,6 +103,8 @@ void print_text(const referee::ExplainedDecision& d, Side side, int top, const G
               << ".." << a.max_depth << ", " << a.nodes << " nodes]";
   else if (a.measure == "forced")
     std::cout << "  [the only legal move]";
+  else if (a.measure == "choice")
+    std::cout << "  [its rules pick one action and score no other]";
   std::cout << "\n";
   const auto rows = shown_rows(d, top);
   // Columns the bot has figures for.
