@@ -58,7 +58,10 @@ void mark_attacks(DecisionAnalysis& a, const waterloo::WaterlooView& view) {
     if (!target || !attacker || target->side() == attacker->side()) continue;
     r.attack = true;
     r.target_square = act.to();
-    r.attacker = waterloo::unit_token(*attacker);
+    waterloo::SeenUnit plain = *attacker;  // without who-has-seen-it and last-attack marks
+    plain.revealed = 0;
+    plain.last_attack = waterloo::kNeverAttacked;
+    r.attacker = waterloo::unit_token(plain);
   }
 }
 
