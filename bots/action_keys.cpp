@@ -60,10 +60,12 @@ std::size_t index_of_key(const std::vector<std::uint32_t>& keys, std::uint32_t k
   return std::size_t(it - keys.begin());
 }
 
-DecisionAnalysis classic_analysis(const std::string& bot, const Request& r,
-                                  const std::function<void(DecisionAnalysis&)>& search) {
+DecisionAnalysis analysis_of(const std::string& bot, const Request& r,
+                             const std::function<void(DecisionAnalysis&)>& search) {
   if (r.legal.size() == 1)
-    return forced_analysis(bot, r.legal.front(), action_keys(r).front(), *r.classic());
+    return r.with_view([&](const auto& v) {
+      return forced_analysis(bot, r.legal.front(), action_keys(r).front(), v);
+    });
   DecisionAnalysis a;
   search(a);
   return a;

@@ -24,9 +24,13 @@ std::vector<heuristic::wrules::ActionInfo> waterloo_action_infos(const Request& 
 // The index of `key` in r.legal; throws std::logic_error if it is not there.
 std::size_t index_of_key(const std::vector<std::uint32_t>& keys, std::uint32_t key);
 
-// The analysis of a classic decision: a forced one's (a single legal action) without thinking,
-// else the one `search` writes.
-DecisionAnalysis classic_analysis(const std::string& bot, const Request& r,
-                                  const std::function<void(DecisionAnalysis&)>& search);
+// The analysis of a decision of either family: a forced one's (a single legal action) without
+// thinking, else the one `search` writes. classic_analysis: the same (alphabeta's name for it).
+DecisionAnalysis analysis_of(const std::string& bot, const Request& r,
+                             const std::function<void(DecisionAnalysis&)>& search);
+inline DecisionAnalysis classic_analysis(const std::string& bot, const Request& r,
+                                         const std::function<void(DecisionAnalysis&)>& search) {
+  return analysis_of(bot, r, search);
+}
 
 }  // namespace stratego::bots

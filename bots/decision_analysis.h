@@ -14,10 +14,12 @@
 
 #include "engine/piece.h"
 #include "engine/view.h"
+#include "engine/waterloo/view.h"
 
 namespace stratego::eval {
 class PieceTracker;
 struct Marginals;
+struct BeliefTable;
 }  // namespace stratego::eval
 
 namespace stratego::bots {
@@ -37,13 +39,19 @@ struct ActionRow {
   double score = kNoFigure;      // alphabeta: mean score over the worlds; rules: the move's score
   int votes = -1;                // alphabeta: worlds in which it was the best
   double flag_lost = kNoFigure;  // ismcts,flag_race=N: share of worlds with a forced Flag loss
-  // An attack on an enemy piece: its square and, from the bot's belief (or the caller's, when
-  // the bot keeps none), the probability of each kind of the enemy army, largest first (kinds
-  // the target cannot be have 0).
+  // An attack on an enemy piece: its square, the attacker's name (a kind name, a Waterloo unit
+  // token) and, from the bot's belief (or the caller's, when the bot keeps none), the
+  // probability of each identity of the enemy army by name, largest first (identities the
+  // target cannot be have 0).
   bool attack = false;
   int target_square = -1;
-  Kind attacker = kUnknown;
-  std::vector<std::pair<Kind, double>> target;
+  std::string attacker;
+  std::vector<std::pair<std::string, double>> target;
+  // Where chance settles what the action does (Waterloo's combat die, W-5.4): the share of the
+  // bot's worlds in which a chance event follows the action at once, and its outcomes (tokens,
+  // "die:blue+") with their probability over those worlds. kNoFigure: not looked at.
+  double chance = kNoFigure;
+  std::vector<std::pair<std::string, double>> outcomes;
 };
 
 struct DecisionAnalysis {
@@ -60,14 +68,20 @@ struct DecisionAnalysis {
   std::vector<ActionRow> rows;       // every legal action, best first by `measure`
 };
 
-// Marks the rows that attack an enemy piece of `view` (the decider's view) and, if
-// `marginals` is given, fills their target beliefs from it (`tracker` is the belief's).
+// Marks the rows that attack an enemy piece of `view` (the decider's view, of either family).
 void mark_attacks(DecisionAnalysis& a, const View& view);
+void mark_attacks(DecisionAnalysis& a, const waterloo::WaterlooView& view);
 
 // The analysis of a decision with one legal action (`action`, its key `key`): no thinking.
 DecisionAnalysis forced_analysis(std::string bot, std::string action, std::uint32_t key,
                                  const View& view);
+DecisionAnalysis forced_analysis(std::string bot, std::string action, std::uint32_t key,
+                                 const waterloo::WaterlooView& view);
+// Fills the attack rows' target beliefs: from a classic bot's marginals (`tracker` is its
+// belief's), or from a belief of either family (eval/belief_model.h).
 void fill_target_beliefs(DecisionAnalysis& a, const eval::PieceTracker& tracker,
                          const eval::Marginals& marginals, const std::string& whose);
+void fill_target_beliefs(DecisionAnalysis& a, const eval::BeliefTable& table,
+                         const std::string& whose);
 
 }  // namespace stratego::bots

@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "bots/action_keys.h"
+#include "bots/die_outcomes.h"
 #include "bots/flag_race_choice.h"
 #include "bots/option_values.h"
 #include "engine/error.h"
@@ -15,6 +16,7 @@
 #include "engine/text_util.h"
 #include "engine/waterloo/record.h"
 #include "eval/belief.h"
+#include "eval/belief_model.h"
 #include "eval/determinize.h"
 #include "eval/priors/setup_mixture.h"
 #include "eval/priors/setup_model.h"
@@ -314,14 +316,13 @@ search::Budget IsmctsBot::budget(const Limits& l, int decisions_left) const {
 Reply IsmctsBot::decide(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) {
   ++decisions_;
   if (r.legal.size() == 1) return Reply{r.legal.front()};
-  return r.classic() ? decide_classic(r, stop, info, nullptr) : decide_waterloo(r, stop, info);
+  return decide_any(r, stop, info, nullptr);
 }
 
 std::optional<DecisionAnalysis> IsmctsBot::analyse(const Request& r,
                                                    const std::atomic<bool>& stop) {
-  if (!r.classic()) return std::nullopt;
   ++decisions_;
-  return classic_analysis(name(), r, [&](DecisionAnalysis& a) { decide_classic(r, stop, {}, &a); });
+  return analysis_of(name(), r, [&](DecisionAnalysis& a) { decide_any(r, stop, {}, &a); });
 }
 
 Reply IsmctsBot::decide_classic(const Request& r, const std::atomic<bool>& stop,
@@ -456,8 +457,48 @@ std::vector<double> IsmctsBot::classic_prior(const View& view,
   return prior;
 }
 
+// The root's figures of a Waterloo decision, a row per legal action of the request (the base
+// world's actions matched to them by what they do), and where the die settles an attack.
+void IsmctsBot::waterloo_analysis(DecisionAnalysis& out, const Request& r,
+                                  const std::vector<std::uint32_t>& keys,
+                                  const std::unordered_map<std::uint32_t, std::size_t>& index_of,
+                                  const std::vector<double>& prior, const search::SearchResult& res,
+                                  const eval::WaterlooPosterior& posterior, std::uint64_t seed) {
+  const std::vector<std::uint32_t> request_keys = action_keys(r);
+  const std::string& chosen = r.legal[index_of.at(res.best)];
+  out.bot = name();
+  out.chosen = chosen;
+  out.measure = "visits";
+  out.total_visits = std::int64_t(res.iterations);
+  out.nodes = std::int64_t(res.nodes);
+  for (std::size_t i = 0; i < r.legal.size(); ++i) {
+    ActionRow row;
+    row.action = r.legal[i];
+    row.key = request_keys[i];
+    row.visits = 0;
+    for (std::size_t k = 0; k < keys.size(); ++k) {
+      if (index_of.at(keys[k]) != i) continue;
+      if (!prior.empty()) row.prior = prior[k];
+      for (const search::RootStat& st : res.root) {
+        if (st.key != keys[k]) continue;
+        row.visits = std::int64_t(st.visits);
+        if (st.visits > 0) row.value = st.reward / double(st.visits);
+      }
+    }
+    out.rows.push_back(row);
+  }
+  std::stable_sort(out.rows.begin(), out.rows.end(), [&](const ActionRow& x, const ActionRow& y) {
+    if (x.visits != y.visits) return x.visits > y.visits;
+    return x.action == chosen && y.action != chosen;
+  });
+  const waterloo::WaterlooView& view = *r.waterloo();
+  mark_attacks(out, view);
+  fill_target_beliefs(out, eval::belief_table(posterior), "the bot's");
+  fill_die_outcomes(out, posterior, seed ^ 0x646965ull, kDieWorlds);
+}
+
 Reply IsmctsBot::decide_waterloo(const Request& r, const std::atomic<bool>& stop,
-                                 const InfoSink& info) {
+                                 const InfoSink& info, DecisionAnalysis* out) {
   const waterloo::WaterlooView& view = *r.waterloo();
   if (!waterloo_belief_ || !(waterloo_belief_->view() == view))
     waterloo_belief_ = std::make_unique<eval::WaterlooBelief>(view);
@@ -505,6 +546,7 @@ Reply IsmctsBot::decide_waterloo(const Request& r, const std::atomic<bool>& stop
   fin.pv.push_back(best);
   fin.depth = 1;
   if (info) info(fin);
+  if (out) waterloo_analysis(*out, r, keys, index_of, prior, res, posterior, p.seed);
   return Reply{best};
 }
 

@@ -21,6 +21,8 @@
 #include <limits>
 #include <memory>
 #include <optional>
+#include <unordered_map>
+#include <vector>
 
 #include "bots/bot.h"
 #include "bots/setup_style_option.h"
@@ -28,11 +30,13 @@
 #include "heuristic/waterloo_rules_policy.h"
 #include "search/params.h"
 #include "search/policy_evidence.h"
+#include "search/run_search.h"
 
 namespace stratego::eval {
 class Belief;
 struct Marginals;
 class WaterlooBelief;
+class WaterlooPosterior;
 }  // namespace stratego::eval
 
 namespace stratego::bots {
@@ -78,7 +82,21 @@ class IsmctsBot : public Bot {
   // out: where analyse() wants the root's figures (nullptr from decide()).
   Reply decide_classic(const Request& r, const std::atomic<bool>& stop, const InfoSink& info,
                        DecisionAnalysis* out);
-  Reply decide_waterloo(const Request& r, const std::atomic<bool>& stop, const InfoSink& info);
+  Reply decide_waterloo(const Request& r, const std::atomic<bool>& stop, const InfoSink& info,
+                        DecisionAnalysis* out);
+  // analyse() of a Waterloo decision: the root's figures per legal action (keys: the base
+  // world's root actions, index_of: each one's index in r.legal), attack targets, the die.
+  void waterloo_analysis(DecisionAnalysis& out, const Request& r,
+                         const std::vector<std::uint32_t>& keys,
+                         const std::unordered_map<std::uint32_t, std::size_t>& index_of,
+                         const std::vector<double>& prior, const search::SearchResult& res,
+                         const eval::WaterlooPosterior& posterior, std::uint64_t seed);
+  static constexpr int kDieWorlds = 64;  // worlds in which an attack's die is looked for
+  // The decision of the request's family.
+  Reply decide_any(const Request& r, const std::atomic<bool>& stop, const InfoSink& info,
+                   DecisionAnalysis* out) {
+    return r.classic() ? decide_classic(r, stop, info, out) : decide_waterloo(r, stop, info, out);
+  }
   search::Budget budget(const Limits& l, int decisions_left) const;
   // The root prior of a classic decision: the `rules` bot's move scores, softmaxed. With
   // marginals (prior_belief=search) the scores judge each unrevealed enemy piece by the

@@ -1,5 +1,6 @@
 #include "bots/waterloo_rules_bot.h"
 
+#include <algorithm>
 #include <memory>
 
 #include "bots/action_keys.h"
@@ -43,6 +44,26 @@ Reply WaterlooRulesBot::decide(const Request& r, const std::atomic<bool>& /*stop
   }
   reply.action = r.legal[policy_.choose(*r.waterloo(), waterloo_action_infos(r))];
   return reply;
+}
+
+std::optional<DecisionAnalysis> WaterlooRulesBot::analyse(const Request& r,
+                                                          const std::atomic<bool>& stop) {
+  return analysis_of(name(), r, [&](DecisionAnalysis& a) {
+    const std::string chosen = decide(r, stop, {}).action;
+    const std::vector<std::uint32_t> keys = action_keys(r);
+    a.bot = name();
+    a.chosen = chosen;
+    a.measure = "choice";
+    for (std::size_t i = 0; i < r.legal.size(); ++i) {
+      ActionRow row;
+      row.action = r.legal[i];
+      row.key = keys[i];
+      a.rows.push_back(row);
+    }
+    std::stable_partition(a.rows.begin(), a.rows.end(),
+                          [&](const ActionRow& row) { return row.action == chosen; });
+    r.with_view([&](const auto& v) { mark_attacks(a, v); });
+  });
 }
 
 }  // namespace stratego::bots

@@ -18,6 +18,9 @@ class WaterlooRulesBot : public Bot {
   // Follows the game to remember what it showed (a resumed game is replayed through here).
   void observe(const Observation& o) override;
   Reply decide(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) override;
+  // The same choice, with every legal action as a row, the choice first (measure "choice": the
+  // policy's rules pick one action; they score no others).
+  std::optional<DecisionAnalysis> analyse(const Request& r, const std::atomic<bool>& stop) override;
 
  private:
   GameStart game_;

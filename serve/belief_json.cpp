@@ -5,25 +5,20 @@
 
 namespace stratego::serve {
 
-nlohmann::json belief_pieces_json(const eval::Belief& b, const eval::Marginals& m) {
-  const eval::PieceTracker& t = b.tracker();
-  const Geometry& g = t.variant().geometry;
-  const View& v = b.view();
+nlohmann::json belief_pieces_json(const eval::BeliefTable& t, const Geometry& g) {
   nlohmann::json pieces = nlohmann::json::array();
-  for (int i = 0; i < int(t.pieces().size()); ++i) {
-    const eval::EnemyPiece& p = t.pieces()[std::size_t(i)];
-    if (!p.alive() || piece_kind(v.board[std::size_t(p.square)].piece) != kUnknown) continue;
+  for (const eval::PieceBelief& p : t.pieces) {
+    if (p.square < 0 || p.shown) continue;
     nlohmann::json probs = nlohmann::json::object();
-    for (Kind k : m.kinds) {
-      const double pr = m.prob(t, i, k);
-      if (pr >= 0.005) probs[std::string(kind_name(k))] = std::round(pr * 100) / 100;
-    }
-    pieces.push_back(
-        {{"square", g.square_name(p.square)},
-         {"start", p.start >= 0 ? nlohmann::json(g.square_name(p.start)) : nlohmann::json()},
-         {"moved", p.moved},
-         {"known", p.known()},
-         {"probs", probs}});
+    for (std::size_t j = 0; j < t.tokens.size(); ++j)
+      if (p.p[j] >= 0.005) probs[t.tokens[j]] = std::round(p.p[j] * 100) / 100;
+    nlohmann::json piece = {
+        {"square", g.square_name(p.square)},
+        {"start", p.start >= 0 ? nlohmann::json(g.square_name(p.start)) : nlohmann::json()},
+        {"known", p.known},
+        {"probs", probs}};
+    if (p.moved) piece["moved"] = *p.moved;
+    pieces.push_back(std::move(piece));
   }
   return pieces;
 }

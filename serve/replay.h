@@ -1,6 +1,6 @@
-// The end-of-game replay the page shows: every position of a finished game with every piece
-// (the game is over, so nothing is hidden any more) and, in the classic family, what each side
-// believed about the other's hidden pieces at that moment: the marginals of eval/belief.h that
+// The end-of-game replay the page shows: every position of a finished game of either family with
+// every piece (the game is over, so nothing is hidden any more) and what each side believed
+// about the other's hidden pieces at that moment: the marginals of eval/belief_model.h that
 // `stratego analyze` prints, replayed from each side's own view.
 #pragma once
 

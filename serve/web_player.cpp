@@ -407,7 +407,8 @@ json WebPlayer::beliefs() const {
   const eval::Marginals m = belief_->marginals();
   json kinds = json::array();
   for (Kind k : m.kinds) kinds.push_back(std::string(kind_name(k)));
-  const json pieces = belief_pieces_json(*belief_, m);
+  const json pieces =
+      belief_pieces_json(eval::belief_table(*belief_, m), belief_->view().variant->geometry);
   return {{"pieces", pieces},
           {"kinds", kinds},
           {"converged", m.converged},

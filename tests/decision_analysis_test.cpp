@@ -18,6 +18,7 @@
 #include "engine/file_io.h"
 #include "engine/move_text.h"
 #include "engine/movegen.h"
+#include "engine/record.h"
 #include "engine/variant_loader.h"
 #include "referee/decision_replay.h"
 #include "referee/referee.h"
@@ -56,14 +57,14 @@ const std::string& game_file() {
 
 std::vector<referee::ExplainedDecision> explain(Bot& bot, Side side, int from = 1, int to = INT_MAX,
                                                 std::int64_t nodes = kNodes) {
-  referee::RecordReplay replay(game_file(), 0, "waterloo refused");
+  const auto replay = referee::open_replay(game_file(), 0);
   referee::ExplainSettings st;
   st.side = side;
   st.nodes = nodes;
   st.from = from;
   st.to = to;
   std::vector<referee::ExplainedDecision> out;
-  referee::explain_decisions(replay, bot, st,
+  referee::explain_decisions(*replay, bot, st,
                              [&](const referee::ExplainedDecision& d) { out.push_back(d); });
   return out;
 }
@@ -93,7 +94,7 @@ int check_attacks(const referee::ExplainedDecision& d, const State& before) {
     EXPECT_EQ(r.attack, enemy_there) << "move " << d.move << " " << r.action;
     if (!r.attack) continue;
     EXPECT_EQ(r.target_square, m.to());
-    EXPECT_EQ(r.attacker, piece_kind(Piece(before.at(m.from()))));
+    EXPECT_EQ(r.attacker, kind_name(piece_kind(Piece(before.at(m.from())))));
     double sum = 0;
     for (const auto& [k, p] : r.target) {
       EXPECT_GE(p, 0);
@@ -102,7 +103,7 @@ int check_attacks(const referee::ExplainedDecision& d, const State& before) {
     EXPECT_NEAR(sum, 1.0, 1e-6) << "move " << d.move << " " << r.action;
     auto prob = [&](Kind k) {
       for (const auto& [kind, p] : r.target)
-        if (kind == k) return p;
+        if (kind == kind_name(k)) return p;
       ADD_FAILURE() << "kind " << kind_name(k) << " missing from the target's belief";
       return -1.0;
     };
@@ -235,13 +236,13 @@ TEST(DecisionAnalysis, BadInputIsNamed) {
   text.replace(at, text.find(' ', at) - at, "a1-a9");
   write_text_file_atomically(bad, text);
   const std::string e = message([&] {
-    referee::RecordReplay replay(bad, 0, "refused");
+    const auto replay = referee::open_replay(bad, 0);
     referee::ExplainSettings st;
-    referee::explain_decisions(replay, bot, st, [](const referee::ExplainedDecision&) {});
+    referee::explain_decisions(*replay, bot, st, [](const referee::ExplainedDecision&) {});
   });
   EXPECT_NE(e.find(bad + ": move 1 (a1-a9) is not legal"), std::string::npos) << e;
   EXPECT_NE(message([] {
-              referee::RecordReplay("/nonexistent/game.rec", 0, "refused");
+              referee::open_replay("/nonexistent/game.rec", 0);
             }).find("/nonexistent/game.rec"),
             std::string::npos);
 }
@@ -301,14 +302,6 @@ TEST(AnalyzeDecisionsCommand, BadInputExitsWithStatus2AndSaysWhat) {
   EXPECT_EQ(r.status, 2) << r.out;
   EXPECT_NE(r.out.find(bad), std::string::npos) << r.out;
   EXPECT_NE(r.out.find(bad + ":3: unknown line 'nonsense'"), std::string::npos) << r.out;
-  // Waterloo is refused as such.
-  const std::string waterloo = unique_temp_path("decisions_waterloo.rec");
-  ASSERT_EQ(run("selfplay --variant waterloo-basic --seed 2 --quiet --record " + waterloo).status,
-            0);
-  const auto w = run("analyze decisions " + waterloo + " --side red --bot ismcts");
-  EXPECT_EQ(w.status, 2) << w.out;
-  EXPECT_NE(w.out.find("analyze decisions: waterloo is not supported yet"), std::string::npos)
-      << w.out;
 }
 
 }  // namespace

@@ -8,7 +8,7 @@
 
 #include "engine/error.h"
 #include "engine/file_io.h"
-#include "eval/belief.h"
+#include "eval/belief_model.h"
 #include "referee/record_replay.h"
 #include "tools/analyze.h"
 #include "tools/belief_svg.h"
@@ -39,42 +39,52 @@ std::string percent(double p) {
   return buf;
 }
 
-// One line per enemy piece the view hides (and per piece captured face down): where it is, where
-// it started, and its `top` most likely kinds.
-void print_belief(const eval::Belief& b, int top, std::ostream& out) {
-  const eval::Marginals m = b.marginals();
-  const eval::PieceTracker& t = b.tracker();
-  const Geometry& g = t.variant().geometry;
-  const View& v = b.view();
-  int hidden = 0, open = 0;
+// One line per enemy piece the view hides (and per piece off the board whose identity is open):
+// where it is, where it started, and its `top` most likely identities; then how the belief
+// scores against the truth.
+void print_belief(const eval::BeliefModel& b, const eval::BeliefTable& t,
+                  const eval::TrueWorld& truth, int top, std::ostream& out) {
+  const Geometry& g = b.geometry();
+  int open = 0;
   std::vector<std::string> lines;
-  for (int i = 0; i < int(t.pieces().size()); ++i) {
-    const eval::EnemyPiece& p = t.pieces()[std::size_t(i)];
-    const bool on_board_hidden =
-        p.alive() && piece_kind(v.board[std::size_t(p.square)].piece) == kUnknown;
-    const bool face_down = !p.alive() && p.silent;
-    if (!on_board_hidden && !face_down) continue;
+  int hidden = 0;
+  for (std::size_t i = 0; i < t.pieces.size() && !t.pieces[i].shown; ++i) {
+    const eval::PieceBelief& p = t.pieces[i];
     ++hidden;
-    open += !p.known();
-    std::vector<std::pair<double, Kind>> ranked;
-    for (Kind k : m.kinds) ranked.push_back({m.prob(t, i, k), k});
-    std::stable_sort(ranked.begin(), ranked.end(),
-                     [](auto& a, auto& c) { return a.first > c.first; });
+    open += !p.known;
+    // Pieces off the board that the belief cannot tell apart (a pile, the box) share a line.
+    std::size_t same = 1;
+    while (p.square < 0 && i + same < t.pieces.size() && t.pieces[i + same].square < 0 &&
+           t.pieces[i + same].place == p.place && t.pieces[i + same].p == p.p)
+      ++hidden, open += !t.pieces[i + same++].known;
     std::ostringstream line;
-    line << "  " << (p.alive() ? g.square_name(p.square) : std::string("captured face down"));
+    line << "  " << (p.square >= 0 ? g.square_name(p.square) : p.place);
+    if (same > 1) line << ", " << same << " pieces";
     if (p.start >= 0 && p.start != p.square) line << " (from " << g.square_name(p.start) << ")";
-    line << (p.moved ? "" : ", unmoved") << ":";
-    for (int n = 0; n < top && n < int(ranked.size()) && ranked[std::size_t(n)].first > 0; ++n)
-      line << " " << kind_name(ranked[std::size_t(n)].second) << " "
-           << percent(ranked[std::size_t(n)].first);
+    if (p.moved) line << (*p.moved ? "" : ", unmoved");
+    line << ":";
+    const auto ranked = t.ranked(i);
+    for (int n = 0; n < top && n < int(ranked.size()); ++n)
+      line << " " << t.names[std::size_t(ranked[std::size_t(n)].first)] << " "
+           << percent(ranked[std::size_t(n)].second);
     lines.push_back(line.str());
+    i += same - 1;
   }
-  out << "  " << hidden << " hidden " << side_name(t.enemy()) << " pieces, " << open
-      << " of open kind"
-      << (m.converged ? ""
-                      : " (the fit did not converge: error " + std::to_string(m.max_error) + ")")
+  out << "  " << hidden << " hidden " << t.enemy << " pieces, " << open << " of open kind"
+      << (t.converged ? ""
+                      : " (the fit did not converge: error " + std::to_string(t.max_error) + ")")
       << "\n";
   for (const auto& l : lines) out << l << "\n";
+  const eval::TruthScore sc = b.score(truth, t);
+  if (sc.pieces > 0) {
+    char buf[160];
+    std::snprintf(buf, sizeof buf,
+                  "  the truth: log-loss %.3f nats a piece, the likeliest right for %d of %d "
+                  "(%s), lowest probability of a truth %.3f\n",
+                  sc.mean(), sc.correct, sc.pieces, percent(double(sc.correct) / sc.pieces).c_str(),
+                  sc.min_prob);
+    out << buf;
+  }
 }
 
 struct RecordOptions {
@@ -100,40 +110,34 @@ void analyze_record(const RecordOptions& o) {
   if (o.side != "red" && o.side != "blue")
     throw InputError("--side must be red or blue, not '" + o.side + "'");
   const Side viewer = o.side == "red" ? kRed : kBlue;
-  referee::RecordReplay replay(o.record, o.game, "analyze reads classic-family game records");
-  const int moves = replay.moves();
-  const auto prior = analyze::load_prior(replay.state().variant(), o.prior);
-  std::vector<int> at = o.at.empty() ? std::vector<int>{moves} : parse_moves_list(o.at);
+  const std::unique_ptr<referee::RecordReplay> replay = referee::open_replay(o.record, o.game);
+  const int steps = replay->steps();
+  const std::string noun = replay->step_noun();
+  std::vector<int> at = o.at.empty() ? std::vector<int>{steps} : parse_moves_list(o.at);
   for (int n : at)
-    if (n > moves)
+    if (n > steps)
       throw InputError("--at " + std::to_string(n) + ": the record has only " +
-                       std::to_string(moves) + " moves");
+                       std::to_string(steps) + " " + noun + "s");
   std::sort(at.begin(), at.end());
-  eval::Belief b(replay.view(viewer), eval::default_options(replay.state().variant()), prior);
-  std::cout << replay.state().variant().spec << ": " << side_name(viewer) << "'s beliefs about "
-            << side_name(other(viewer)) << "'s pieces; prior: " << prior->source() << "\n";
+  const std::unique_ptr<eval::BeliefModel> b = replay->start_belief(
+      viewer, o.prior.empty() ? nullptr : analyze::load_prior(replay->variant(), o.prior));
+  referee::observe_all(*b, *replay, viewer);
+  std::cout << replay->variant().spec << ": " << side_name(viewer) << "'s beliefs about "
+            << b->marginals().whose << " pieces; prior: " << b->prior_source() << "\n";
   std::size_t next = 0;
-  for (int ply = 0; ply <= moves && next < at.size(); ++ply) {
-    if (ply > 0) {
-      replay.next();
-      try {
-        b.update(replay.observation(viewer), replay.view(viewer));
-      } catch (const InputError& e) {
-        throw InputError(replay.where() + ": " + e.what());
-      }
+  for (int step = 0; step <= steps && next < at.size(); ++step) {
+    if (step > 0) {
+      replay->next();
+      referee::observe_all(*b, *replay, viewer);
     }
-    const State& s = replay.state();
-    for (; next < at.size() && at[next] == ply; ++next) {
-      std::cout << "after move " << ply << " ("
-                << (s.over() ? std::string("game over")
-                             : std::string(side_name(s.side_to_move())) + " to move")
-                << "):\n";
-      print_belief(b, o.top, std::cout);
+    for (; next < at.size() && at[next] == step; ++next) {
+      std::cout << "after " << noun << " " << step << " (" << replay->status() << "):\n";
+      const eval::BeliefTable t = b->marginals();
+      print_belief(*b, t, replay->truth(), o.top, std::cout);
       if (!o.svg.empty()) {
-        const eval::Marginals m = b.marginals();
         const std::string title =
-            std::string(side_name(viewer)) + "'s belief after move " + std::to_string(ply);
-        const auto paths = write_belief_svgs(o.svg, "move-" + std::to_string(ply), b, m, title);
+            std::string(side_name(viewer)) + "'s belief after " + noun + " " + std::to_string(step);
+        const auto paths = write_belief_svgs(o.svg, "move-" + std::to_string(step), *b, t, title);
         std::cout << "  heat maps: " << paths.size() << " files in " << o.svg << "\n";
       }
     }
@@ -149,16 +153,17 @@ void register_analyze_command(CLI::App& app) {
       "Beliefs about hidden pieces along a game record; set-up priors "
       "(setup, fit, accuracy); set-up strength (strength, generate); a bot's decisions "
       "along a record (decisions)");
-  cmd->add_option("record", o->record, "A game record (classic family)");
+  cmd->add_option("record", o->record, "A game record (either family)");
   cmd->add_option("--side", o->side, "Whose beliefs: red or blue");
   cmd->add_option("--at", o->at, "Move numbers to show, e.g. 20,50,100 (default: the end)");
-  cmd->add_option("--svg", o->svg, "Write an SVG heat map per kind into this folder");
-  cmd->add_option("--top", o->top, "Kinds to print per piece")
+  cmd->add_option("--svg", o->svg, "Write an SVG heat map per identity into this folder");
+  cmd->add_option("--top", o->top, "Identities to print per piece")
       ->capture_default_str()
-      ->check(CLI::Range(1, 14));
+      ->check(CLI::Range(1, 100));
   cmd->add_option("--game", o->game, "Which game of a file of several records (1-based)")
       ->check(CLI::Range(1, 1 << 30));
-  cmd->add_option("--prior", o->prior, "A .prior file to use instead of the built-in one");
+  cmd->add_option("--prior", o->prior,
+                  "A .prior file to use instead of the built-in one (classic family)");
   cmd->require_subcommand(0, 1);
   analyze::register_setup(cmd);
   analyze::register_fit(cmd);

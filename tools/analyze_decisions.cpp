@@ -1,10 +1,12 @@
-// `stratego analyze decisions RECORD --side S --bot B`: replays a game record to bot B as side
-// S saw it, and at each of S's decisions lets B think again with a fixed budget and prints
-// what it thought (referee/decision_replay.h): the move played in the game, the move B would
-// choose now, B's best root actions with its own figures for them, and the belief about the
-// target of each attack. --json: one object per decision, one per line.
+// `stratego analyze decisions RECORD --side S --bot B`: replays a game record of either family
+// to bot B as side S saw it, and at each of S's decisions lets B think again with a fixed budget
+// and prints what it thought (referee/decision_replay.h): the step played in the game, the one
+// B would choose now, B's best root actions with its own figures for them, the belief about
+// the target of each attack, and where chance (Waterloo's die) settles an action, how often
+// and with what outcomes. --json: one object per decision, one per line.
 #include <algorithm>
 #include <climits>
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -42,14 +44,15 @@ std::string decision_percent(double p) {
   return buf;
 }
 
-// The kinds worth showing for an attack: the most likely ones, and always the Bomb, and the Spy
-// when the attacker is the Marshal (what a Marshal must fear of an unknown piece).
-std::vector<std::pair<Kind, double>> shown_kinds(const bots::ActionRow& r) {
-  std::vector<std::pair<Kind, double>> out;
+// The identities worth showing for an attack: the most likely ones, and in the classic family
+// always the Bomb, and the Spy when the attacker is the Marshal (what a Marshal must fear of an
+// unknown piece).
+std::vector<std::pair<std::string, double>> shown_kinds(const bots::ActionRow& r) {
+  std::vector<std::pair<std::string, double>> out;
   for (const auto& kp : r.target)
     if (kp.second > 0 && int(out.size()) < kShownKinds) out.push_back(kp);
-  for (Kind must : {kBomb, kSpy}) {
-    if (must == kSpy && r.attacker != kMarshal) continue;
+  for (std::string_view must : {kind_name(kBomb), kind_name(kSpy)}) {
+    if (must == kind_name(kSpy) && r.attacker != kind_name(kMarshal)) continue;
     if (std::any_of(out.begin(), out.end(), [&](const auto& kp) { return kp.first == must; }))
       continue;
     for (const auto& kp : r.target)
@@ -60,10 +63,23 @@ std::vector<std::pair<Kind, double>> shown_kinds(const bots::ActionRow& r) {
 
 std::string target_text(const bots::ActionRow& r, const Geometry& g) {
   if (!r.attack) return {};
-  std::string out =
-      std::string(kind_name(r.attacker)) + " x " + g.square_name(r.target_square) + ":";
-  for (const auto& [k, p] : shown_kinds(r))
-    out += " " + std::string(kind_name(k)) + " " + decision_percent(p);
+  std::string out = r.attacker + " x " + g.square_name(r.target_square) + ":";
+  for (const auto& [k, p] : shown_kinds(r)) out += " " + k + " " + decision_percent(p);
+  return out;
+}
+
+// Where chance settles the action: "chance in 35% of the worlds: die:blue 17% die:red+ 17% ...",
+// or "... die:blue die:red ... 17% each" when the outcomes are equally likely (a die).
+std::string chance_text(const bots::ActionRow& r) {
+  if (!bots::given(r.chance) || r.chance == 0) return {};
+  std::string out = "chance in " + decision_percent(r.chance) + " of the worlds:";
+  const bool even = std::all_of(r.outcomes.begin(), r.outcomes.end(), [&](const auto& o) {
+    return std::abs(o.second - r.outcomes.front().second) < 1e-9;
+  });
+  for (const auto& [token, p] : r.outcomes)
+    out += " " + token + (even ? "" : " " + decision_percent(p));
+  if (even && !r.outcomes.empty())
+    out += " " + decision_percent(r.outcomes.front().second) + " each";
   return out;
 }
 
@@ -75,9 +91,10 @@ std::vector<const bots::ActionRow*> shown_rows(const referee::ExplainedDecision&
   return out;
 }
 
-void print_text(const referee::ExplainedDecision& d, Side side, int top, const Geometry& g) {
+void print_text(const referee::ExplainedDecision& d, Side side, int top, const Geometry& g,
+                const std::string& noun) {
   const bots::DecisionAnalysis& a = d.analysis;
-  std::cout << "move " << d.move << " (" << side_name(side) << "): played " << d.played << ", "
+  std::cout << noun << " " << d.move << " (" << side_name(side) << "): played " << d.played << ", "
             << a.bot << " chooses " << a.chosen << (a.chosen == d.played ? " (the same)" : "");
   if (a.measure == "visits")
     std::cout << "  [" << a.total_visits << " iterations, " << a.nodes << " nodes]";
@@ -86,6 +103,8 @@ void print_text(const referee::ExplainedDecision& d, Side side, int top, const G
               << ".." << a.max_depth << ", " << a.nodes << " nodes]";
   else if (a.measure == "forced")
     std::cout << "  [the only legal move]";
+  else if (a.measure == "choice")
+    std::cout << "  [its rules pick one action and score no other]";
   std::cout << "\n";
   const auto rows = shown_rows(d, top);
   // Columns the bot has figures for.
@@ -129,6 +148,7 @@ void print_text(const referee::ExplainedDecision& d, Side side, int top, const G
     cell(votes, double(r->votes), 7, 0, r->votes >= 0);
     cell(score, r->score, 10, 1, bots::given(r->score));
     if (r->attack) line << "  " << target_text(*r, g);
+    if (const std::string c = chance_text(*r); !c.empty()) line << "  " << c;
     std::cout << line.str() << "\n";
   }
 }
@@ -164,11 +184,19 @@ nlohmann::ordered_json to_json(const referee::ExplainedDecision& d, Side side, i
     if (r->attack) {
       nlohmann::ordered_json t;
       t["square"] = g.square_name(r->target_square);
-      t["attacker"] = std::string(kind_name(r->attacker));
+      t["attacker"] = r->attacker;
       nlohmann::ordered_json kinds = nlohmann::ordered_json::object();
-      for (const auto& [k, p] : r->target) kinds[std::string(kind_name(k))] = p;
+      for (const auto& [k, p] : r->target) kinds[k] = p;
       t["kinds"] = kinds;
       row["target"] = t;
+    }
+    if (bots::given(r->chance)) {
+      nlohmann::ordered_json c;
+      c["share"] = r->chance;
+      nlohmann::ordered_json outcomes = nlohmann::ordered_json::object();
+      for (const auto& [token, p] : r->outcomes) outcomes[token] = p;
+      c["outcomes"] = outcomes;
+      row["chance"] = c;
     }
     j["rows"].push_back(row);
   }
@@ -182,11 +210,11 @@ void analyze_decisions(const DecisionOptions& o) {
     throw InputError("analyze decisions: --from " + std::to_string(o.from) + " is after --to " +
                      std::to_string(o.to));
   const Side side = o.side == "red" ? kRed : kBlue;
-  referee::RecordReplay replay(o.record, o.game,
-                               "analyze decisions: waterloo is not supported yet");
-  if (o.from > replay.moves())
-    throw InputError(replay.origin() + ": --from " + std::to_string(o.from) +
-                     ": the record has only " + std::to_string(replay.moves()) + " moves");
+  const std::unique_ptr<referee::RecordReplay> replay = referee::open_replay(o.record, o.game);
+  if (o.from > replay->steps())
+    throw InputError(replay->origin() + ": --from " + std::to_string(o.from) +
+                     ": the record has only " + std::to_string(replay->steps()) + " " +
+                     replay->step_noun() + "s");
   std::unique_ptr<bots::Bot> bot = protocol::make_bot_from_spec(o.bot);
   referee::ExplainSettings st;
   st.side = side;
@@ -194,22 +222,22 @@ void analyze_decisions(const DecisionOptions& o) {
   st.from = o.from;
   st.to = o.to;
   if (!o.seed.empty()) st.seed = std::stoull(o.seed);
-  const Geometry& g = replay.state().geometry();
+  const Geometry& g = replay->variant().geometry;
   bool first = true;
-  referee::explain_decisions(replay, *bot, st, [&](const referee::ExplainedDecision& d) {
+  referee::explain_decisions(*replay, *bot, st, [&](const referee::ExplainedDecision& d) {
     // The heading with the first decision, so that a bot that cannot explain prints nothing.
     if (first && !o.json)
-      std::cout << replay.state().variant().spec << ": " << side_name(side) << "'s decisions in "
-                << replay.origin() << " explained by " << o.bot << " (" << o.nodes
-                << " nodes a decision, game seed "
-                << referee::explained_game_seed(replay.record(), st)
-                << ")\n  > the bot's choice now, * the move played in the game\n";
+      std::cout << replay->variant().spec << ": " << side_name(side) << "'s decisions in "
+                << replay->origin() << " explained by " << o.bot << " (" << o.nodes
+                << " nodes a decision, game seed " << referee::explained_game_seed(*replay, st)
+                << ")\n  > the bot's choice now, * the " << replay->step_noun()
+                << " played in the game\n";
     first = false;
     if (o.json) {
       std::cout << to_json(d, side, o.top, g).dump() << "\n";
     } else {
       std::cout << "\n";
-      print_text(d, side, o.top, g);
+      print_text(d, side, o.top, g, replay->step_noun());
     }
     std::cout.flush();
   });
@@ -224,7 +252,7 @@ void register_decisions(CLI::App* analyze) {
       "Replay a game record to a bot and show, at each decision of one side, what it thinks: "
       "its best actions with visits, values, prior or scores, and the belief about each "
       "attack's target");
-  cmd->add_option("record", o->record, "A game record (classic family)")->required();
+  cmd->add_option("record", o->record, "A game record (either family)")->required();
   cmd->add_option("--side", o->side, "Whose decisions: red or blue")->required();
   cmd->add_option("--bot", o->bot,
                   "The bot that explains: rules, ismcts or alphabeta, with "

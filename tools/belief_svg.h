@@ -1,21 +1,23 @@
-// Heat maps of a belief as SVG pictures for people: one picture per kind of the enemy army, the
-// board with every enemy piece of open kind shaded by the probability that it is that kind
-// (and the number in per cent), known pieces labelled, lakes drawn.
+// Heat maps of a belief as SVG pictures for people, for either family: one picture per identity
+// of the enemy army (a kind; a Waterloo army, class and strength), the board with every enemy
+// piece of open identity shaded by the probability that it is that one (and the number in per
+// cent), own and known pieces labelled, lakes drawn.
 #pragma once
 
 #include <string>
 #include <vector>
 
-#include "eval/belief.h"
+#include "eval/belief_model.h"
 
 namespace stratego {
 
-// The SVG text for one kind.
-std::string belief_svg(const eval::Belief& b, const eval::Marginals& m, Kind k,
+// The SVG text for column `column` of the table (b.marginals()).
+std::string belief_svg(const eval::BeliefModel& b, const eval::BeliefTable& t, int column,
                        const std::string& title);
-// Writes DIR/STEM-<kind>.svg for every kind of the army (atomically); returns the paths.
+// Writes DIR/STEM-<identity>.svg for every identity some piece on the board may have
+// (atomically); returns the paths.
 std::vector<std::string> write_belief_svgs(const std::string& dir, const std::string& stem,
-                                           const eval::Belief& b, const eval::Marginals& m,
+                                           const eval::BeliefModel& b, const eval::BeliefTable& t,
                                            const std::string& title);
 
 }  // namespace stratego

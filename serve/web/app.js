@@ -608,7 +608,7 @@ function drawPiece(g, x, y, piece, v, belief, kindSel, replay) {
     // likely one), as the cell's tint and a percentage.
     const probs = belief.probs;
     let k = kindSel, pr;
-    if (replay) { k = kindSel || piece.kind; pr = probs[k] || 0; }
+    if (replay) { k = kindSel || (v.family === 'waterloo' ? piece.token.split('(')[0] : piece.kind); pr = probs[k] || 0; }
     else if (k) pr = probs[k] || 0;
     else { k = Object.keys(probs).reduce((a, b) => (probs[a] >= probs[b] ? a : b), Object.keys(probs)[0]); pr = probs[k] || 0; }
     el('rect', { x: x + 1, y: y + 1, width: CELL - 3, height: CELL - 3, fill: '#ff7a00', 'fill-opacity': 0.15 + 0.75 * pr, class: 'heat', 'pointer-events': 'none' }, g);
@@ -750,7 +750,6 @@ async function showReplay() {
       const s = $('replay-slider');
       s.max = app.replay.plies - 1;
       s.value = app.replay.plies - 1;
-      $('replay-beliefs-row').hidden = app.replay.family !== 'classic';
       $('replay-side').value = you();
       if (!app.steps.length) {  // a game that ended before this server started: its tokens
         const ol = $('moves');
