@@ -7,21 +7,18 @@
 #include "engine/error.h"
 #include "engine/move_text.h"
 #include "engine/setup.h"
+#include "engine/waterloo/record.h"
 #include "eval/belief.h"
 #include "eval/determinize.h"
 #include "eval/value_weights.h"
+#include "eval/waterloo_belief.h"
+#include "eval/waterloo_posterior.h"
 #include "heuristic/classic_rules_setup.h"
+#include "heuristic/waterloo_setup_plan.h"
 #include "search/pimc.h"
 #include "search/time_manager.h"
 
 namespace stratego::bots {
-namespace {
-
-const char* const kWaterlooRefusal =
-    "alphabeta plays the classic family only (Stratego and its variants), not Stratego "
-    "Waterloo; use ismcts or rules there";
-
-}  // namespace
 
 AlphaBetaBot::AlphaBetaBot() = default;
 AlphaBetaBot::~AlphaBetaBot() = default;
@@ -41,6 +38,7 @@ std::vector<BotOption> AlphaBetaBot::options() const {
       {"flag_guard", T::kCheck, "false", 0, 0, {}},
       {"choice", T::kCombo, "values", 0, 0, {"values", "votes"}},
       {"value", T::kCombo, "hand", 0, 0, {"hand", "learned"}},
+      {"star", T::kCombo, "star2", 0, 0, {"none", "star1", "star2"}},
       setups_.option(),
   };
 }
@@ -71,21 +69,30 @@ void AlphaBetaBot::set_option(const std::string& name, const std::string& value)
     params_.votes = parse_choice(name, value, {"values", "votes"}) == 1;
   } else if (name == "value") {
     learned_value_ = parse_choice(name, value, {"hand", "learned"}) == 1;
+  } else if (name == "star") {
+    star_ = search::ChancePruning(parse_choice(name, value, {"none", "star1", "star2"}));
   } else {
     Bot::set_option(name, value);
   }
 }
 
 void AlphaBetaBot::new_game(const GameStart& g) {
-  if (g.variant->family == Family::kWaterloo) throw InputError(kWaterlooRefusal);
   game_ = g;
   decisions_ = 0;
   belief_.reset();
+  waterloo_belief_.reset();
+  if (g.variant->family == Family::kWaterloo)
+    waterloo_belief_ = std::make_unique<eval::WaterlooBelief>(g.variant, g.side);
 }
 
-std::string AlphaBetaBot::setup(const SetupRequest&) {
+std::string AlphaBetaBot::setup(const SetupRequest& r) {
   Rng rng(game_.seed ^ 0xab5e7u);
   const Variant& v = *game_.variant;
+  if (r.waterloo_view) {
+    const waterloo::WaterlooView& view = *r.waterloo_view;
+    return waterloo::setup_tokens(heuristic::wrules::setup_state(view, game_.side), game_.side,
+                                  heuristic::wrules::plan_setup(view, game_.side, rng));
+  }
   if (auto line = setups_.setup(v, rng)) return *line;
   return format_setup(v, heuristic::rules_setup(v, game_.side, rng));
 }
@@ -104,18 +111,122 @@ void AlphaBetaBot::observe(const ObservedMove& m, const View& after) {
   }
 }
 
+void AlphaBetaBot::observe(const waterloo::ObservedStep& s, const waterloo::WaterlooView& after) {
+  if (!waterloo_belief_) waterloo_belief_ = std::make_unique<eval::WaterlooBelief>(after);
+  try {
+    waterloo_belief_->observe(s, after);
+  } catch (const InputError&) {
+    waterloo_belief_ = std::make_unique<eval::WaterlooBelief>(after);  // as in observe above
+  }
+}
+
 Reply AlphaBetaBot::decide(const Request& r, const std::atomic<bool>& stop, const InfoSink& info) {
-  if (!r.classic()) throw InputError(kWaterlooRefusal);
   ++decisions_;
   if (r.legal.size() == 1) return Reply{r.legal.front()};
-  return search_root(r, stop, info, nullptr);
+  return r.classic() ? search_root(r, stop, info, nullptr)
+                     : search_waterloo(r, stop, info, nullptr);
 }
 
 std::optional<DecisionAnalysis> AlphaBetaBot::analyse(const Request& r,
                                                       const std::atomic<bool>& stop) {
-  if (!r.classic()) return std::nullopt;
   ++decisions_;
-  return classic_analysis(name(), r, [&](DecisionAnalysis& a) { search_root(r, stop, {}, &a); });
+  if (r.classic())
+    return classic_analysis(name(), r, [&](DecisionAnalysis& a) { search_root(r, stop, {}, &a); });
+  DecisionAnalysis a;
+  if (r.legal.size() == 1) {
+    a.bot = name();
+    a.chosen = r.legal.front();
+    a.measure = "forced";
+    ActionRow row;
+    row.action = r.legal.front();
+    row.key = action_keys(r).front();
+    a.rows.push_back(row);
+    return a;
+  }
+  search_waterloo(r, stop, {}, &a);
+  return a;
+}
+
+search::PimcBudget AlphaBetaBot::budget(const Limits& l, int decisions_left) const {
+  search::PimcBudget budget;
+  budget.nodes = nodes_ > 0 ? nodes_ : l.nodes;
+  if (!l.infinite) {
+    const Side me = game_.side;
+    budget.time_ms = search::decision_time_ms(
+        search::Clock{l.movetime_ms, l.time_left_ms[me], l.increment_ms[me]}, decisions_left);
+    if (budget.time_ms == 0 && budget.nodes == 0 && l.iterations == 0)
+      budget.time_ms = default_movetime_ms_;
+  }
+  if (budget.nodes == 0 && l.iterations > 0) budget.nodes = l.iterations;
+  return budget;
+}
+
+Reply AlphaBetaBot::search_waterloo(const Request& r, const std::atomic<bool>& stop,
+                                    const InfoSink& info, DecisionAnalysis* out) {
+  const waterloo::WaterlooView& view = *r.waterloo();
+  if (!waterloo_belief_ || !(waterloo_belief_->view() == view))
+    waterloo_belief_ = std::make_unique<eval::WaterlooBelief>(view);
+  const eval::WaterlooPosterior posterior = waterloo_belief_->posterior();
+  search::WaterlooPimcParams p;
+  p.worlds = params_.worlds;
+  p.threads = params_.threads;
+  p.votes = params_.votes;
+  p.seed = game_.seed * 0x9e3779b97f4a7c15ull + std::uint64_t(decisions_);
+  p.search.max_depth = params_.max_depth;
+  p.search.pruning = star_;
+  // `margin` is in the classic score's units (2 * P(win) - 1, times 10,000).
+  p.search.root_margin = params_.root_margin / (2.0 * search::kScoreScale);
+  Rng first(p.seed);
+  const waterloo::WaterlooState prototype = posterior.determinize(first);
+  auto sample = [&](int w, waterloo::WaterlooState& world) {
+    Rng rng(p.seed + 0x51ed27u * std::uint64_t(w + 1));
+    posterior.determinize(rng, world);
+  };
+  const std::vector<heuristic::wrules::ActionInfo> named = waterloo_action_infos(r);
+  // About four decisions a turn (W-7.1) in the turns left.
+  const int left = std::max(8, (view.rules().turn_limit - view.turn + 1) * 4);
+  const search::WaterlooPimcResult res =
+      search::run_waterloo_pimc(p, budget(r.limits, left), named, prototype, sample, stop);
+
+  const std::string& chosen = r.legal[std::size_t(res.best)];
+  SearchInfo fin;
+  fin.nodes = std::int64_t(res.nodes);
+  fin.samples = res.worlds;
+  fin.nps = res.seconds > 0 ? std::int64_t(double(res.nodes) / res.seconds) : 0;
+  fin.depth = res.min_depth;
+  fin.win_probability = res.win_probability;
+  fin.pv.push_back(chosen);
+  fin.text = "worlds " + std::to_string(res.worlds) + " depth " + std::to_string(res.min_depth) +
+             ".." + std::to_string(res.max_depth);
+  if (info) info(fin);
+  if (out) {
+    const std::vector<std::uint32_t> keys = action_keys(r);
+    out->bot = name();
+    out->chosen = chosen;
+    out->measure = p.votes ? "votes" : "values";
+    out->nodes = std::int64_t(res.nodes);
+    out->worlds = res.worlds;
+    out->min_depth = res.min_depth;
+    out->max_depth = res.max_depth;
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      ActionRow row;
+      row.action = r.legal[i];
+      row.key = keys[i];
+      row.votes = res.root[i].votes;
+      if (res.root[i].worlds > 0) row.value = row.score = res.root[i].mean();
+      out->rows.push_back(row);
+    }
+    std::stable_sort(
+        out->rows.begin(), out->rows.end(), [&](const ActionRow& x, const ActionRow& y) {
+          const double vx = given(x.value) ? x.value : -1;
+          const double vy = given(y.value) ? y.value : -1;
+          const auto kx = p.votes ? std::pair(double(x.votes), vx) : std::pair(vx, double(x.votes));
+          const auto ky = p.votes ? std::pair(double(y.votes), vy) : std::pair(vy, double(y.votes));
+          if (kx != ky) return kx > ky;
+          return x.action == chosen && y.action != chosen;
+        });
+  }
+  return Reply{chosen};
 }
 
 Reply AlphaBetaBot::search_root(const Request& r, const std::atomic<bool>& stop,
@@ -143,20 +254,9 @@ Reply AlphaBetaBot::search_root(const Request& r, const std::atomic<bool>& stop,
     eval::redeterminize(base, tracker, sampler->sample_kinds(), w);
   };
 
-  search::PimcBudget budget;
-  const Limits& l = r.limits;
-  budget.nodes = nodes_ > 0 ? nodes_ : l.nodes;
-  if (!l.infinite) {
-    const Side me = game_.side;
-    const int left = std::max(20, 200 - view.moves_played / 2);
-    budget.time_ms = search::decision_time_ms(
-        search::Clock{l.movetime_ms, l.time_left_ms[me], l.increment_ms[me]}, left);
-    if (budget.time_ms == 0 && budget.nodes == 0 && l.iterations == 0)
-      budget.time_ms = default_movetime_ms_;
-  }
-  if (budget.nodes == 0 && l.iterations > 0) budget.nodes = l.iterations;
   const search::PimcResult res =
-      search::run_pimc(p, budget, keys, base, combat, sample, stop, tables_);
+      search::run_pimc(p, budget(r.limits, std::max(20, 200 - view.moves_played / 2)), keys, base,
+                       combat, sample, stop, tables_);
 
   SearchInfo fin;
   fin.nodes = std::int64_t(res.nodes);
