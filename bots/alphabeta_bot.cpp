@@ -173,6 +173,7 @@ Reply AlphaBetaBot::search_waterloo(const Request& r, const std::atomic<bool>& s
   p.votes = params_.votes;
   p.seed = game_.seed * 0x9e3779b97f4a7c15ull + std::uint64_t(decisions_);
   p.search.max_depth = params_.max_depth;
+  p.tt_bytes = params_.tt_bytes;
   p.search.pruning = star_;
   // `margin` is in the classic score's units (2 * P(win) - 1, times 10,000).
   p.search.root_margin = params_.root_margin / (2.0 * search::kScoreScale);
@@ -185,8 +186,8 @@ Reply AlphaBetaBot::search_waterloo(const Request& r, const std::atomic<bool>& s
   const std::vector<heuristic::wrules::ActionInfo> named = waterloo_action_infos(r);
   // About four decisions a turn (W-7.1) in the turns left.
   const int left = std::max(8, (view.rules().turn_limit - view.turn + 1) * 4);
-  const search::WaterlooPimcResult res =
-      search::run_waterloo_pimc(p, budget(r.limits, left), named, prototype, sample, stop);
+  const search::WaterlooPimcResult res = search::run_waterloo_pimc(
+      p, budget(r.limits, left), named, prototype, sample, stop, waterloo_tables_);
 
   const std::string& chosen = r.legal[std::size_t(res.best)];
   SearchInfo fin;

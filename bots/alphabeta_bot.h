@@ -6,8 +6,8 @@
 // the belief of eval/waterloo_belief.h, expectimax with alpha-beta over the combat die and the
 // game's other chance events, pruned by Star1/Star2 (option `star`).
 // Options: threads, worlds, depth, nodes (a node budget per decision that overrides the
-// request's), movetime (when the request gives no limit), margin, choice (values or votes),
-// setups; classic only: tt_mb (per thread), quiescence, chance, flag_guard, value; Waterloo
+// request's), movetime (when the request gives no limit), tt_mb (per thread), margin, choice
+// (values or votes), setups; classic only: quiescence, chance, flag_guard, value; Waterloo
 // only: star (none, star1, star2).
 // Set-ups: classic, the `setups` option, by default the variant's set-up book
 // (eval/setup_book.h), else the `rules` generator's (heuristic/classic_rules_setup.h); Waterloo,
@@ -67,6 +67,7 @@ class AlphaBetaBot : public Bot {
   std::unique_ptr<eval::Belief> belief_;
   std::unique_ptr<eval::WaterlooBelief> waterloo_belief_;
   search::PimcTables tables_;  // kept across decisions: allocated once, emptied for each
+  search::WaterlooTables waterloo_tables_;  // the same in Waterloo
 };
 
 }  // namespace stratego::bots

@@ -13,10 +13,15 @@
 // none, so a search of depth d always sees d decisions and every die roll between them. Fail-soft
 // everywhere: a value at or below the window is an upper bound, at or above it a lower bound.
 //
+// With a transposition table (search/expectimax_table.h) a decision node's result is kept by
+// the world's hash with its bound and best action, which is searched first when the position
+// comes again (by another order of the same actions, or in the next iteration).
+//
 // The traits G give: World, Action, ActionList (with size, operator[], clear), over(w),
 // is_chance(w), red_decides(w), legal(w, list), chance(w, outs, probs, capacity) -> count,
-// apply(w, a), undo(w), value(w, ply) (Red's, in [0, 1]), order(w, a) (a score: higher first)
-// and key(a) (an integer for the killer and history tables).
+// apply(w, a), undo(w), value(w, ply) (Red's, in [0, 1]), order(w, a) (a score: higher first),
+// key(a) (an integer for the killer and history tables) and hash(w) (64 bits, the same for the
+// same position).
 #pragma once
 
 #include <algorithm>
@@ -30,6 +35,7 @@
 
 #include "engine/family.h"
 #include "search/alphabeta.h"
+#include "search/expectimax_table.h"
 
 namespace stratego::search {
 
@@ -66,7 +72,9 @@ class Expectimax {
   // Window ends outside [0, 1]: no value falls at or beyond them.
   static constexpr double kLow = -1.0, kHigh = 2.0;
 
-  explicit Expectimax(const ExpectimaxParams& p) : p_(p) {}
+  // table: none (nullptr), or one that outlives this; emptied by each search().
+  explicit Expectimax(const ExpectimaxParams& p, ExpectimaxTable* table = nullptr)
+      : p_(p), table_(p.alpha_beta ? table : nullptr) {}
 
   // Iterative deepening over the root actions (all legal in world, a decision point) until the
   // limits or max_depth; world is played on and restored. The first iteration always finishes.
@@ -76,6 +84,7 @@ class Expectimax {
     limits_ = limits;
     aborted_ = false;
     age_history();
+    if (table_) table_->new_search();
     const bool red = G::red_decides(world);
     ExpectimaxResult result;
     result.values.assign(root.size(), 0.5);
@@ -169,8 +178,8 @@ class Expectimax {
     return decision(depth, alpha, beta, ply);
   }
 
-  // The legal actions at ply, best-ordered first.
-  ActionList& ordered(int ply) {
+  // The legal actions at ply, best-ordered first (tt_action + 1 first of all, if given).
+  ActionList& ordered(int ply, std::uint32_t tt_action = 0) {
     Ply& st = ply_store(ply);
     G::legal(*w_, st.list);
     const int n = int(st.list.size);
@@ -178,6 +187,10 @@ class Expectimax {
     const int side = G::red_decides(*w_) ? 0 : 1;
     for (int i = 0; i < n; ++i) {
       const std::uint32_t k = G::key(st.list[i]);
+      if (k + 1 == tt_action) {
+        st.scores[std::size_t(i)] = kTableActionScore;
+        continue;
+      }
       int s = G::order(*w_, st.list[i]);
       if (ply < kMaxKillerPly &&
           (killers_[std::size_t(ply)][0] == k + 1 || killers_[std::size_t(ply)][1] == k + 1))
@@ -202,13 +215,29 @@ class Expectimax {
 
   double decision(int depth, double alpha, double beta, int ply) {
     const bool red = G::red_decides(*w_);
-    ActionList& list = ordered(ply);
+    const double alpha0 = alpha, beta0 = beta;
+    std::uint64_t hash = 0;
+    std::uint32_t tt_action = 0;
+    if (table_) {
+      hash = G::hash(*w_);
+      if (const ExpectimaxEntry* e = table_->probe(hash)) {
+        tt_action = e->action;
+        if (e->depth >= depth &&
+            (e->bound == Bound::kExact || (e->bound == Bound::kLower && e->value >= beta) ||
+             (e->bound == Bound::kUpper && e->value <= alpha))) {
+          deeper_ = true;  // the entry may stand for leaves: deepening is not proved useless
+          return e->value;
+        }
+      }
+    }
+    ActionList& list = ordered(ply, tt_action);
     const int n = int(list.size);
     if (n == 0) {
       deeper_ = true;
       return G::value(*w_, ply);
     }
     double best = red ? kLow : kHigh;
+    std::uint32_t best_action = 0;
     for (int i = 0; i < n; ++i) {
       const Action a = list[i];
       G::apply(*w_, a);
@@ -217,7 +246,7 @@ class Expectimax {
                                      : node(depth - 1, kLow, kHigh, ply + 1);
       G::undo(*w_);
       if (aborted_) return 0.5;
-      if (red ? v > best : v < best) best = v;
+      if (red ? v > best : v < best) best = v, best_action = G::key(a) + 1;
       if (!p_.alpha_beta) continue;
       if (red)
         alpha = std::max(alpha, v);
@@ -227,6 +256,12 @@ class Expectimax {
         cut_off(red, G::key(a), ply, depth);
         break;
       }
+    }
+    if (table_) {
+      const Bound bound = best <= alpha0  ? Bound::kUpper
+                          : best >= beta0 ? Bound::kLower
+                                          : Bound::kExact;
+      table_->store(hash, depth, best, bound, best_action);
     }
     return best;
   }
@@ -337,6 +372,7 @@ class Expectimax {
   }
 
   static constexpr int kMaxKillerPly = 128;
+  static constexpr int kTableActionScore = 1 << 30;
   static constexpr int kKillerBonus = 1 << 22;
   static constexpr int kHistorySlots = 1 << 14;
   static constexpr int kHistoryCap = 1 << 21;
@@ -360,6 +396,7 @@ class Expectimax {
   }
 
   ExpectimaxParams p_;
+  ExpectimaxTable* table_;
   World* w_ = nullptr;
   std::uint64_t nodes_ = 0;
   WorldLimits limits_;

@@ -1,6 +1,8 @@
 #include "search/waterloo_expectimax.h"
 
 #include <algorithm>
+#include <bit>
+#include <cstring>
 #include <memory>
 
 #include "eval/waterloo_evaluation.h"
@@ -52,6 +54,74 @@ double WaterlooExpectimaxGame::value(const World& w, int ply) {
   return 0.5 + (v - 0.5) * (1 - 1e-4 * std::min(ply, 1000));
 }
 
+std::uint64_t WaterlooExpectimaxGame::hash(const World& w) {
+  const waterloo::Core& c = w.core();
+  std::uint64_t h = 0x243F6A8885A308D3ull;
+  auto mix = [&h](std::uint64_t x) {
+    h ^= x + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+    h *= 0xBF58476D1CE4E5B9ull;
+  };
+  // Units and board have no padding inside: read them 8 bytes at a time, into four lanes
+  // mixed independently (one chain would wait on each multiplication), each round as xxHash's
+  // (multiply, rotate, multiply: every input bit reaches every lane bit).
+  auto bytes = [&mix](const void* p, std::size_t n) {
+    const auto* b = static_cast<const unsigned char*>(p);
+    std::uint64_t lane[4] = {1, 2, 3, 4};
+    std::size_t i = 0;
+    for (; i + 32 <= n; i += 32)
+      for (int j = 0; j < 4; ++j) {
+        std::uint64_t x;
+        std::memcpy(&x, b + i + 8 * j, 8);
+        lane[j] = std::rotl(lane[j] + x * 0xC2B2AE3D27D4EB4Full, 31) * 0x9E3779B97F4A7C15ull;
+      }
+    for (; i + 8 <= n; i += 8) {
+      std::uint64_t x;
+      std::memcpy(&x, b + i, 8);
+      lane[0] = std::rotl(lane[0] + x * 0xC2B2AE3D27D4EB4Full, 31) * 0x9E3779B97F4A7C15ull;
+    }
+    std::uint64_t x = 0;
+    std::memcpy(&x, b + i, n - i);
+    for (int j = 0; j < 4; ++j) mix(lane[j]);
+    mix(x);
+  };
+  static_assert(sizeof(waterloo::UnitState) == 6, "UnitState must have no padding");
+  bytes(c.units.data(), std::size_t(w.num_units()) * sizeof(waterloo::UnitState));
+  bytes(c.board.data(), c.board.size());
+  bytes(c.tile_hp.data(), c.tile_hp.size());
+  for (const auto& hand : c.hand) bytes(hand.data(), hand.size());
+  for (const auto& played : c.played) bytes(played.data(), played.size());
+  bytes(c.pool.data(), c.pool.size());
+  bytes(c.discards.data(), c.discards.size());
+  mix(std::uint64_t(c.phase) | std::uint64_t(c.to_move) << 8 | std::uint64_t(c.decider) << 16 |
+      std::uint64_t(std::uint16_t(c.turn)) << 24 | std::uint64_t(c.used) << 40 |
+      std::uint64_t(c.used_prussian) << 48 | std::uint64_t(c.card_played) << 56 |
+      std::uint64_t(c.any_action) << 57 | std::uint64_t(c.attacked) << 58 |
+      std::uint64_t(c.early_start) << 59 | std::uint64_t(c.pursuit) << 60 |
+      std::uint64_t(c.pursuer) << 61);
+  mix(std::uint64_t(std::uint16_t(c.side_turns)) |
+      std::uint64_t(std::uint8_t(c.prussians_come)) << 16 |
+      std::uint64_t(std::uint8_t(c.retreat_sector[0])) << 24 |
+      std::uint64_t(std::uint8_t(c.retreat_sector[1])) << 32 | std::uint64_t(c.draft_step) << 40 |
+      std::uint64_t(c.late_picks) << 48 | std::uint64_t(c.setups_done) << 56);
+  mix(std::uint64_t(c.card) | std::uint64_t(c.card_count) << 8 |
+      std::uint64_t(c.combined_used) << 16 | std::uint64_t(c.resume) << 24 |
+      std::uint64_t(c.lust_step) << 32 | std::uint64_t(c.melee.attacker) << 40 |
+      std::uint64_t(c.melee.defender) << 48 | std::uint64_t(c.melee.dir) << 56 |
+      std::uint64_t(c.melee.lust[0]) << 60 | std::uint64_t(c.melee.lust[1]) << 61 |
+      std::uint64_t(c.melee.chain) << 62);
+  mix(std::uint64_t(c.card_squares));
+  mix(std::uint64_t(c.card_squares >> 64));
+  mix(std::uint64_t(c.captured[0]) | std::uint64_t(c.captured[1]) << 8 |
+      std::uint64_t(c.result.winner) << 16 | std::uint64_t(c.result.reason) << 24 |
+      std::uint64_t(c.result.kind) << 32);
+  // MurmurHash3's finaliser: the table indexes by the low bits.
+  h ^= h >> 33;
+  h *= 0xFF51AFD7ED558CCDull;
+  h ^= h >> 33;
+  h *= 0xC4CEB9FE1A85EC53ull;
+  return h ^ (h >> 33);
+}
+
 int WaterlooExpectimaxGame::order(const World& w, Action a) {
   switch (a.type()) {
     case ActionType::kMove: {
@@ -83,7 +153,7 @@ WaterlooPimcResult run_waterloo_pimc(const WaterlooPimcParams& p, const PimcBudg
                                      const std::vector<heuristic::wrules::ActionInfo>& root,
                                      const waterloo::WaterlooState& prototype,
                                      const WaterlooWorldSampler& sample,
-                                     const std::atomic<bool>& stop) {
+                                     const std::atomic<bool>& stop, WaterlooTables& tables) {
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
   const int worlds = std::max(1, p.worlds);
@@ -97,8 +167,13 @@ WaterlooPimcResult run_waterloo_pimc(const WaterlooPimcParams& p, const PimcBudg
   const std::int64_t world_nodes = budget.nodes > 0 ? (budget.nodes + worlds - 1) / worlds : -1;
   const auto end = start + std::chrono::milliseconds(budget.time_ms);
 
+  if (tables.bytes != p.tt_bytes) tables.tables.clear(), tables.bytes = p.tt_bytes;
+  if (p.tt_bytes > 0)
+    while (int(tables.tables.size()) < threads)
+      tables.tables.push_back(std::make_unique<ExpectimaxTable>(p.tt_bytes));
   auto work = [&](int t) {
-    auto search = std::make_unique<Expectimax<WaterlooExpectimaxGame>>(p.search);
+    auto search = std::make_unique<Expectimax<WaterlooExpectimaxGame>>(
+        p.search, p.tt_bytes > 0 ? tables.tables[std::size_t(t)].get() : nullptr);
     waterloo::WaterlooState world = prototype;
     auto list = std::make_unique<waterloo::ActionList>();
     for (int w = t; w < worlds; w += threads) {

@@ -10,18 +10,21 @@
 // The root actions are the request's, matched in each world by what they do
 // (heuristic/waterloo_action_info.h): a place action's key names one of several interchangeable
 // reserve units, which one depending on the world. World i is drawn with its own seed and
-// searched on thread i mod threads, a node budget shared equally among the worlds, so a
-// decision with a fixed seed and node budget is the same for any thread count.
+// searched on thread i mod threads with the thread's transposition table emptied for it, a
+// node budget shared equally among the worlds, so a decision with a fixed seed and node budget
+// is the same for any thread count.
 #pragma once
 
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <vector>
 
 #include "engine/waterloo/state.h"
 #include "heuristic/waterloo_action_info.h"
 #include "search/expectimax.h"
+#include "search/expectimax_table.h"
 #include "search/pimc.h"
 
 namespace stratego::search {
@@ -42,6 +45,9 @@ struct WaterlooExpectimaxGame {
   static void apply(World& w, Action a) { w.apply_unchecked(a); }
   static void undo(World& w) { w.undo(); }
   static std::uint32_t key(Action a) { return a.raw(); }
+  // Every field of the world's Core that play changes (units, board, phase, who decides,
+  // actions used, cards, the melee, ...), mixed 64 bits at a time.
+  static std::uint64_t hash(const World& w);
   // Red's win probability: eval/waterloo_evaluation's, a finished game's drawn towards 1/2 by
   // 1/10,000 a ply.
   static double value(const World& w, int ply);
@@ -55,6 +61,7 @@ struct WaterlooPimcParams {
   ExpectimaxParams search;
   int worlds = 8;
   int threads = 1;
+  std::size_t tt_bytes = std::size_t(32) << 20;  // per thread; 0: no transposition table
   bool votes = false;  // choose by worlds won (true) or by summed values (false)
   std::uint64_t seed = 1;
 };
@@ -80,12 +87,20 @@ struct WaterlooPimcResult {
 // called from the threads concurrently.
 using WaterlooWorldSampler = std::function<void(int world_index, waterloo::WaterlooState& world)>;
 
+// The threads' transposition tables, kept by their owner (a bot) from one decision to the next:
+// allocated once (zeroed pages come from the system as they are first written), emptied for
+// each world.
+struct WaterlooTables {
+  std::vector<std::unique_ptr<ExpectimaxTable>> tables;
+  std::size_t bytes = 0;
+};
+
 // root: what each of the searcher's legal actions does (the request's order); prototype: any
 // world of the decision (copied once per thread, then overwritten by sample).
 WaterlooPimcResult run_waterloo_pimc(const WaterlooPimcParams& p, const PimcBudget& budget,
                                      const std::vector<heuristic::wrules::ActionInfo>& root,
                                      const waterloo::WaterlooState& prototype,
                                      const WaterlooWorldSampler& sample,
-                                     const std::atomic<bool>& stop);
+                                     const std::atomic<bool>& stop, WaterlooTables& tables);
 
 }  // namespace stratego::search

@@ -19,6 +19,7 @@
 #include "engine/variant_loader.h"
 #include "referee/referee.h"
 #include "search/expectimax.h"
+#include "search/expectimax_table.h"
 #include "search/waterloo_expectimax.h"
 #include "tests/support/waterloo_play.h"
 #include "tests/support/waterloo_position.h"
@@ -194,6 +195,59 @@ TEST(WaterlooExpectimax, W_5_4_SameBestActionAsTheSlowExpectimax) {
   }
 }
 
+// The hash is the position's: the same two moves in either order give the same hash, and it
+// changes with the moves, the actions used and who decides.
+TEST(WaterlooExpectimax, HashIsThePositionsWhateverTheOrderOfTheActions) {
+  WaterlooState s = fights();
+  Position p("waterloo-standard");
+  const Action a = Action::move(p.sq("c1"), p.sq("c2")), b = Action::move(p.sq("i4"), p.sq("h4"));
+  const std::uint64_t h0 = G::hash(s);
+  WaterlooState x = s, y = s;
+  x.apply(a);
+  EXPECT_NE(G::hash(x), h0);
+  x.apply(b);
+  y.apply(b);
+  EXPECT_NE(G::hash(y), G::hash(s));
+  y.apply(a);
+  EXPECT_TRUE(x == y);
+  EXPECT_EQ(G::hash(x), G::hash(y));
+  x.undo();
+  x.undo();
+  EXPECT_EQ(G::hash(x), h0);
+  WaterlooState z = s;
+  z.apply(Action::make(ActionType::kEndTurn));
+  EXPECT_NE(G::hash(z), h0);
+}
+
+// With the transposition table, depth 2 changes no value (positions met again are met at the
+// same remaining depth), and at depth 3 the table saves nodes and keeps the best value.
+TEST(WaterlooExpectimax, TheTableChangesNoValueAndSavesNodes) {
+  ExpectimaxTable table(std::size_t(1) << 20);
+  std::vector<WaterlooState> positions = {fights(), random_position("waterloo-basic", 7, 90),
+                                          random_position("waterloo-standard", 8, 150)};
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    WaterlooState& s = positions[i];
+    ActionList list;
+    s.legal_actions(list);
+    std::vector<Action> root(list.begin(), list.end());
+    for (int depth : {2, 3}) {
+      ExpectimaxParams p;
+      p.max_depth = depth;
+      p.root_margin = 0;
+      Expectimax<G> plain(p), tabled(p, &table);
+      WaterlooState w1 = s, w2 = s;
+      const ExpectimaxResult a = plain.search(w1, root, WorldLimits{});
+      const ExpectimaxResult b = tabled.search(w2, root, WorldLimits{});
+      if (depth == 2) {
+        EXPECT_NEAR(b.values[std::size_t(b.best)], a.values[std::size_t(a.best)], 1e-12) << i;
+      } else if (i == 0) {
+        EXPECT_LT(b.nodes, a.nodes) << "transpositions within the turn";
+      }
+      EXPECT_TRUE(w2 == s);
+    }
+  }
+}
+
 // The die's chance node: six faces, each 1/6, summing to 1 (W-5.5), at an equal fight (W-5.4);
 // the search's value there is their probability-weighted mean.
 TEST(WaterlooExpectimax, W_5_5_TheDieNodeHasSixFacesOfOneSixth) {
@@ -246,17 +300,22 @@ TEST(WaterlooExpectimax, W_9_2_PrussianDrawProbabilitiesSumToOne) {
 
 // --- the bot ------------------------------------------------------------------------------
 
-TEST(WaterlooAlphaBetaBot, SameSeedSameDecision) {
-  auto decide = [](const std::string& star) {
-    bots::PrimedSearch primed({"waterloo-standard", 8, 200}, 1, "alphabeta");
+// The same seed and node budget: the same decision and node count, with 1 or 2 threads (each
+// world has its own seed and an emptied table).
+TEST(WaterlooAlphaBetaBot, SameSeedSameDecisionWithOneOrTwoThreads) {
+  auto decide = [](const std::string& star, int threads = 1) {
+    bots::PrimedSearch primed({"waterloo-standard", 8, 200}, threads, "alphabeta");
     primed.searcher().set_option("star", star);
     bots::Limits l;
     l.nodes = 20000;
     return primed.search(l);
   };
-  const bots::SearchOutcome a = decide("star2"), b = decide("star2"), c = decide("none");
+  const bots::SearchOutcome a = decide("star2"), b = decide("star2"), c = decide("none"),
+                            d = decide("star2", 2);
   EXPECT_EQ(a.action, b.action);
   EXPECT_EQ(a.nodes, b.nodes);
+  EXPECT_EQ(a.action, d.action);
+  EXPECT_EQ(a.nodes, d.nodes);
   EXPECT_GT(a.nodes, 0);
   EXPECT_NE(c.nodes, 0);
 }
