@@ -19,6 +19,56 @@
 #include "search/time_manager.h"
 
 namespace stratego::bots {
+namespace {
+
+// What the searches of both families report alike.
+struct Searched {
+  std::uint64_t nodes = 0;
+  int worlds = 0, min_depth = 0, max_depth = 0;
+  double seconds = 0, win_probability = 0.5;
+};
+template <class Result>
+Searched searched(const Result& r) {
+  return {r.nodes, r.worlds, r.min_depth, r.max_depth, r.seconds, r.win_probability};
+}
+
+// The final info line; with `out` (analyse()), the decision's figures and `rows` (holding their
+// score, value and votes) best first by the measure the choice used, the other one breaking
+// ties (the search's order), the chosen action first among equals.
+void report(const std::string& bot, const Searched& s, const std::string& pv,
+            const std::string& chosen, bool votes, const InfoSink& info, DecisionAnalysis* out,
+            std::vector<ActionRow> rows) {
+  SearchInfo fin;
+  fin.nodes = std::int64_t(s.nodes);
+  fin.samples = s.worlds;
+  fin.nps = s.seconds > 0 ? std::int64_t(double(s.nodes) / s.seconds) : 0;
+  fin.depth = s.min_depth;
+  fin.win_probability = s.win_probability;
+  fin.pv.push_back(pv);
+  fin.text = "worlds " + std::to_string(s.worlds) + " depth " + std::to_string(s.min_depth) + ".." +
+             std::to_string(s.max_depth);
+  if (info) info(fin);
+  if (!out) return;
+  out->bot = bot;
+  out->chosen = chosen;
+  out->measure = votes ? "votes" : "values";
+  out->nodes = std::int64_t(s.nodes);
+  out->worlds = s.worlds;
+  out->min_depth = s.min_depth;
+  out->max_depth = s.max_depth;
+  out->rows = std::move(rows);
+  auto key = [&](const ActionRow& x) {
+    const double score = given(x.score) ? x.score : -1e300;  // not searched: last
+    return votes ? std::pair(double(x.votes), score) : std::pair(score, double(x.votes));
+  };
+  std::stable_sort(out->rows.begin(), out->rows.end(), [&](const ActionRow& x, const ActionRow& y) {
+    const auto kx = key(x), ky = key(y);
+    if (kx != ky) return kx > ky;
+    return x.action == chosen && y.action != chosen;
+  });
+}
+
+}  // namespace
 
 AlphaBetaBot::AlphaBetaBot() = default;
 AlphaBetaBot::~AlphaBetaBot() = default;
@@ -190,43 +240,19 @@ Reply AlphaBetaBot::search_waterloo(const Request& r, const std::atomic<bool>& s
       p, budget(r.limits, left), named, prototype, sample, stop, waterloo_tables_);
 
   const std::string& chosen = r.legal[std::size_t(res.best)];
-  SearchInfo fin;
-  fin.nodes = std::int64_t(res.nodes);
-  fin.samples = res.worlds;
-  fin.nps = res.seconds > 0 ? std::int64_t(double(res.nodes) / res.seconds) : 0;
-  fin.depth = res.min_depth;
-  fin.win_probability = res.win_probability;
-  fin.pv.push_back(chosen);
-  fin.text = "worlds " + std::to_string(res.worlds) + " depth " + std::to_string(res.min_depth) +
-             ".." + std::to_string(res.max_depth);
-  if (info) info(fin);
+  std::vector<ActionRow> rows;
   if (out) {
     const std::vector<std::uint32_t> keys = action_keys(r);
-    out->bot = name();
-    out->chosen = chosen;
-    out->measure = p.votes ? "votes" : "values";
-    out->nodes = std::int64_t(res.nodes);
-    out->worlds = res.worlds;
-    out->min_depth = res.min_depth;
-    out->max_depth = res.max_depth;
     for (std::size_t i = 0; i < keys.size(); ++i) {
       ActionRow row;
       row.action = r.legal[i];
       row.key = keys[i];
       row.votes = res.root[i].votes;
       if (res.root[i].worlds > 0) row.value = row.score = res.root[i].mean();
-      out->rows.push_back(row);
+      rows.push_back(row);
     }
-    std::stable_sort(
-        out->rows.begin(), out->rows.end(), [&](const ActionRow& x, const ActionRow& y) {
-          const double vx = given(x.value) ? x.value : -1;
-          const double vy = given(y.value) ? y.value : -1;
-          const auto kx = p.votes ? std::pair(double(x.votes), vx) : std::pair(vx, double(x.votes));
-          const auto ky = p.votes ? std::pair(double(y.votes), vy) : std::pair(vy, double(y.votes));
-          if (kx != ky) return kx > ky;
-          return x.action == chosen && y.action != chosen;
-        });
   }
+  report(name(), searched(res), chosen, chosen, p.votes, info, out, std::move(rows));
   return Reply{chosen};
 }
 
@@ -259,25 +285,9 @@ Reply AlphaBetaBot::search_root(const Request& r, const std::atomic<bool>& stop,
       search::run_pimc(p, budget(r.limits, std::max(20, 200 - view.moves_played / 2)), keys, base,
                        combat, sample, stop, tables_);
 
-  SearchInfo fin;
-  fin.nodes = std::int64_t(res.nodes);
-  fin.samples = res.worlds;
-  fin.nps = res.seconds > 0 ? std::int64_t(double(res.nodes) / res.seconds) : 0;
-  fin.depth = res.min_depth;
-  fin.win_probability = res.win_probability;
-  fin.pv.push_back(move_to_text(Move::from_raw(std::uint16_t(res.best)), view.variant->geometry));
-  fin.text = "worlds " + std::to_string(res.worlds) + " depth " + std::to_string(res.min_depth) +
-             ".." + std::to_string(res.max_depth);
-  if (info) info(fin);
   const std::string& chosen = r.legal[index_of_key(keys, res.best)];
+  std::vector<ActionRow> rows;
   if (out) {
-    out->bot = name();
-    out->chosen = chosen;
-    out->measure = p.votes ? "votes" : "values";
-    out->nodes = std::int64_t(res.nodes);
-    out->worlds = res.worlds;
-    out->min_depth = res.min_depth;
-    out->max_depth = res.max_depth;
     for (std::size_t i = 0; i < keys.size(); ++i) {
       const search::RootScore& sc = res.root[i];
       ActionRow row;
@@ -288,19 +298,13 @@ Reply AlphaBetaBot::search_root(const Request& r, const std::atomic<bool>& stop,
         row.score = sc.score_sum / res.worlds;
         row.value = std::clamp((row.score / search::kScoreScale + 1) / 2, 0.0, 1.0);
       }
-      out->rows.push_back(row);
+      rows.push_back(row);
     }
-    // Best first by the measure the choice used, the other one breaking ties (run_pimc's
-    // order), the chosen action first among equals.
-    std::stable_sort(
-        out->rows.begin(), out->rows.end(), [&](const ActionRow& x, const ActionRow& y) {
-          const auto kx =
-              p.votes ? std::pair(double(x.votes), x.score) : std::pair(x.score, double(x.votes));
-          const auto ky =
-              p.votes ? std::pair(double(y.votes), y.score) : std::pair(y.score, double(y.votes));
-          if (kx != ky) return kx > ky;
-          return x.action == chosen && y.action != chosen;
-        });
+  }
+  report(name(), searched(res),
+         move_to_text(Move::from_raw(std::uint16_t(res.best)), view.variant->geometry), chosen,
+         p.votes, info, out, std::move(rows));
+  if (out) {
     mark_attacks(*out, view);
     fill_target_beliefs(*out, tracker, samplers[0]->marginals(), "the bot's");
   }

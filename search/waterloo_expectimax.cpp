@@ -164,8 +164,7 @@ WaterlooPimcResult run_waterloo_pimc(const WaterlooPimcParams& p, const PimcBudg
     bool done = false;
   };
   std::vector<WorldOut> results(static_cast<std::size_t>(worlds));
-  const std::int64_t world_nodes = budget.nodes > 0 ? (budget.nodes + worlds - 1) / worlds : -1;
-  const auto end = start + std::chrono::milliseconds(budget.time_ms);
+  const WorldBudget shares(budget, worlds, threads, stop);
 
   if (tables.bytes != p.tt_bytes) tables.tables.clear(), tables.bytes = p.tt_bytes;
   if (p.tt_bytes > 0)
@@ -177,9 +176,7 @@ WaterlooPimcResult run_waterloo_pimc(const WaterlooPimcParams& p, const PimcBudg
     waterloo::WaterlooState world = prototype;
     auto list = std::make_unique<waterloo::ActionList>();
     for (int w = t; w < worlds; w += threads) {
-      if (w != 0 &&
-          (stop.load(std::memory_order_relaxed) || (budget.time_ms > 0 && Clock::now() >= end)))
-        break;
+      if (shares.over(w)) break;
       sample(w, world);
       world.set_keep_history(true);  // the search undoes its actions
       // The root: this world's actions that the request names, each once.
@@ -195,15 +192,7 @@ WaterlooPimcResult run_waterloo_pimc(const WaterlooPimcParams& p, const PimcBudg
         out.index.push_back(int(it - root.begin()));
       }
       if (actions.empty()) continue;  // a world that does not fit the request: none is searched
-      WorldLimits lim;
-      lim.nodes = world_nodes;
-      lim.stop = &stop;
-      if (budget.time_ms > 0) {
-        lim.timed = true;
-        const int left = (worlds - 1 - w) / threads + 1;  // this thread's worlds from w on
-        lim.deadline = Clock::now() + (end - Clock::now()) / left;
-      }
-      out.r = search->search(world, actions, lim);
+      out.r = search->search(world, actions, shares.limits(w));
       out.done = true;
     }
   };
