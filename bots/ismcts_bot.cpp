@@ -224,11 +224,8 @@ void IsmctsBot::new_game(const GameStart& g) {
 std::string IsmctsBot::setup(const SetupRequest& r) {
   Rng rng(game_.seed ^ 0x5e7u);
   const Variant& v = *game_.variant;
-  if (v.family == Family::kWaterloo) {
-    const waterloo::WaterlooView& view = *r.waterloo();
-    return waterloo::setup_tokens(heuristic::wrules::setup_state(view, game_.side), game_.side,
-                                  heuristic::wrules::plan_setup(view, game_.side, rng));
-  }
+  if (const auto* view = r.waterloo())
+    return heuristic::wrules::planned_setup_tokens(*view, game_.side, rng);
   if (auto line = setups_.setup(v, rng)) return *line;
   // The best-guarded flag first (sides closed by the edge or own pieces, bombs counting
   // double); among those, the set-up the human prior expects least.

@@ -1,5 +1,5 @@
 // A fixed search position: a variant, a seed and plies of seeded random play, after which a
-// searching bot (`ismcts`, or `alphabeta` in the classic family) that watched the game as one
+// searching bot (`ismcts` or `alphabeta`, in either family) that watched the game as one
 // of the players is asked for a decision. Used by `stratego bench` (the node signatures) and
 // bench/search_bench, bench/alphabeta_bench (speed), so all measure the same positions the same
 // way.

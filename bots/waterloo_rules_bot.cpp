@@ -24,10 +24,7 @@ std::string WaterlooRulesBot::setup(const SetupRequest& r) {
     fallback.new_game(game_);
     return fallback.setup(r);
   }
-  const auto& v = *r.waterloo();
-  const waterloo::WaterlooState st = heuristic::wrules::setup_state(v, game_.side);
-  return waterloo::setup_tokens(st, game_.side,
-                                heuristic::wrules::plan_setup(v, game_.side, policy_.rng()));
+  return heuristic::wrules::planned_setup_tokens(*r.waterloo(), game_.side, policy_.rng());
 }
 
 void WaterlooRulesBot::observe(const Observation& o) {

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "engine/waterloo/record.h"
+
 namespace stratego::heuristic::wrules {
 namespace {
 
@@ -179,6 +181,10 @@ WaterlooSetup plan_setup(const waterloo::WaterlooView& v, Side side, Rng& rng) {
   } catch (const std::exception&) {
     return st.random_setup(side, rng);
   }
+}
+
+std::string planned_setup_tokens(const waterloo::WaterlooView& v, Side side, Rng& rng) {
+  return waterloo::setup_tokens(setup_state(v, side), side, plan_setup(v, side, rng));
 }
 
 }  // namespace stratego::heuristic::wrules

@@ -6,6 +6,8 @@
 // back to a random legal set-up if the plan does not fit a custom scenario.
 #pragma once
 
+#include <string>
+
 #include "engine/rng.h"
 #include "engine/waterloo/state.h"
 #include "engine/waterloo/view.h"
@@ -16,5 +18,7 @@ namespace stratego::heuristic::wrules {
 waterloo::WaterlooSetup plan_setup(const waterloo::WaterlooView& v, Side side, Rng& rng);
 // A state at the set-up of that game (for validating and writing set-up tokens).
 waterloo::WaterlooState setup_state(const waterloo::WaterlooView& v, Side side);
+// plan_setup written as set-up tokens: what the bots that plan like `rules` answer.
+std::string planned_setup_tokens(const waterloo::WaterlooView& v, Side side, Rng& rng);
 
 }  // namespace stratego::heuristic::wrules

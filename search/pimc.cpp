@@ -21,8 +21,7 @@ PimcResult run_pimc(const AlphaBetaParams& p, const PimcBudget& budget,
   // Per world: its result, if searched.
   std::vector<WorldResult> results(static_cast<std::size_t>(worlds));
   std::vector<char> done(std::size_t(worlds), 0);
-  const std::int64_t world_nodes = budget.nodes > 0 ? (budget.nodes + worlds - 1) / worlds : -1;
-  const auto end = start + std::chrono::milliseconds(budget.time_ms);
+  const WorldBudget shares(budget, worlds, threads, stop);
 
   const std::span<TranspositionTable> thread_tables = tables.for_search(threads, p.tt_bytes);
   auto work = [&](int t) {
@@ -30,20 +29,9 @@ PimcResult run_pimc(const AlphaBetaParams& p, const PimcBudget& budget,
     auto ab = std::make_unique<AlphaBeta>(p, searcher, belief, tt);
     State world = prototype;
     for (int w = t; w < worlds; w += threads) {
-      // After the first world, stop once stopped or out of time.
-      if (w != 0 &&
-          (stop.load(std::memory_order_relaxed) || (budget.time_ms > 0 && Clock::now() >= end)))
-        break;
+      if (shares.over(w)) break;
       sample(t, world);
-      WorldLimits lim;
-      lim.nodes = world_nodes;
-      lim.stop = &stop;
-      if (budget.time_ms > 0) {
-        lim.timed = true;
-        const int left = (worlds - 1 - w) / threads + 1;  // this thread's worlds from w on
-        lim.deadline = Clock::now() + (end - Clock::now()) / left;
-      }
-      results[std::size_t(w)] = ab->search(world, moves, lim);
+      results[std::size_t(w)] = ab->search(world, moves, shares.limits(w));
       done[std::size_t(w)] = 1;
     }
   };

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <span>
@@ -23,6 +24,44 @@ namespace stratego::search {
 struct PimcBudget {
   std::int64_t nodes = 0;    // 0: none
   std::int64_t time_ms = 0;  // 0: none
+};
+
+// How a decision's budget is shared among its worlds (both families' PIMC): a node budget
+// equally, a time budget among a thread's worlds still to come, as the thread goes.
+class WorldBudget {
+ public:
+  using Clock = std::chrono::steady_clock;
+  WorldBudget(const PimcBudget& b, int worlds, int threads, const std::atomic<bool>& stop)
+      : b_(b),
+        worlds_(worlds),
+        threads_(threads),
+        stop_(stop),
+        world_nodes_(b.nodes > 0 ? (b.nodes + worlds - 1) / worlds : -1),
+        end_(Clock::now() + std::chrono::milliseconds(b.time_ms)) {}
+  // World w may not start: after the first world, once stopped or out of time.
+  bool over(int w) const {
+    return w != 0 &&
+           (stop_.load(std::memory_order_relaxed) || (b_.time_ms > 0 && Clock::now() >= end_));
+  }
+  // World w's limits, from now (it is searched by thread w mod threads).
+  WorldLimits limits(int w) const {
+    WorldLimits lim;
+    lim.nodes = world_nodes_;
+    lim.stop = &stop_;
+    if (b_.time_ms > 0) {
+      lim.timed = true;
+      const int left = (worlds_ - 1 - w) / threads_ + 1;  // this thread's worlds from w on
+      lim.deadline = Clock::now() + (end_ - Clock::now()) / left;
+    }
+    return lim;
+  }
+
+ private:
+  PimcBudget b_;
+  int worlds_, threads_;
+  const std::atomic<bool>& stop_;
+  std::int64_t world_nodes_;
+  Clock::time_point end_;
 };
 
 struct RootScore {

@@ -133,7 +133,7 @@ json opponents() {
       {"random", "random legal moves (the weakest)"},
       {"rules", "hand-written rules: attacks what it knows is weaker"},
       {"ismcts", "searches many guesses at your hidden pieces (the strongest)"},
-      {"alphabeta", "alpha-beta search on guessed positions (classic family only)"},
+      {"alphabeta", "alpha-beta search on guessed positions (in Waterloo over the die)"},
   };
   auto label = [&](const std::string& name, const std::string& shown) {
     const auto it = words.find(name);

@@ -4,7 +4,8 @@
 // quiescence moves, chance nodes and identities that follow the pieces) on small built
 // positions; known wins are found; the chance nodes' probabilities sum to 1 and keep the army's
 // counts; the search does not see through the world at its own attacks; the bot answers legally
-// over whole games of every classic-family variant, reproducibly, and refuses Waterloo.
+// over whole games of every classic-family variant, reproducibly (Waterloo:
+// tests/waterloo_alphabeta_test.cpp).
 #include "search/alphabeta.h"
 
 #include <gtest/gtest.h>
@@ -455,18 +456,6 @@ TEST(AlphaBetaBot, PlaysOnlyLegalMovesInEveryClassicFamilyVariant) {
       EXPECT_NE(o.reason, "protocol-error") << spec << ": " << o.detail;
       EXPECT_GT(o.decisions, 10) << spec;
     }
-  }
-}
-
-TEST(AlphaBetaBot, RefusesWaterlooWithAClearError) {
-  AlphaBetaBot ab;
-  GameStart g{std::make_shared<const Variant>(load_variant("waterloo-standard")),
-              "waterloo-standard", kRed, 1, ""};
-  try {
-    ab.new_game(g);
-    FAIL() << "alphabeta accepted a Waterloo game";
-  } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("Waterloo"), std::string::npos) << e.what();
   }
 }
 

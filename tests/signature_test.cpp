@@ -1,5 +1,6 @@
 // `stratego bench` prints the committed node signatures of both searches (bench/signature.txt
-// for ismcts, bench/signature_alphabeta.txt for alphabeta). A change that alters what a search
+// for ismcts, bench/signature_alphabeta.txt for alphabeta, bench/signature_waterloo_alphabeta.txt
+// for alphabeta in Waterloo). A change that alters what a search
 // does shows here at once; a commit that means to change it updates the file and says why
 // (Stockfish's habit).
 #include <gtest/gtest.h>
@@ -29,7 +30,8 @@ TEST(Signature, BenchPrintsTheCommittedNodeCounts) {
   ASSERT_EQ(run.status, 0) << run.out;
   const std::pair<const char*, const char*> lines[] = {
       {R"(Nodes searched\s*:\s*(\d+))", "signature.txt"},
-      {R"(Alphabeta nodes\s*:\s*(\d+))", "signature_alphabeta.txt"}};
+      {R"(Alphabeta nodes\s*:\s*(\d+))", "signature_alphabeta.txt"},
+      {R"(Waterloo alphabeta nodes\s*:\s*(\d+))", "signature_waterloo_alphabeta.txt"}};
   for (const auto& [pattern, file] : lines) {
     std::smatch m;
     ASSERT_TRUE(std::regex_search(run.out, m, std::regex(pattern))) << pattern << "\n" << run.out;
