@@ -50,10 +50,6 @@ class ClassicReplay final : public RecordReplay {
     return move_to_text(record_.moves[std::size_t(n - 1)], state_.geometry());
   }
   std::string step_noun() const override { return "move"; }
-  std::string where() const override {
-    if (ply_ == 0) return origin_ + ": the start";
-    return origin_ + ": move " + std::to_string(ply_) + " (" + token(ply_) + ")";
-  }
 
   void next() override {
     if (done()) throw InputError(origin_ + ": no move after move " + std::to_string(ply_));

@@ -51,7 +51,10 @@ class RecordReplay {
   // "move"/"step": how headings count steps.
   virtual std::string step_noun() const = 0;
   // "ORIGIN: move N (TOKEN)" for the step made last; "ORIGIN: the start" before any.
-  virtual std::string where() const = 0;
+  std::string where() const {
+    if (step() == 0) return origin_ + ": the start";
+    return origin_ + ": " + step_noun() + " " + std::to_string(step()) + " (" + token(step()) + ")";
+  }
   // Makes the next step (InputError naming it if it is not legal).
   virtual void next() = 0;
   virtual bool over() const = 0;

@@ -41,10 +41,6 @@ class WaterlooReplay final : public RecordReplay {
   int step() const override { return step_; }
   std::string token(int n) const override { return record_.actions[std::size_t(n - 1)]; }
   std::string step_noun() const override { return "step"; }
-  std::string where() const override {
-    if (step_ == 0) return origin_ + ": the start";
-    return origin_ + ": step " + std::to_string(step_) + " (" + token(step_) + ")";
-  }
 
   void next() override {
     if (done()) throw InputError(origin_ + ": no step after step " + std::to_string(step_));
