@@ -158,7 +158,8 @@ void run_generate(const GenerateOptions& o, ladder::MpiPool* pool) {
   std::vector<Candidate> top;
   for (int i = 0; i < o.keep && i < int(screened.size()); ++i)
     top.push_back(screened[std::size_t(i)].candidate);
-  std::cout << "screened " << drawn.size() << " draws from the prior with " << o.screen
+  std::cout << "screened " << drawn.size() << " draws"
+            << (waterloo ? " (planned and random)" : " from the prior") << " with " << o.screen
             << " games each; racing the best " << top.size() << "\n";
   // 2. Race the best of the screen.
   RaceOptions ro;
