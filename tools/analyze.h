@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,12 @@ struct OpenAnalysis {
 // human set-ups; own: none, the bot sets up; else a file), with s.field and s.field_file set.
 std::vector<std::string> field_lines(const Variant& v, strength::Settings& s,
                                      const std::string& field);  // analyze_strength.cpp
+// Waterloo's field for --field: own (none, the bot sets up the other army) or a file of the
+// other army's set-up token lines, each checked (against `army`'s other army when known);
+// human is refused (there are no human Waterloo set-ups). Sets s.field and s.field_file.
+std::vector<std::string> waterloo_field_lines(const std::shared_ptr<const Variant>& v,
+                                              std::optional<Side> army, const std::string& field,
+                                              strength::Settings& s);  // analyze_strength.cpp
 
 // `analyze strength --validate FILE` (analyze_validate.cpp): scores every set-up of a table of
 // real games (strength/real_games.h) with the measure of these settings, then says how well the

@@ -149,29 +149,41 @@ std::vector<std::pair<std::string, std::string>> waterloo_inputs(
                        " (a Waterloo analysis compares set-ups of one army)");
     if (!army) army = side, first = where;
   }
-  if (o.field == "human")
-    throw InputError("--field human: there are no human set-ups for " + o.variant +
-                     " (Waterloo); give --field own or --field FILE of the other army's set-ups");
-  if (o.field == "own") {
-    s.field = "own";
-  } else {
-    s.field = "file";
-    s.field_file = o.field;
-    for (const auto& [line, label] : token_file_lines(o.field)) {
-      try {
-        if (army)
-          check_waterloo_setup(v, other(*army), line);
-        else
-          waterloo_side_of(v, line);
-      } catch (const InputError& e) {
-        throw InputError("--field " + label + ": " + e.what());
-      }
-      field.push_back(line);
-    }
-    if (field.empty()) throw InputError(o.field + ": no set-up lines for the field");
-  }
+  field = waterloo_field_lines(v, army, o.field, s);
   return lines;
 }
+
+}  // namespace
+
+std::vector<std::string> waterloo_field_lines(const std::shared_ptr<const Variant>& v,
+                                              std::optional<Side> army, const std::string& field,
+                                              Settings& s) {
+  if (field == "human")
+    throw InputError("--field human: there are no human set-ups for " + v->spec +
+                     " (Waterloo); give --field own or --field FILE of the other army's set-ups");
+  std::vector<std::string> out;
+  if (field == "own") {
+    s.field = "own";
+    return out;
+  }
+  s.field = "file";
+  s.field_file = field;
+  for (const auto& [line, label] : token_file_lines(field)) {
+    try {
+      if (army)
+        check_waterloo_setup(v, other(*army), line);
+      else
+        waterloo_side_of(v, line);
+    } catch (const InputError& e) {
+      throw InputError("--field " + label + ": " + e.what());
+    }
+    out.push_back(line);
+  }
+  if (out.empty()) throw InputError(field + ": no set-up lines for the field");
+  return out;
+}
+
+namespace {
 
 // --validate FILE: the same settings judged on real games (analyze_validate.cpp).
 void run_strength_validation(const StrengthOptions& o, bool fitted, ladder::MpiPool* pool) {
