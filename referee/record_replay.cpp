@@ -35,11 +35,7 @@ class ClassicReplay final : public RecordReplay {
   const Variant& variant() const override { return state_.variant(); }
   std::shared_ptr<const Variant> variant_ptr() const override { return state_.variant_ptr(); }
   const std::string& variant_spec() const override { return record_.variant; }
-  std::optional<std::string> tag(const std::string& name) const override {
-    const auto it = record_.tags.find(name);
-    if (it == record_.tags.end()) return std::nullopt;
-    return it->second;
-  }
+  const std::map<std::string, std::string>& tags() const override { return record_.tags; }
   std::optional<bots::SetupRequest> setup_request(Side side) const override {
     if (ply_ > 0 || !record_.start.empty()) return std::nullopt;
     return bots::SetupRequest{&empty_board_[side], {}};

@@ -9,6 +9,7 @@
 // by its family: open_replay() picks the walker, and everything after it is written once.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -37,7 +38,12 @@ class RecordReplay {
   virtual const Variant& variant() const = 0;
   virtual std::shared_ptr<const Variant> variant_ptr() const = 0;
   virtual const std::string& variant_spec() const = 0;  // as the record names it
-  virtual std::optional<std::string> tag(const std::string& name) const = 0;
+  virtual const std::map<std::string, std::string>& tags() const = 0;
+  std::optional<std::string> tag(const std::string& name) const {
+    const auto it = tags().find(name);
+    if (it == tags().end()) return std::nullopt;
+    return it->second;
+  }
   // The set-up the referee asked `side` for in the last next() (before any: at the start), if
   // it asked: a classic game not started from a position asks both before the first move with
   // no view; Waterloo asks each side when its set-up falls due, with the view then. The request

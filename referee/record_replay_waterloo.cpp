@@ -28,11 +28,7 @@ class WaterlooReplay final : public RecordReplay {
     return game_.state().variant_ptr();
   }
   const std::string& variant_spec() const override { return record_.variant; }
-  std::optional<std::string> tag(const std::string& name) const override {
-    const auto it = record_.tags.find(name);
-    if (it == record_.tags.end()) return std::nullopt;
-    return it->second;
-  }
+  const std::map<std::string, std::string>& tags() const override { return record_.tags; }
   std::optional<bots::SetupRequest> setup_request(Side side) const override {
     if (!asked_[side]) return std::nullopt;
     return bots::SetupRequest{&setup_view_[side], {}};
