@@ -4,16 +4,16 @@
 // one determinization (into a reused world, and as a new state).
 #include <benchmark/benchmark.h>
 
-#include "tests/support/waterloo_belief_games.h"
+#include "fixtures/waterloo_tracked_game.h"
 
 namespace stratego::waterloo {
 namespace {
 
 constexpr Side kViewer = kRed;
 
-const testing::TrackedGame& game() {
-  static const testing::TrackedGame g = [] {
-    testing::TrackedGame t("waterloo-standard");
+const fixtures::TrackedGame& game() {
+  static const fixtures::TrackedGame g = [] {
+    fixtures::TrackedGame t("waterloo-standard");
     t.keep_history = true;
     Rng rng(2026);
     ActionList list;

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "tests/support/waterloo_play.h"
+#include "fixtures/waterloo_games.h"
 
 namespace stratego::waterloo {
 namespace {
@@ -19,7 +19,7 @@ namespace {
 const std::vector<WaterlooState>& positions() {
   static const std::vector<WaterlooState> ps = [] {
     std::vector<WaterlooState> out;
-    auto v = testing::load("waterloo-standard");
+    auto v = fixtures::load("waterloo-standard");
     Rng rng(2026);
     static ActionList list;
     for (int game = 0; game < 8; ++game) {
@@ -27,7 +27,7 @@ const std::vector<WaterlooState>& positions() {
       s.set_keep_history(false);
       for (int step = 0; !s.over(); ++step) {
         if (step % 25 == 0 && s.phase() == Phase::kAction && !s.is_chance()) out.push_back(s);
-        testing::random_step(s, rng, list);
+        fixtures::random_step(s, rng, list);
       }
     }
     return out;
@@ -51,14 +51,14 @@ void generate_actions(benchmark::State& st) {
 }
 
 void random_games(benchmark::State& st, const std::string& spec) {
-  auto v = testing::load(spec);
+  auto v = fixtures::load(spec);
   Rng rng(7);
   static ActionList list;
   std::int64_t games = 0, decisions = 0, steps = 0;
   for (auto _ : st) {
     WaterlooState s(v);
     s.set_keep_history(false);
-    const auto stats = testing::play_random(s, rng, list);
+    const auto stats = fixtures::play_random(s, rng, list);
     decisions += stats.decisions;
     steps += stats.steps;
     ++games;
@@ -84,14 +84,14 @@ int print_stats(int games) {
                          "waterloo-own-terrain"};
   static ActionList list;
   for (const char* spec : specs) {
-    auto v = testing::load(spec);
+    auto v = fixtures::load(spec);
     Rng rng(1);
     std::map<std::string, int> ends;
     double turns = 0, steps = 0;
     for (int g = 0; g < games; ++g) {
       WaterlooState s(v);
       s.set_keep_history(false);
-      steps += double(testing::play_random(s, rng, list).steps);
+      steps += double(fixtures::play_random(s, rng, list).steps);
       turns += s.turn();
       const Result r = s.result();
       const char* who = r.winner == Winner::kRed    ? "Allies"

@@ -4,7 +4,8 @@
 # builds and runs the tests again under AddressSanitizer and UndefinedBehaviorSanitizer (the
 # browser test and the format check only in release: the browser test drives the same server
 # code the API tests cover there). Under the sanitizers the GoogleTest suite runs as one process
-# a core (tools/test_shards.sh), not one a test: a sanitized process takes 0.7 s to start.
+# a core at a time in small shards (tools/test_shards.sh), not one a test: a sanitized process
+# takes 0.7 s to start.
 # This is the README's test command and what CI runs; it prints its time at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
