@@ -71,6 +71,7 @@ struct GameStart {
 // WaterlooView. Empty only in a request not filled yet.
 using BotView = std::variant<std::monostate, const View*, const waterloo::WaterlooView*>;
 
+// The BotView of a view kept as a value (engine/game_view.h).
 inline BotView view_of(const GameView& v) {
   return std::visit([](const auto& x) -> BotView { return &x; }, v);
 }
