@@ -74,45 +74,30 @@ void register_bench_command(CLI::App& app) {
     // (ordering, table, pruning, chance nodes) rather than the budget.
     bots::Limits ab_limits;
     ab_limits.infinite = true;
-    std::int64_t ab_nodes = 0;
-    double ab_seconds = 0;
-    for (const bots::SearchPosition& p : kPositions) {
-      if (p.variant.starts_with("waterloo")) continue;  // Waterloo's total is the next one
-      bots::PrimedSearch primed(p, threads, "alphabeta");
-      primed.searcher().set_option("depth", std::to_string(ab_depth));
-      primed.searcher().set_option("worlds", std::to_string(ab_worlds));
-      const bots::SearchOutcome o = primed.search(ab_limits);
-      std::cout << std::setw(20) << p.variant << " seed " << p.seed << " after " << std::setw(4)
-                << p.plies << " nodes " << std::setw(10) << o.nodes << " nodes/s " << std::setw(9)
-                << std::int64_t(double(o.nodes) / o.seconds) << " best " << o.action << "\n";
-      ab_nodes += o.nodes;
-      ab_seconds += o.seconds;
-    }
-    std::cout << "===========================\n"
-              << "Alphabeta time (ms) : " << std::int64_t(ab_seconds * 1000) << "\n"
-              << "Alphabeta nodes     : " << ab_nodes << "\n"
-              << "Alphabeta nodes/s   : " << std::int64_t(double(ab_nodes) / ab_seconds) << "\n";
-    // alphabeta in Waterloo (expectimax over the die, Star2): its own total, printed after the
-    // two above so that their lines stay as they were.
-    std::int64_t wab_nodes = 0;
-    double wab_seconds = 0;
-    for (const bots::SearchPosition& p : kPositions) {
-      if (!p.variant.starts_with("waterloo")) continue;
-      bots::PrimedSearch primed(p, threads, "alphabeta");
-      primed.searcher().set_option("depth", std::to_string(wab_depth));
-      primed.searcher().set_option("worlds", std::to_string(ab_worlds));
-      const bots::SearchOutcome o = primed.search(ab_limits);
-      std::cout << std::setw(20) << p.variant << " seed " << p.seed << " after " << std::setw(4)
-                << p.plies << " nodes " << std::setw(10) << o.nodes << " nodes/s " << std::setw(9)
-                << std::int64_t(double(o.nodes) / o.seconds) << " best " << o.action << "\n";
-      wab_nodes += o.nodes;
-      wab_seconds += o.seconds;
-    }
-    std::cout << "===========================\n"
-              << "Waterloo alphabeta time (ms) : " << std::int64_t(wab_seconds * 1000) << "\n"
-              << "Waterloo alphabeta nodes     : " << wab_nodes << "\n"
-              << "Waterloo alphabeta nodes/s   : " << std::int64_t(double(wab_nodes) / wab_seconds)
-              << "\n";
+    // One total per family: Waterloo's (expectimax over the die, Star2) is printed after the
+    // classic family's, so that the lines before it stay as they were.
+    auto total = [&](bool waterloo, int depth, const std::string& label) {
+      std::int64_t nodes = 0;
+      double seconds = 0;
+      for (const bots::SearchPosition& p : kPositions) {
+        if (p.variant.starts_with("waterloo") != waterloo) continue;
+        bots::PrimedSearch primed(p, threads, "alphabeta");
+        primed.searcher().set_option("depth", std::to_string(depth));
+        primed.searcher().set_option("worlds", std::to_string(ab_worlds));
+        const bots::SearchOutcome o = primed.search(ab_limits);
+        std::cout << std::setw(20) << p.variant << " seed " << p.seed << " after " << std::setw(4)
+                  << p.plies << " nodes " << std::setw(10) << o.nodes << " nodes/s " << std::setw(9)
+                  << std::int64_t(double(o.nodes) / o.seconds) << " best " << o.action << "\n";
+        nodes += o.nodes;
+        seconds += o.seconds;
+      }
+      std::cout << "===========================\n"
+                << label << " time (ms) : " << std::int64_t(seconds * 1000) << "\n"
+                << label << " nodes     : " << nodes << "\n"
+                << label << " nodes/s   : " << std::int64_t(double(nodes) / seconds) << "\n";
+    };
+    total(false, ab_depth, "Alphabeta");
+    total(true, wab_depth, "Waterloo alphabeta");
   });
 }
 
