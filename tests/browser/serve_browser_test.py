@@ -137,11 +137,20 @@ def play_move(driver, srv, gid, rng):
         click_move(driver, rng.choice(board))
     else:  # a choice the page shows as buttons (a card, Battle Lust, end of turn, ...)
         plain = [t for t in p["legal"] if len(t["squares"]) == 0]
-        tok = rng.choice(plain) if plain else rng.choice(board)
+        # A one-square choice (a placement, a target) the page takes on a click of its square,
+        # when it is the only one there and no move starts there.
+        starts = {t["squares"][0] for t in board}
+        ones = [t for t in p["legal"] if len(t["squares"]) == 1]
+        single = [t for t in ones if t["squares"][0] not in starts
+                  and sum(u["squares"][0] == t["squares"][0] for u in ones) == 1]
         if plain:
+            tok = rng.choice(plain)
             driver.find_element(By.CSS_SELECTOR, '#choices button[data-token="%s"]' % tok["token"]).click()
+        elif board:
+            click_move(driver, rng.choice(board))
         else:
-            click_move(driver, tok)
+            assert single, "no choice the page can take: %s" % p["legal"]
+            square(driver, rng.choice(single)["squares"][0]).click()
     wait_for("the move to be taken", lambda: srv.api("GET", "/api/games/" + gid)["player"]["step_count"] > before)
     return decision(srv, gid)
 
